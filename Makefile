@@ -1,0 +1,80 @@
+# Makefile -- builds the programs into bin/ (optimized) and build/san/ (ASan + UBSan).
+#
+#   make            build bin/solve, bin/bench, bin/render, bin/micro
+#   make run        install missing packages, build, run the main job on corpus/
+#   make check      install missing packages, build, run every test, optimized and sanitized
+#   make test       the tests, without the package check
+#   make test-long  the slow checks (every solver on every sample puzzle)
+#   make plots RESULTS=DIR   figures from a bench result directory
+#   make install PREFIX=/usr/local, make clean
+
+.DEFAULT_GOAL := all
+CC      ?= cc
+CXX     ?= c++
+PREFIX  ?= /usr/local
+WARN    = -Wall -Wextra -Werror
+CSTD    = -std=c11 -D_GNU_SOURCE
+INCLUDE = -Icommon -Isolvers
+OPTFLAGS = -O2 -g
+SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LIBS    = -lxxhash -lstb -lm
+
+LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c)
+PROGRAMS = solve
+TEST_SRC = $(wildcard tests/*.c)
+
+# One set of rules per build variant: $(1) = directory, $(2) = flags, $(3) = extra libraries.
+define variant
+$(1)/obj/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CSTD) $$(WARN) $(2) $$(INCLUDE) -MMD -MP -c $$< -o $$@
+
+$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+$(1)/bin/%: $(1)/obj/tools/%.o $(1)/libub.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
+
+$(1)/bin/bench: $(1)/obj/bench/bench.o $(1)/obj/bench/report.o $(1)/libub.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
+
+$(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/libub.a
+	$$(CC) $(2) $$^ -o $$@ -lcriterion $$(LIBS) $(3)
+
+-include $$(shell find $(1) -name '*.d' 2>/dev/null)
+endef
+
+$(eval $(call variant,build/opt,$(OPTFLAGS) -DUSE_JEMALLOC,-ljemalloc))
+$(eval $(call variant,build/san,$(SANFLAGS),))
+
+all: $(patsubst %,bin/%,$(PROGRAMS))
+
+bin/%: build/opt/bin/%
+	@mkdir -p bin
+	cp $< $@
+
+deps:
+	@scripts/deps.sh
+
+run: deps all
+	bin/bench --solver all corpus/
+
+check: deps test
+
+test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS))
+	UB_BIN=bin build/opt/unit --jobs 2
+	UB_BIN=build/san/bin ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    build/san/unit --jobs 2
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) $(DESTDIR)$(PREFIX)/bin
+
+clean:
+	rm -rf build bin
+
+.PHONY: all deps run check test install clean
+.SECONDARY:

@@ -1,0 +1,122 @@
+/* board.h -- puzzle geometry and the 64-bit state key.
+ *
+ * A board is the fixed part of a puzzle: its size (4..8 by 4..8), its walls, its pieces (each
+ * with a label, an orientation, a length and the line it slides along) and the exit of the
+ * primary piece. What changes during a search is only where each piece stands along its line,
+ * its *offset*, and all offsets together are packed into one 64-bit state key:
+ *
+ *     key = sum over pieces i of  offset_i << piece[i].shift
+ *
+ * Each piece gets just enough bits for its largest offset (1 to 3 bits), so a 6x6 board with
+ * 14 pieces needs about 40 bits. A move of piece i by d cells is key + d << shift_i, which is
+ * why the solvers never decode a key to move a piece.
+ *
+ * Cells are numbered row * 8 + column whatever the board's width, so that one uint64_t
+ * bitboard holds any board up to 8x8 and a row is always one byte of it. Bitboards in
+ * "transposed" form number cells column * 8 + row, so that a column is one byte too.
+ */
+#ifndef BOARD_H
+#define BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BOARD_MIN_SIDE 4
+#define BOARD_MAX_SIDE 8
+#define BOARD_MAX_PIECES 32
+/* Piece labels in order: a board with digits or integers for pieces maps piece number n to
+ * BOARD_LABELS[n]. 'o' and 'x' are missing because they mean empty and wall. */
+#define BOARD_LABELS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz"
+#define BOARD_ERR_MAX 256
+
+typedef enum { EXIT_RIGHT, EXIT_LEFT, EXIT_DOWN, EXIT_UP } board_exit;
+
+typedef struct {
+    char label;        /* the input's own letter, used in move notation */
+    bool horizontal;   /* slides along a row (else along a column) */
+    uint8_t length;    /* 2 or 3 */
+    uint8_t line;      /* its row if horizontal, else its column */
+    uint8_t start;     /* offset in the starting position */
+    uint8_t max_offset;/* line length - length */
+    uint8_t shift;     /* where its offset lives in the key */
+    uint8_t bits;      /* how many bits the offset takes */
+} board_piece;
+
+typedef struct {
+    uint8_t width, height;
+    uint8_t npieces;
+    uint8_t primary;           /* index of the primary piece */
+    board_exit exit;           /* the exit is on this side, in the primary piece's line */
+    uint64_t walls, walls_t;   /* fixed wall cells, row-major and transposed */
+    uint64_t goal_mask, goal_value;   /* key & goal_mask == goal_value <=> solved */
+    uint8_t key_bits;          /* total bits the key uses (<= 63) */
+    board_piece piece[BOARD_MAX_PIECES];
+    /* cells[i][o]: cells of piece i at offset o; cells_t the same, transposed. */
+    uint64_t cells[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
+    uint64_t cells_t[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
+} board;
+
+/* Building a board: board_init, then board_add_wall / board_add_piece in any order, then
+ * board_finish. Each returns 0, or -1 with a one-line reason in err (BOARD_ERR_MAX bytes). The
+ * order pieces are added in is their index; labels must be unique. board_finish checks that
+ * nothing overlaps, that the primary piece exists and can reach an exit on `exit`'s side, and
+ * that the key fits in 63 bits. */
+int board_init(board *b, int width, int height, char *err);
+int board_add_wall(board *b, int row, int col, char *err);
+int board_add_piece(board *b, char label, bool horizontal, int length, int row, int col,
+                    char *err);
+int board_finish(board *b, char primary_label, board_exit exit, char *err);
+
+/* The key of the starting position. */
+uint64_t board_start_key(const board *b);
+
+/* Offset of piece i in key. */
+static inline int board_offset(const board *b, uint64_t key, int i)
+{
+    return (int)((key >> b->piece[i].shift) & ((1u << b->piece[i].bits) - 1));
+}
+
+static inline bool board_is_goal(const board *b, uint64_t key)
+{
+    return (key & b->goal_mask) == b->goal_value;
+}
+
+/* Occupied cells (walls and pieces) in row-major and transposed form. */
+static inline void board_occupancy(const board *b, uint64_t key, uint64_t *occ, uint64_t *occ_t)
+{
+    uint64_t o = b->walls, t = b->walls_t;
+    for (int i = 0; i < b->npieces; i++) {
+        int off = board_offset(b, key, i);
+        o |= b->cells[i][off];
+        t |= b->cells_t[i][off];
+    }
+    *occ = o;
+    *occ_t = t;
+}
+
+/* The label standing on a cell in key: a piece label, 'x' for a wall, '.' for empty. */
+char board_cell(const board *b, uint64_t key, int row, int col);
+
+/* Index of the piece with this label, or -1. */
+int board_find_label(const board *b, char label);
+
+/* The native text form of the board grid in position key (see README "Native format"): the
+ * bordered grid only, one line per row plus the two border lines, each ending in '\n'. Returns
+ * the length written (buffer of BOARD_TEXT_MAX bytes). */
+#define BOARD_TEXT_MAX 128
+int board_format_grid(const board *b, uint64_t key, char *out);
+
+/* The 36-character database form of position key into out[37], or false when the board has
+ * no such form (not 6x6, exit not at the right end of row 2, primary not a car, or more than
+ * 25 other pieces). Letters are kept when they fit the form (primary 'A', other pieces
+ * upper-case); otherwise the other pieces are renamed B, C, ... in piece order. */
+bool board_format_db(const board *b, uint64_t key, char out[37]);
+
+/* The 36-character form on one line with the native form's characters otherwise: the board on
+ * one line, rows separated by '/', for boards with no database form. out: BOARD_TEXT_MAX. */
+void board_format_line(const board *b, uint64_t key, char *out);
+
+const char *board_exit_name(board_exit e);
+
+#endif

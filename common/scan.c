@@ -1,0 +1,229 @@
+/* scan.c -- the scanner's front door: files, directories, format detection, line splitting. */
+#include "scan_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "xmem.h"
+
+static const char *const format_names[] = {"auto", "native", "db", "kotlin", "csharp",
+                                           "python", "image"};
+
+int scan_format_from_name(const char *name)
+{
+    for (int i = 0; i < (int)(sizeof format_names / sizeof *format_names); i++)
+        if (strcmp(name, format_names[i]) == 0) return i;
+    return -1;
+}
+
+static bool is_image(const unsigned char *d, size_t len)
+{
+    static const unsigned char png[] = {0x89, 'P', 'N', 'G'};
+    return (len >= 4 && memcmp(d, png, 4) == 0) || (len >= 3 && d[0] == 0xFF && d[1] == 0xD8 &&
+                                                    d[2] == 0xFF);
+}
+
+/* Cuts a private copy of the text into lines; trailing white space (and '\r') is dropped. */
+static void split_lines(char *text, scan_source *src)
+{
+    int cap = 64;
+    src->line = xmalloc((size_t)cap * sizeof *src->line);
+    src->count = 0;
+    char *s = text;
+    for (int lineno = 1; *s; lineno++) {
+        char *end = strchr(s, '\n');
+        char *next = end ? end + 1 : s + strlen(s);
+        if (end) *end = '\0';
+        size_t n = strlen(s);
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) s[--n] = '\0';
+        if (src->count == cap) {
+            cap *= 2;
+            src->line = xrealloc(src->line, (size_t)cap * sizeof *src->line);
+        }
+        src->line[src->count++] = (scan_line){s, lineno};
+        s = next;
+    }
+}
+
+static const char *skip_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    return s;
+}
+
+/* Picks the format from the first line that is neither blank nor a comment. */
+static scan_format detect(const scan_source *src, char *err)
+{
+    for (int k = 0; k < src->count; k++) {
+        const char *s = skip_space(src->line[k].text);
+        if (*s == '\0' || *s == '#') continue;
+        int w, h;
+        char extra;
+        if (strchr(s, '[')) return SCAN_PYTHON;
+        if (sscanf(s, "%d %d %c", &w, &h, &extra) == 2) return SCAN_CSHARP;
+        if (*s == '+' || strncmp(s, "name:", 5) == 0 || strncmp(s, "moves:", 6) == 0 ||
+            strncmp(s, "cluster:", 8) == 0 || strncmp(s, "primary:", 8) == 0)
+            return SCAN_NATIVE;
+        if (fmt_db_line_looks_like(s)) return SCAN_DB;
+        if (strspn(s, "-0123456789abcdef") == strlen(s)) return SCAN_KOTLIN;
+        scan_error(err, src, src->line[k].lineno,
+                   "cannot tell the format of this file (try --format)");
+        return SCAN_AUTO;
+    }
+    scan_error(err, src, 0, "no puzzle in this file");
+    return SCAN_AUTO;
+}
+
+int scan_text(const char *path, const char *text, size_t len, scan_format format,
+              puzzle_list *out, char *err)
+{
+    scan_source src = {path, NULL, 0};
+    if (len == 0) return scan_error(err, &src, 0, "empty file");
+    if (format == SCAN_IMAGE || (format == SCAN_AUTO && is_image((const unsigned char *)text, len)))
+        return fmt_image_read(path, (const unsigned char *)text, len, out, err);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7F)
+            return scan_error(err, &src, 0, "binary file (byte 0x%02x at offset %zu), not a puzzle",
+                              c, i);
+    }
+
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    split_lines(copy, &src);
+
+    puzzle_list found = {0};
+    if (format == SCAN_AUTO) format = detect(&src, err);
+    int rc = -1;
+    switch (format) {
+    case SCAN_AUTO: break;   /* detect() has set err */
+    case SCAN_NATIVE: rc = fmt_native_read(&src, &found, err); break;
+    case SCAN_DB: rc = fmt_db_read(&src, &found, err); break;
+    case SCAN_KOTLIN: rc = fmt_kotlin_read(&src, &found, err); break;
+    case SCAN_CSHARP: rc = fmt_csharp_read(&src, &found, err); break;
+    case SCAN_PYTHON: rc = fmt_python_read(&src, &found, err); break;
+    case SCAN_IMAGE: break;  /* handled above */
+    }
+    if (rc == 0 && found.count == 0) rc = scan_error(err, &src, 0, "no puzzle in this file");
+    free(src.line);
+    free(copy);
+    if (rc != 0) {
+        puzzle_list_free(&found);
+        return -1;
+    }
+    int n = found.count;
+    puzzle_list_take(out, &found);
+    return n;
+}
+
+static int read_all(FILE *f, char **data, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = xmalloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) buf = xrealloc(buf, cap *= 2);
+    }
+    if (ferror(f)) {
+        free(buf);
+        return -1;
+    }
+    *data = buf;
+    *len = n;
+    return 0;
+}
+
+static int scan_file(const char *path, scan_format format, puzzle_list *out, char *err)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *data;
+    size_t len;
+    int rc = read_all(f, &data, &len);
+    int saved = errno;
+    if (f != stdin) fclose(f);
+    if (rc) {
+        snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(saved));
+        return -1;
+    }
+    rc = scan_text(strcmp(path, "-") == 0 ? "<stdin>" : path, data, len, format, out, err);
+    free(data);
+    return rc;
+}
+
+static bool wanted_in_directory(const char *name)
+{
+    static const char *const endings[] = {".txt", ".ub", ".png", ".jpg", ".jpeg"};
+    size_t n = strlen(name);
+    if (name[0] == '.') return false;
+    for (size_t i = 0; i < sizeof endings / sizeof *endings; i++) {
+        size_t e = strlen(endings[i]);
+        if (n > e && strcasecmp(name + n - e, endings[i]) == 0) return true;
+    }
+    return false;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int scan_directory(const char *path, scan_format format, puzzle_list *out, char *err)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char **names = NULL;
+    int count = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        if (count == cap) names = xrealloc(names, (size_t)(cap = cap ? cap * 2 : 32) * sizeof *names);
+        names[count++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)count, sizeof *names, compare_names);
+
+    puzzle_list found = {0};
+    int rc = 0;
+    for (int i = 0; i < count && rc >= 0; i++) {
+        size_t n = strlen(path) + strlen(names[i]) + 2;
+        char *child = xmalloc(n);
+        snprintf(child, n, "%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/", names[i]);
+        struct stat st;
+        if (stat(child, &st) == 0 && S_ISDIR(st.st_mode))
+            rc = scan_directory(child, format, &found, err);
+        else if (wanted_in_directory(names[i]))
+            rc = scan_file(child, format, &found, err);
+        free(child);
+    }
+    for (int i = 0; i < count; i++) free(names[i]);
+    free(names);
+    if (rc < 0) {
+        puzzle_list_free(&found);
+        return -1;
+    }
+    int n = found.count;
+    puzzle_list_take(out, &found);
+    return n;
+}
+
+int scan_path(const char *path, scan_format format, puzzle_list *out, char *err)
+{
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return scan_directory(path, format, out, err);
+    return scan_file(path, format, out, err);
+}

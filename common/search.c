@@ -1,0 +1,144 @@
+/* search.c -- budgets, trails, solution paths, the solver context and results. */
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "xmem.h"
+
+double search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void search_begin(search_limits *l, const solver_budget *budget, solver_result *r)
+{
+    l->budget = *budget;
+    l->start = search_now();
+    l->calls = 0;
+    memset(r, 0, sizeof *r);
+    r->status = SOLVE_UNSOLVABLE;
+}
+
+bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes)
+{
+    if (bytes > r->peak_bytes) r->peak_bytes = bytes;
+    const char *hit = NULL;
+    if (l->budget.max_states && r->expanded > l->budget.max_states) hit = "states";
+    else if (l->budget.max_bytes && bytes > l->budget.max_bytes) hit = "bytes";
+    else if (l->budget.max_seconds > 0 && (++l->calls & 1023) == 0 &&
+             search_now() - l->start > l->budget.max_seconds)
+        hit = "seconds";
+    if (!hit) return false;
+    r->status = SOLVE_BUDGET;
+    r->budget_hit = hit;
+    return true;
+}
+
+void trail_clear(search_trail *t) { t->count = 0; }
+
+uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent)
+{
+    if (t->count == t->capacity) {
+        t->capacity = t->capacity ? t->capacity * 2 : 4096;
+        t->key = xrealloc(t->key, t->capacity * sizeof *t->key);
+        t->parent = xrealloc(t->parent, t->capacity * sizeof *t->parent);
+    }
+    t->key[t->count] = key;
+    t->parent[t->count] = parent;
+    return (uint32_t)t->count++;
+}
+
+uint64_t trail_bytes(const search_trail *t)
+{
+    return t->capacity * (sizeof *t->key + sizeof *t->parent);
+}
+
+void search_append_move(solver_result *r, move m)
+{
+    /* Grow in powers of two: nmoves is the size whenever it is a power of two or zero. */
+    if ((r->nmoves & (r->nmoves - 1)) == 0)
+        r->moves = xrealloc(r->moves, (size_t)(r->nmoves ? r->nmoves * 2 : 16) * sizeof *r->moves);
+    r->moves[r->nmoves++] = m;
+}
+
+void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
+                        solver_result *r)
+{
+    int first = r->nmoves;
+    for (uint32_t i = at; t->parent[i] != TRAIL_ROOT; i = t->parent[i]) {
+        uint64_t from = t->key[t->parent[i]], to = t->key[i];
+        search_append_move(r, reverse ? moves_between(b, to, from) : moves_between(b, from, to));
+    }
+    if (reverse) return;   /* walked from `at` toward the root: already in order */
+    for (int i = first, j = r->nmoves - 1; i < j; i++, j--) {
+        move m = r->moves[i];
+        r->moves[i] = r->moves[j];
+        r->moves[j] = m;
+    }
+}
+
+void search_solved(solver_result *r)
+{
+    r->status = SOLVE_SOLVED;
+    r->steps = moves_steps(r->moves, r->nmoves);
+}
+
+void search_count_level(solver_result *r, int depth, uint64_t states)
+{
+    if (depth >= r->nlevels) {
+        r->level_sizes = xrealloc(r->level_sizes, (size_t)(depth + 1) * sizeof *r->level_sizes);
+        memset(r->level_sizes + r->nlevels, 0, (size_t)(depth + 1 - r->nlevels) * sizeof *r->level_sizes);
+        r->nlevels = depth + 1;
+    }
+    r->level_sizes[depth] += states;
+    if (r->level_sizes[depth] > r->peak_frontier) r->peak_frontier = r->level_sizes[depth];
+}
+
+void solver_context_init(solver_context *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], true, stateset_default_hash);
+}
+
+void solver_context_free(solver_context *ctx)
+{
+    for (int i = 0; i < 2; i++) {
+        stateset_free(&ctx->set[i]);
+        free(ctx->trail[i].key);
+        free(ctx->trail[i].parent);
+    }
+    memset(ctx, 0, sizeof *ctx);
+}
+
+void solver_result_free(solver_result *r)
+{
+    free(r->moves);
+    free(r->level_sizes);
+    r->moves = NULL;
+    r->level_sizes = NULL;
+    r->nmoves = r->nlevels = 0;
+}
+
+const char *solver_guarantee_name(solver_guarantee g)
+{
+    switch (g) {
+    case GUARANTEE_MOVES: return "moves";
+    case GUARANTEE_STEPS: return "steps";
+    case GUARANTEE_NONE: break;
+    }
+    return "none";
+}
+
+const char *solve_status_name(solve_status s)
+{
+    switch (s) {
+    case SOLVE_SOLVED: return "solved";
+    case SOLVE_UNSOLVABLE: return "unsolvable";
+    case SOLVE_BUDGET: break;
+    }
+    return "budget";
+}

@@ -1,0 +1,46 @@
+/* search.h -- what the solvers share: the budget clock, the trail of stored states with their
+ * parent links, and rebuilding a solution from it. */
+#ifndef SEARCH_H
+#define SEARCH_H
+
+#include <stdbool.h>
+
+#include "solver.h"
+
+/* Seconds on a monotonic clock. */
+double search_now(void);
+
+/* Budget checking: search_begin at the start of a solve, search_over_budget as often as
+ * convenient (it reads the clock only every 1024 calls). */
+typedef struct {
+    solver_budget budget;
+    double start;
+    unsigned calls;
+} search_limits;
+
+void search_begin(search_limits *l, const solver_budget *budget, solver_result *r);
+/* True when r's counters or `bytes` exceed the budget; then r->status is SOLVE_BUDGET and
+ * r->budget_hit says which limit. Also keeps r->peak_bytes up to date. */
+bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes);
+
+/* The trail: push returns the new entry's index. */
+void trail_clear(search_trail *t);
+uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent);
+uint64_t trail_bytes(const search_trail *t);
+#define TRAIL_ROOT UINT32_MAX
+
+/* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or
+ * from entry `at` back to the root (reverse = true), derived from consecutive keys. */
+void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
+                        solver_result *r);
+
+/* Appends one move to r->moves. */
+void search_append_move(solver_result *r, move m);
+
+/* Sets status solved and steps from the moves collected. */
+void search_solved(solver_result *r);
+
+/* Records one more state first reached at BFS depth `depth` (grows r->level_sizes). */
+void search_count_level(solver_result *r, int depth, uint64_t states);
+
+#endif

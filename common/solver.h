@@ -1,0 +1,95 @@
+/* solver.h -- the interface every search strategy in solvers/ implements.
+ *
+ * A solver is a descriptor: a name, a one-line summary, what it guarantees, and a solve
+ * function. Solve takes a board and its start key, a budget, and a context holding memory that
+ * is reused from one puzzle to the next; it fills a result. Callers:
+ *
+ *     solver_context ctx;
+ *     solver_context_init(&ctx);
+ *     const solver *s = solver_find("bfs");
+ *     solver_result r;
+ *     s->solve(&ctx, &p->board, p->start, &budget, &r);
+ *     ... r.status, r.moves[0 .. r.nmoves - 1], r.expanded ...
+ *     solver_result_free(&r);
+ *     solver_context_free(&ctx);
+ */
+#ifndef SOLVER_H
+#define SOLVER_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "moves.h"
+#include "stateset.h"
+
+/* Limits on one solve; 0 means no limit. */
+typedef struct {
+    uint64_t max_states;   /* states expanded (nodes) */
+    uint64_t max_bytes;    /* bytes of the solver's own structures at once */
+    double max_seconds;    /* wall-clock seconds */
+} solver_budget;
+
+typedef enum { SOLVE_SOLVED, SOLVE_UNSOLVABLE, SOLVE_BUDGET } solve_status;
+
+/* What a solver promises about the length of the solutions it returns. */
+typedef enum {
+    GUARANTEE_NONE,    /* any solution */
+    GUARANTEE_MOVES,   /* fewest moves */
+    GUARANTEE_STEPS,   /* fewest single-cell steps */
+} solver_guarantee;
+
+typedef struct {
+    solve_status status;
+    const char *budget_hit;   /* "states", "bytes" or "seconds" when status is SOLVE_BUDGET */
+    move *moves;              /* the solution (malloc'ed), nmoves long */
+    int nmoves;
+    int steps;                /* total cells moved */
+    uint64_t expanded;        /* states whose successors were generated */
+    uint64_t generated;       /* successors generated */
+    uint64_t duplicates;      /* successors already seen (or pruned by the table) */
+    uint64_t peak_frontier;   /* largest open list, BFS level or search depth */
+    uint64_t peak_bytes;      /* largest size of the solver's own structures */
+    uint64_t iterations;      /* deepening iterations, where the solver iterates */
+    uint64_t cluster_states;  /* cluster mode: states reachable from the start */
+    uint64_t *level_sizes;    /* BFS: states first reached at each depth (malloc'ed) */
+    int nlevels;
+} solver_result;
+
+/* Memory a solver may keep between puzzles: two state sets and two trails (a trail is the list
+ * of states in the order they were stored, each with its parent's index). */
+typedef struct {
+    uint64_t *key;
+    uint32_t *parent;
+    uint64_t count, capacity;
+} search_trail;
+
+typedef struct {
+    stateset set[2];
+    search_trail trail[2];
+} solver_context;
+
+typedef struct solver {
+    const char *name;
+    const char *summary;
+    solver_guarantee guarantee;
+    void (*solve)(solver_context *ctx, const board *b, uint64_t start,
+                  const solver_budget *budget, solver_result *r);
+} solver;
+
+void solver_context_init(solver_context *ctx);
+void solver_context_free(solver_context *ctx);
+void solver_result_free(solver_result *r);
+
+/* The registry (solvers/registry.c): every solver, in a fixed order, NULL-terminated. */
+extern const solver *const solver_all[];
+/* The solver called name, or NULL. */
+const solver *solver_find(const char *name);
+const char *solver_guarantee_name(solver_guarantee g);
+const char *solve_status_name(solve_status s);
+
+/* Cluster mode of the reference BFS: every state reachable from start, counted into
+ * r->cluster_states (solvers/bfs.c). */
+void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                 solver_result *r);
+
+#endif

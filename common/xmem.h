@@ -1,0 +1,28 @@
+/* xmem.h -- allocation that never returns NULL, and the allocator's peak-memory counter.
+ *
+ * The programs link jemalloc (except in the sanitizer build, where AddressSanitizer owns
+ * malloc). With jemalloc, xmem_peak_reset / xmem_peak_read bracket a piece of work and give the
+ * largest number of bytes the calling thread held at once during it, above what it held at the
+ * reset: jemalloc 5.3's "thread.peak" counter, which counts every malloc and free of the thread.
+ */
+#ifndef XMEM_H
+#define XMEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* malloc/calloc/realloc that print "out of memory" and exit(2) on failure. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* True when the peak counter works (jemalloc linked with statistics). */
+bool xmem_peak_available(void);
+/* Starts a new peak measurement for this thread. */
+void xmem_peak_reset(void);
+/* Peak bytes held by this thread since the last reset; 0 when unavailable. */
+uint64_t xmem_peak_read(void);
+
+#endif

@@ -1,0 +1,77 @@
+/* bfs.c -- the reference solver: breadth-first search over multi-cell moves.
+ *
+ * States are visited in order of their distance in moves from the start, so the first time a
+ * goal state is generated its depth is the optimal move count. The goal test runs when a state
+ * is generated rather than when it is expanded: that saves expanding the whole last level.
+ * The trail doubles as the FIFO queue: states are appended as they are reached and expanded in
+ * trail order, and each entry's parent index rebuilds the solution.
+ *
+ * Cluster mode runs the same search to exhaustion and reports how many states are reachable.
+ */
+#include "search.h"
+
+static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
+                    const solver_budget *budget, solver_result *r, bool cluster)
+{
+    search_limits limits;
+    search_begin(&limits, budget, r);
+    stateset *seen = &ctx->set[0];
+    search_trail *queue = &ctx->trail[0];
+    stateset_clear(seen);
+    trail_clear(queue);
+
+    bool added;
+    stateset_add(seen, start, &added);
+    trail_push(queue, start, TRAIL_ROOT);
+    search_count_level(r, 0, 1);
+    if (!cluster && board_is_goal(b, start)) {
+        search_solved(r);
+        return;
+    }
+
+    move_child child[MOVES_MAX];
+    uint64_t level_end = 1;   /* the current level is queue[level_start .. level_end) */
+    int depth = 0;
+    for (uint64_t head = 0; head < queue->count; head++) {
+        if (head == level_end) {
+            depth++;
+            level_end = queue->count;
+        }
+        if (search_over_budget(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
+        r->expanded++;
+        int n = moves_generate(b, queue->key[head], child);
+        r->generated += (uint64_t)n;
+        for (int k = 0; k < n; k++) {
+            stateset_add(seen, child[k].key, &added);
+            if (!added) {
+                r->duplicates++;
+                continue;
+            }
+            uint32_t at = trail_push(queue, child[k].key, (uint32_t)head);
+            search_count_level(r, depth + 1, 1);
+            if (!cluster && board_is_goal(b, child[k].key)) {
+                search_append_path(b, queue, at, false, r);
+                search_solved(r);
+                return;
+            }
+        }
+    }
+    r->cluster_states = queue->count;
+}
+
+static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
+                      const solver_budget *budget, solver_result *r)
+{
+    bfs_run(ctx, b, start, budget, r, false);
+}
+
+void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                 solver_result *r)
+{
+    bfs_run(ctx, b, start, budget, r, true);
+}
+
+const solver solver_bfs = {
+    "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES,
+    bfs_solve,
+};

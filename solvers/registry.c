@@ -1,0 +1,18 @@
+/* registry.c -- the list of every solver, in the order reports show them. */
+#include <string.h>
+
+#include "solver.h"
+
+extern const solver solver_bfs;
+
+const solver *const solver_all[] = {
+    &solver_bfs,
+    NULL,
+};
+
+const solver *solver_find(const char *name)
+{
+    for (int i = 0; solver_all[i]; i++)
+        if (strcmp(solver_all[i]->name, name) == 0) return solver_all[i];
+    return NULL;
+}
