@@ -26,7 +26,6 @@ int board_init(board *b, int width, int height, char *err)
 }
 
 static uint64_t cell_bit(int row, int col) { return 1ull << (row * 8 + col); }
-static uint64_t cell_bit_t(int row, int col) { return 1ull << (col * 8 + row); }
 
 /* Occupied cells so far, walls and pieces at their start, for the overlap check. */
 static uint64_t start_occupancy(const board *b)
@@ -54,7 +53,6 @@ int board_add_wall(board *b, int row, int col, char *err)
 {
     if (check_free(b, row, col, err)) return -1;
     b->walls |= cell_bit(row, col);
-    b->walls_t |= cell_bit_t(row, col);
     return 0;
 }
 
@@ -81,16 +79,14 @@ int board_add_piece(board *b, char label, bool horizontal, int length, int row, 
     p->length = (uint8_t)length;
     p->line = (uint8_t)(horizontal ? row : col);
     p->start = (uint8_t)(horizontal ? col : row);
-    p->max_offset = (uint8_t)((horizontal ? b->width : b->height) - length);
+    int line_length = horizontal ? b->width : b->height;
+    p->max_offset = (uint8_t)(line_length - length);
+    p->beyond = (uint8_t)(0xFFu << line_length);
     for (int off = 0; off <= p->max_offset; off++) {
-        uint64_t m = 0, t = 0;
-        for (int k = 0; k < length; k++) {
-            int r = horizontal ? p->line : off + k, c = horizontal ? off + k : p->line;
-            m |= cell_bit(r, c);
-            t |= cell_bit_t(r, c);
-        }
+        uint64_t m = 0;
+        for (int k = 0; k < length; k++)
+            m |= horizontal ? cell_bit(p->line, off + k) : cell_bit(off + k, p->line);
         b->cells[b->npieces][off] = m;
-        b->cells_t[b->npieces][off] = t;
     }
     b->npieces++;
     return 0;
@@ -125,6 +121,9 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
     for (int i = 0; i < b->npieces; i++) {
         b->piece[i].shift = (uint8_t)shift;
         b->piece[i].bits = (uint8_t)bits_for(b->piece[i].max_offset);
+        b->piece[i].off_mask = (uint8_t)((1u << b->piece[i].bits) - 1);
+        for (int d = 0; d < BOARD_RUN_MAX; d++)
+            b->piece[i].ladder[d] = (uint64_t)(d + 1) << shift;
         shift += b->piece[i].bits;
     }
     if (shift > 63) {

@@ -12,8 +12,8 @@
  * why the solvers never decode a key to move a piece.
  *
  * Cells are numbered row * 8 + column whatever the board's width, so that one uint64_t
- * bitboard holds any board up to 8x8 and a row is always one byte of it. Bitboards in
- * "transposed" form number cells column * 8 + row, so that a column is one byte too.
+ * bitboard holds any board up to 8x8 and a row is always one byte of it (a column is gathered
+ * into one byte with a multiplication, see board_line).
  */
 #ifndef BOARD_H
 #define BOARD_H
@@ -29,6 +29,8 @@
  * BOARD_LABELS[n]. 'o' and 'x' are missing because they mean empty and wall. */
 #define BOARD_LABELS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz"
 #define BOARD_ERR_MAX 256
+/* The longest slide: a car on an 8-cell line. */
+#define BOARD_RUN_MAX (BOARD_MAX_SIDE - 2)
 
 typedef enum { EXIT_RIGHT, EXIT_LEFT, EXIT_DOWN, EXIT_UP } board_exit;
 
@@ -41,6 +43,9 @@ typedef struct {
     uint8_t max_offset;/* line length - length */
     uint8_t shift;     /* where its offset lives in the key */
     uint8_t bits;      /* how many bits the offset takes */
+    uint8_t off_mask;  /* (1 << bits) - 1 */
+    uint8_t beyond;    /* bits of a line byte past the board's edge (set = blocked) */
+    uint64_t ladder[BOARD_RUN_MAX];   /* ladder[d]: key change of a slide by d + 1 cells */
 } board_piece;
 
 typedef struct {
@@ -48,13 +53,12 @@ typedef struct {
     uint8_t npieces;
     uint8_t primary;           /* index of the primary piece */
     board_exit exit;           /* the exit is on this side, in the primary piece's line */
-    uint64_t walls, walls_t;   /* fixed wall cells, row-major and transposed */
+    uint64_t walls;            /* fixed wall cells */
     uint64_t goal_mask, goal_value;   /* key & goal_mask == goal_value <=> solved */
     uint8_t key_bits;          /* total bits the key uses (<= 63) */
     board_piece piece[BOARD_MAX_PIECES];
-    /* cells[i][o]: cells of piece i at offset o; cells_t the same, transposed. */
+    /* cells[i][o]: cells of piece i at offset o. */
     uint64_t cells[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
-    uint64_t cells_t[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
 } board;
 
 /* Building a board: board_init, then board_add_wall / board_add_piece in any order, then
@@ -74,7 +78,7 @@ uint64_t board_start_key(const board *b);
 /* Offset of piece i in key. */
 static inline int board_offset(const board *b, uint64_t key, int i)
 {
-    return (int)((key >> b->piece[i].shift) & ((1u << b->piece[i].bits) - 1));
+    return (int)((key >> b->piece[i].shift) & b->piece[i].off_mask);
 }
 
 static inline bool board_is_goal(const board *b, uint64_t key)
@@ -82,17 +86,24 @@ static inline bool board_is_goal(const board *b, uint64_t key)
     return (key & b->goal_mask) == b->goal_value;
 }
 
-/* Occupied cells (walls and pieces) in row-major and transposed form. */
-static inline void board_occupancy(const board *b, uint64_t key, uint64_t *occ, uint64_t *occ_t)
+/* Occupied cells, walls and pieces. */
+static inline uint64_t board_occupancy(const board *b, uint64_t key)
 {
-    uint64_t o = b->walls, t = b->walls_t;
-    for (int i = 0; i < b->npieces; i++) {
-        int off = board_offset(b, key, i);
-        o |= b->cells[i][off];
-        t |= b->cells_t[i][off];
-    }
-    *occ = o;
-    *occ_t = t;
+    uint64_t occ = b->walls;
+    for (int i = 0; i < b->npieces; i++) occ |= b->cells[i][board_offset(b, key, i)];
+    return occ;
+}
+
+/* The line piece p slides along as one byte (bit k = cell k of the line, set = blocked),
+ * cells past the board's edge included as blocked. A column is gathered by a multiplication:
+ * after masking, bit 8r holds row r, and the constant's byte k shifts it by 7 - k so that row r
+ * lands on bit 56 + r without two partial products meeting. */
+static inline unsigned board_line(const board_piece *p, uint64_t occ)
+{
+    uint64_t bits = p->horizontal
+                        ? occ >> (p->line * 8)
+                        : (((occ >> p->line) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+    return ((unsigned)bits & 0xFFu) | p->beyond;
 }
 
 /* The label standing on a cell in key: a piece label, 'x' for a wall, '.' for empty. */

@@ -5,34 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Both generators share this loop; max_distance is 1 for steps, the board side for moves. */
-static int generate(const board *b, uint64_t key, move_child *out, int max_distance)
+const moves_run_table *moves_runs(void)
 {
-    uint64_t occ, occ_t;
-    board_occupancy(b, key, &occ, &occ_t);
-    int n = 0;
-    for (int i = 0; i < b->npieces; i++) {
-        int before, after;
-        moves_free_run(b, i, board_offset(b, key, i), occ, occ_t, &before, &after);
-        if (before > max_distance) before = max_distance;
-        if (after > max_distance) after = max_distance;
-        uint64_t unit = 1ull << b->piece[i].shift;
-        for (int d = 1; d <= before; d++)
-            out[n++] = (move_child){key - unit * (uint64_t)d, {(uint8_t)i, (int8_t)-d}};
-        for (int d = 1; d <= after; d++)
-            out[n++] = (move_child){key + unit * (uint64_t)d, {(uint8_t)i, (int8_t)d}};
-    }
-    return n;
-}
-
-int moves_generate(const board *b, uint64_t key, move_child *out)
-{
-    return generate(b, key, out, BOARD_MAX_SIDE);
-}
-
-int moves_generate_steps(const board *b, uint64_t key, move_child *out)
-{
-    return generate(b, key, out, 1);
+    static moves_run_table table;
+    static bool built = false;
+    if (built) return &table;
+    for (int length = 2; length <= 3; length++)
+        for (unsigned line = 0; line < 256; line++)
+            for (int off = 0; off + length <= BOARD_MAX_SIDE; off++) {
+                int before = 0, after = 0;
+                while (off - before - 1 >= 0 && !(line >> (off - before - 1) & 1)) before++;
+                while (off + length + after < BOARD_MAX_SIDE && !(line >> (off + length + after) & 1))
+                    after++;
+                table[length - 2][line][off] = (uint8_t)(before | after << 4);
+            }
+    built = true;
+    return &table;
 }
 
 move moves_between(const board *b, uint64_t from, uint64_t to)
@@ -96,9 +84,7 @@ int moves_replay(const board *b, uint64_t start, const move *m, int count, uint6
         }
         const board_piece *p = &b->piece[i];
         int off = board_offset(b, key, i), dir = m[k].delta > 0 ? 1 : -1;
-        uint64_t occ, occ_t;
-        board_occupancy(b, key, &occ, &occ_t);
-        uint64_t others = occ & ~b->cells[i][off];
+        uint64_t others = board_occupancy(b, key) & ~b->cells[i][off];
         /* Walk one cell at a time: each intermediate position must be on the board and free. */
         for (int s = 1; s <= abs(m[k].delta); s++) {
             int to = off + dir * s;

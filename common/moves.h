@@ -14,35 +14,61 @@ typedef struct {
     int8_t delta;    /* cells, signed */
 } move;
 
-/* A successor: the key after the move, and the move. */
-typedef struct {
-    uint64_t key;
-    move m;
-} move_child;
+/* The most successors a state can have, plus room for the generator's unconditional writes:
+ * arrays given to moves_generate hold MOVES_MAX entries. */
+#define MOVES_MAX (BOARD_MAX_PIECES * 2 * BOARD_RUN_MAX + BOARD_RUN_MAX)
 
-/* No piece has more than 7 free cells on each side, and there are at most 32 pieces. */
-#define MOVES_MAX (BOARD_MAX_PIECES * 2 * (BOARD_MAX_SIDE - 1))
+/* Free cells before and after each piece, looked up rather than computed because this is the
+ * innermost question of every search: moves_runs()[length - 2][line][offset] packs the free
+ * cells before a piece of that length at that offset in the line byte `line` (low nibble) and
+ * after it (high nibble). 4 KiB, built on first use. */
+typedef uint8_t moves_run_table[2][256][BOARD_MAX_SIDE];
+const moves_run_table *moves_runs(void);
 
-/* Free cells before and after piece i (left/up, right/down) given the occupancy. */
-static inline void moves_free_run(const board *b, int i, int off, uint64_t occ, uint64_t occ_t,
-                                  int *before, int *after)
+/* Every legal move from key that slides a piece at most max_distance cells: the successor keys
+ * into keys[] and, when moves is not NULL, the moves into moves[] (both MOVES_MAX entries).
+ * Returns how many. The order is fixed: pieces by index, and for each piece the moves toward
+ * the start of its line first, nearest first, then those toward the end, nearest first.
+ *
+ * Inline because it is the inner loop of every solver. Each side of a piece is written as
+ * BOARD_RUN_MAX unconditional stores (a few vector instructions) and the count then advanced
+ * by the real run: cheaper than a loop whose trip count the branch predictor cannot guess. */
+static inline int moves_generate_upto(const board *b, uint64_t key, uint64_t *keys, move *moves,
+                                      int max_distance)
 {
-    const board_piece *p = &b->piece[i];
-    unsigned line = (unsigned)((p->horizontal ? occ : occ_t) >> (p->line * 8)) & 0xFFu;
-    unsigned line_len = p->horizontal ? b->width : b->height;
-    line |= ~0u << line_len;                 /* cells past the board's edge are blocked */
-    unsigned below = line & ((1u << off) - 1);
-    *before = off - (below ? 32 - __builtin_clz(below) : 0);
-    *after = __builtin_ctz(line >> (off + p->length));
+    const moves_run_table *runs = moves_runs();
+    uint64_t occ = board_occupancy(b, key);
+    int n = 0;
+    for (int i = 0; i < b->npieces; i++) {
+        const board_piece *p = &b->piece[i];
+        unsigned run = (*runs)[p->length - 2][board_line(p, occ)][board_offset(b, key, i)];
+        if (run == 0) continue;
+        int before = (int)(run & 15), after = (int)(run >> 4);
+        if (before > max_distance) before = max_distance;
+        if (after > max_distance) after = max_distance;
+        for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = key - p->ladder[d];
+        if (moves)
+            for (int d = 0; d < BOARD_RUN_MAX; d++) moves[n + d] = (move){(uint8_t)i, (int8_t)(-d - 1)};
+        n += before;
+        for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = key + p->ladder[d];
+        if (moves)
+            for (int d = 0; d < BOARD_RUN_MAX; d++) moves[n + d] = (move){(uint8_t)i, (int8_t)(d + 1)};
+        n += after;
+    }
+    return n;
 }
 
-/* Every legal move from key (slides of any distance), in a fixed order: pieces by index, and
- * for each piece the moves toward the start of its line first, nearest first, then the moves
- * toward the end, nearest first. Returns the count written to out (MOVES_MAX entries). */
-int moves_generate(const board *b, uint64_t key, move_child *out);
+/* Every legal move (slides of any distance). */
+static inline int moves_generate(const board *b, uint64_t key, uint64_t *keys, move *moves)
+{
+    return moves_generate_upto(b, key, keys, moves, BOARD_MAX_SIDE);
+}
 
-/* The same for single-cell steps only. */
-int moves_generate_steps(const board *b, uint64_t key, move_child *out);
+/* Every legal single-cell step. */
+static inline int moves_generate_steps(const board *b, uint64_t key, uint64_t *keys, move *moves)
+{
+    return moves_generate_upto(b, key, keys, moves, 1);
+}
 
 /* The key after a move. The move must be legal. */
 static inline uint64_t moves_apply(const board *b, uint64_t key, move m)

@@ -17,8 +17,8 @@ double search_now(void)
 void search_begin(search_limits *l, const solver_budget *budget, solver_result *r)
 {
     l->budget = *budget;
+    l->state_limit = budget->max_states ? budget->max_states : UINT64_MAX;
     l->start = search_now();
-    l->calls = 0;
     memset(r, 0, sizeof *r);
     r->status = SOLVE_UNSOLVABLE;
 }
@@ -29,8 +29,7 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes)
     const char *hit = NULL;
     if (l->budget.max_states && r->expanded > l->budget.max_states) hit = "states";
     else if (l->budget.max_bytes && bytes > l->budget.max_bytes) hit = "bytes";
-    else if (l->budget.max_seconds > 0 && (++l->calls & 1023) == 0 &&
-             search_now() - l->start > l->budget.max_seconds)
+    else if (l->budget.max_seconds > 0 && search_now() - l->start > l->budget.max_seconds)
         hit = "seconds";
     if (!hit) return false;
     r->status = SOLVE_BUDGET;
@@ -40,21 +39,11 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes)
 
 void trail_clear(search_trail *t) { t->count = 0; }
 
-uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent)
+void trail_grow(search_trail *t)
 {
-    if (t->count == t->capacity) {
-        t->capacity = t->capacity ? t->capacity * 2 : 4096;
-        t->key = xrealloc(t->key, t->capacity * sizeof *t->key);
-        t->parent = xrealloc(t->parent, t->capacity * sizeof *t->parent);
-    }
-    t->key[t->count] = key;
-    t->parent[t->count] = parent;
-    return (uint32_t)t->count++;
-}
-
-uint64_t trail_bytes(const search_trail *t)
-{
-    return t->capacity * (sizeof *t->key + sizeof *t->parent);
+    t->capacity = t->capacity ? t->capacity * 2 : 4096;
+    t->key = xrealloc(t->key, t->capacity * sizeof *t->key);
+    t->parent = xrealloc(t->parent, t->capacity * sizeof *t->parent);
 }
 
 void search_append_move(solver_result *r, move m)

@@ -10,12 +10,12 @@
 /* Seconds on a monotonic clock. */
 double search_now(void);
 
-/* Budget checking: search_begin at the start of a solve, search_over_budget as often as
- * convenient (it reads the clock only every 1024 calls). */
+/* Budget checking: search_begin at the start of a solve, then search_should_stop (or
+ * search_over_budget where a solver checks rarely) as the search goes. */
 typedef struct {
     solver_budget budget;
+    uint64_t state_limit;   /* budget.max_states, or UINT64_MAX for none */
     double start;
-    unsigned calls;
 } search_limits;
 
 void search_begin(search_limits *l, const solver_budget *budget, solver_result *r);
@@ -23,10 +23,32 @@ void search_begin(search_limits *l, const solver_budget *budget, solver_result *
  * r->budget_hit says which limit. Also keeps r->peak_bytes up to date. */
 bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes);
 
+/* The same, cheap enough to call at every expansion: the full check runs on every 256th
+ * expanded state and whenever the state budget is reached, so the state budget is exact and
+ * the bytes and seconds budgets are checked often enough to stop within a fraction of a
+ * millisecond. Call after counting the expansion. */
+static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes)
+{
+    if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit) return false;
+    return search_over_budget(l, r, bytes);
+}
+
 /* The trail: push returns the new entry's index. */
 void trail_clear(search_trail *t);
-uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent);
-uint64_t trail_bytes(const search_trail *t);
+void trail_grow(search_trail *t);
+
+static inline uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent)
+{
+    if (t->count == t->capacity) trail_grow(t);
+    t->key[t->count] = key;
+    t->parent[t->count] = parent;
+    return (uint32_t)t->count++;
+}
+
+static inline uint64_t trail_bytes(const search_trail *t)
+{
+    return t->capacity * (sizeof *t->key + sizeof *t->parent);
+}
 #define TRAIL_ROOT UINT32_MAX
 
 /* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or

@@ -14,11 +14,7 @@ const stateset_hash stateset_default_hash = STATESET_HASH_MUL;
 
 #define MIN_LOG2 10
 
-static inline uint64_t slot_of(const stateset *s, uint64_t key)
-{
-    if (s->hash == STATESET_HASH_XXH3) return XXH3_64bits(&key, sizeof key) & (s->used - 1);
-    return (key * 0x9E3779B97F4A7C15ull) >> (64 - s->log2_used);
-}
+uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 
 /* Makes sure a buffer pair member holds n slots (allocating only to grow) and zeroes them. */
 static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint64_t n,
@@ -59,7 +55,7 @@ void stateset_free(stateset *s)
     memset(s, 0, sizeof *s);
 }
 
-static void grow(stateset *s)
+void stateset_grow(stateset *s)
 {
     uint64_t *old_slot = s->slot;
     uint32_t *old_value = s->value;
@@ -78,42 +74,10 @@ static void grow(stateset *s)
 
     for (uint64_t i = 0; i < old_used; i++) {
         if (!old_slot[i]) continue;
-        uint64_t j = slot_of(s, old_slot[i] - 1);
+        uint64_t j = stateset_home(s, old_slot[i] - 1);
         while (s->slot[j]) j = (j + 1) & (s->used - 1);
         s->slot[j] = old_slot[i];
         if (s->with_values) s->value[j] = old_value[i];
     }
 }
 
-uint64_t stateset_add(stateset *s, uint64_t key, bool *added)
-{
-    if ((s->count + 1) * 4 > s->used) grow(s);
-    uint64_t mask = s->used - 1, stored = key + 1;
-    for (uint64_t j = slot_of(s, key);; j = (j + 1) & mask) {
-        if (s->slot[j] == stored) {
-            *added = false;
-            return j;
-        }
-        if (!s->slot[j]) {
-            s->slot[j] = stored;
-            s->count++;
-            *added = true;
-            return j;
-        }
-    }
-}
-
-uint64_t stateset_find(const stateset *s, uint64_t key)
-{
-    uint64_t mask = s->used - 1, stored = key + 1;
-    for (uint64_t j = slot_of(s, key);; j = (j + 1) & mask) {
-        if (s->slot[j] == stored) return j;
-        if (!s->slot[j]) return UINT64_MAX;
-    }
-}
-
-uint64_t stateset_bytes(const stateset *s)
-{
-    uint64_t per_slot = sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
-    return (s->capacity + s->spare_capacity) * per_slot;
-}

@@ -19,6 +19,9 @@ typedef enum { STATESET_HASH_MUL, STATESET_HASH_XXH3 } stateset_hash;
 
 extern const stateset_hash stateset_default_hash;
 
+/* XXH3-64 of the key's 8 bytes (out of line: xxhash.h is only included by stateset.c). */
+uint64_t stateset_xxh3(uint64_t key);
+
 typedef struct {
     uint64_t *slot;          /* 0 = empty, else key + 1 */
     uint32_t *value;         /* parallel to slot, when with_values */
@@ -38,11 +41,96 @@ void stateset_clear(stateset *s);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 
-/* Adds key; returns its slot index and sets *added when it was not there. */
-uint64_t stateset_add(stateset *s, uint64_t key, bool *added);
+/* Makes room for n more keys without the table passing a quarter full; stateset_add calls it
+ * for one key, a caller about to add many can call it once for all of them. */
+void stateset_grow(stateset *s);
+static inline void stateset_reserve(stateset *s, uint64_t n)
+{
+    while ((s->count + n) * 4 > s->used) stateset_grow(s);
+}
+
+/* Bytes of the tables held now (both buffers). */
+static inline uint64_t stateset_bytes(const stateset *s)
+{
+    uint64_t per_slot = sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
+    return (s->capacity + s->spare_capacity) * per_slot;
+}
+
+/* Where the probe for key starts, with the hash function given (see stateset_home). */
+static inline uint64_t stateset_home_with(const stateset *s, stateset_hash hash, uint64_t key)
+{
+    if (hash == STATESET_HASH_XXH3) return stateset_xxh3(key) & (s->used - 1);
+    return (key * 0x9E3779B97F4A7C15ull) >> (64 - s->log2_used);
+}
+
+/* Where the probe for key starts. */
+static inline uint64_t stateset_home(const stateset *s, uint64_t key)
+{
+    return stateset_home_with(s, s->hash, key);
+}
+
+/* Adds key, which the caller has made room for with stateset_reserve; returns its slot index
+ * and sets *added when it was not there before. */
+static inline uint64_t stateset_add_reserved_with(stateset *s, stateset_hash hash, uint64_t key,
+                                                  bool *added)
+{
+    uint64_t mask = s->used - 1, stored = key + 1;
+    for (uint64_t j = stateset_home_with(s, hash, key);; j = (j + 1) & mask) {
+        if (s->slot[j] == stored) {
+            *added = false;
+            return j;
+        }
+        if (!s->slot[j]) {
+            s->slot[j] = stored;
+            s->count++;
+            *added = true;
+            return j;
+        }
+    }
+}
+
+static inline uint64_t stateset_add_reserved(stateset *s, uint64_t key, bool *added)
+{
+    return stateset_add_reserved_with(s, s->hash, key, added);
+}
+
+/* Adds key; returns its slot index and sets *added when it was not there before. */
+static inline uint64_t stateset_add(stateset *s, uint64_t key, bool *added)
+{
+    stateset_reserve(s, 1);
+    return stateset_add_reserved(s, key, added);
+}
+
+/* Adds keys[0 .. n - 1] and moves the ones that were new to the front of fresh[] (which may be
+ * keys itself), in order; returns how many were new. The hash function is chosen once for the
+ * whole batch, which is what makes this the fast path for a state's successors. */
+static inline int stateset_add_many(stateset *s, const uint64_t *keys, int n, uint64_t *fresh)
+{
+    bool added;
+    int m = 0;
+    stateset_reserve(s, (uint64_t)n);
+    if (s->hash == STATESET_HASH_MUL) {
+        for (int k = 0; k < n; k++) {
+            stateset_add_reserved_with(s, STATESET_HASH_MUL, keys[k], &added);
+            if (added) fresh[m++] = keys[k];
+        }
+    } else {
+        for (int k = 0; k < n; k++) {
+            stateset_add_reserved_with(s, STATESET_HASH_XXH3, keys[k], &added);
+            if (added) fresh[m++] = keys[k];
+        }
+    }
+    return m;
+}
+
 /* The slot index holding key, or UINT64_MAX. */
-uint64_t stateset_find(const stateset *s, uint64_t key);
-/* Bytes of the tables in use now (both buffers). */
-uint64_t stateset_bytes(const stateset *s);
+static inline uint64_t stateset_find(const stateset *s, uint64_t key)
+{
+    uint64_t mask = s->used - 1, stored = key + 1;
+    for (uint64_t j = stateset_home(s, key);; j = (j + 1) & mask) {
+        if (s->slot[j] == stored) return j;
+        if (!s->slot[j]) return UINT64_MAX;
+    }
+}
 
 #endif

@@ -29,27 +29,25 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
         return;
     }
 
-    move_child child[MOVES_MAX];
-    uint64_t level_end = 1;   /* the current level is queue[level_start .. level_end) */
+    uint64_t child[MOVES_MAX];
+    uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
     int depth = 0;
     for (uint64_t head = 0; head < queue->count; head++) {
         if (head == level_end) {
+            search_count_level(r, depth + 1, queue->count - level_end);
             depth++;
             level_end = queue->count;
         }
-        if (search_over_budget(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
         r->expanded++;
-        int n = moves_generate(b, queue->key[head], child);
+        if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
+        int n = moves_generate(b, queue->key[head], child, NULL);
+        int fresh = stateset_add_many(seen, child, n, child);
         r->generated += (uint64_t)n;
-        for (int k = 0; k < n; k++) {
-            stateset_add(seen, child[k].key, &added);
-            if (!added) {
-                r->duplicates++;
-                continue;
-            }
-            uint32_t at = trail_push(queue, child[k].key, (uint32_t)head);
-            search_count_level(r, depth + 1, 1);
-            if (!cluster && board_is_goal(b, child[k].key)) {
+        r->duplicates += (uint64_t)(n - fresh);
+        for (int k = 0; k < fresh; k++) {
+            uint32_t at = trail_push(queue, child[k], (uint32_t)head);
+            if (!cluster && board_is_goal(b, child[k])) {
+                search_count_level(r, depth + 1, queue->count - level_end);
                 search_append_path(b, queue, at, false, r);
                 search_solved(r);
                 return;
