@@ -15,7 +15,7 @@ PREFIX  ?= /usr/local
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
 INCLUDE = -Icommon -Isolvers
-OPTFLAGS = -O2 -g
+OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -lstb -lm
 

@@ -87,6 +87,12 @@ int board_add_piece(board *b, char label, bool horizontal, int length, int row, 
         for (int k = 0; k < length; k++)
             m |= horizontal ? cell_bit(p->line, off + k) : cell_bit(off + k, p->line);
         b->cells[b->npieces][off] = m;
+        uint64_t ends = 0;
+        if (off > 0)
+            ends |= horizontal ? cell_bit(p->line, off - 1) : cell_bit(off - 1, p->line);
+        if (off < p->max_offset)
+            ends |= horizontal ? cell_bit(p->line, off + length) : cell_bit(off + length, p->line);
+        b->ends[b->npieces][off] = ends;
     }
     b->npieces++;
     return 0;
@@ -124,6 +130,7 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
         b->piece[i].off_mask = (uint8_t)((1u << b->piece[i].bits) - 1);
         for (int d = 0; d < BOARD_RUN_MAX; d++)
             b->piece[i].ladder[d] = (uint64_t)(d + 1) << shift;
+        for (int k = 0; k < b->piece[i].bits; k++) b->piece_of_bit[shift + k] = (uint8_t)i;
         shift += b->piece[i].bits;
     }
     if (shift > 63) {

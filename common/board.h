@@ -56,9 +56,12 @@ typedef struct {
     uint64_t walls;            /* fixed wall cells */
     uint64_t goal_mask, goal_value;   /* key & goal_mask == goal_value <=> solved */
     uint8_t key_bits;          /* total bits the key uses (<= 63) */
+    uint8_t piece_of_bit[64];  /* which piece's offset a key bit belongs to */
     board_piece piece[BOARD_MAX_PIECES];
-    /* cells[i][o]: cells of piece i at offset o. */
+    /* cells[i][o]: cells of piece i at offset o; ends[i][o]: the cells just before and after it
+     * in its line (those on the board), the only cells that decide whether it can move. */
     uint64_t cells[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
+    uint64_t ends[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
 } board;
 
 /* Building a board: board_init, then board_add_wall / board_add_piece in any order, then
@@ -84,6 +87,12 @@ static inline int board_offset(const board *b, uint64_t key, int i)
 static inline bool board_is_goal(const board *b, uint64_t key)
 {
     return (key & b->goal_mask) == b->goal_value;
+}
+
+/* The piece that moved between two keys that differ by one move. */
+static inline int board_moved_piece(const board *b, uint64_t from, uint64_t to)
+{
+    return b->piece_of_bit[__builtin_ctzll(from ^ to)];
 }
 
 /* Occupied cells, walls and pieces. */

@@ -25,11 +25,8 @@ const moves_run_table *moves_runs(void)
 
 move moves_between(const board *b, uint64_t from, uint64_t to)
 {
-    for (int i = 0; i < b->npieces; i++) {
-        int d = board_offset(b, to, i) - board_offset(b, from, i);
-        if (d) return (move){(uint8_t)i, (int8_t)d};
-    }
-    return (move){0, 0};
+    int i = board_moved_piece(b, from, to);
+    return (move){(uint8_t)i, (int8_t)(board_offset(b, to, i) - board_offset(b, from, i))};
 }
 
 int moves_format(const board *b, move m, char *out)

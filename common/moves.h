@@ -25,27 +25,36 @@ typedef struct {
 typedef uint8_t moves_run_table[2][256][BOARD_MAX_SIDE];
 const moves_run_table *moves_runs(void);
 
-/* Every legal move from key that slides a piece at most max_distance cells: the successor keys
- * into keys[] and, when moves is not NULL, the moves into moves[] (both MOVES_MAX entries).
- * Returns how many. The order is fixed: pieces by index, and for each piece the moves toward
+/* Every legal move from key that slides a piece other than `skip` (a piece index, or
+ * MOVES_SKIP_NONE) at most max_distance cells: the successor keys into keys[] and, when moves
+ * is not NULL, the moves into moves[] (both MOVES_MAX entries). Returns how many. The order is fixed: pieces by index, and for each piece the moves toward
  * the start of its line first, nearest first, then those toward the end, nearest first.
  *
  * Inline because it is the inner loop of every solver. Each side of a piece is written as
  * BOARD_RUN_MAX unconditional stores (a few vector instructions) and the count then advanced
  * by the real run: cheaper than a loop whose trip count the branch predictor cannot guess. */
-static inline int moves_generate_upto(const board *b, uint64_t key, uint64_t *keys, move *moves,
-                                      int max_distance)
+#define MOVES_SKIP_NONE (-1)
+
+static inline int moves_generate_upto(const board *b, uint64_t key, int skip, uint64_t *keys,
+                                      move *moves, int max_distance)
 {
     const moves_run_table *runs = moves_runs();
-    uint64_t occ = board_occupancy(b, key);
+    uint8_t offset[BOARD_MAX_PIECES];
+    uint64_t occ = b->walls;
+    for (int i = 0; i < b->npieces; i++) {
+        offset[i] = (uint8_t)board_offset(b, key, i);
+        occ |= b->cells[i][offset[i]];
+    }
     int n = 0;
     for (int i = 0; i < b->npieces; i++) {
+        if ((b->ends[i][offset[i]] & ~occ) == 0 || i == skip) continue;   /* most are blocked */
         const board_piece *p = &b->piece[i];
-        unsigned run = (*runs)[p->length - 2][board_line(p, occ)][board_offset(b, key, i)];
-        if (run == 0) continue;
+        unsigned run = (*runs)[p->length - 2][board_line(p, occ)][offset[i]];
         int before = (int)(run & 15), after = (int)(run >> 4);
-        if (before > max_distance) before = max_distance;
-        if (after > max_distance) after = max_distance;
+        if (max_distance < BOARD_RUN_MAX) {   /* folded away for multi-cell moves */
+            if (before > max_distance) before = max_distance;
+            if (after > max_distance) after = max_distance;
+        }
         for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = key - p->ladder[d];
         if (moves)
             for (int d = 0; d < BOARD_RUN_MAX; d++) moves[n + d] = (move){(uint8_t)i, (int8_t)(-d - 1)};
@@ -59,15 +68,17 @@ static inline int moves_generate_upto(const board *b, uint64_t key, uint64_t *ke
 }
 
 /* Every legal move (slides of any distance). */
-static inline int moves_generate(const board *b, uint64_t key, uint64_t *keys, move *moves)
+static inline int moves_generate(const board *b, uint64_t key, int skip, uint64_t *keys,
+                                 move *moves)
 {
-    return moves_generate_upto(b, key, keys, moves, BOARD_MAX_SIDE);
+    return moves_generate_upto(b, key, skip, keys, moves, BOARD_MAX_SIDE);
 }
 
 /* Every legal single-cell step. */
-static inline int moves_generate_steps(const board *b, uint64_t key, uint64_t *keys, move *moves)
+static inline int moves_generate_steps(const board *b, uint64_t key, int skip, uint64_t *keys,
+                                       move *moves)
 {
-    return moves_generate_upto(b, key, keys, moves, 1);
+    return moves_generate_upto(b, key, skip, keys, moves, 1);
 }
 
 /* The key after a move. The move must be legal. */

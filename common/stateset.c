@@ -13,6 +13,10 @@
 const stateset_hash stateset_default_hash = STATESET_HASH_MUL;
 
 #define MIN_LOG2 10
+/* Growing fourfold rather than twofold halves the total rehashing work and keeps the load
+ * between 1/16 and 1/4, which measured faster (README "Measurements"). */
+#define GROWTH_LOG2 2
+#define GROWTH (1u << GROWTH_LOG2)
 
 uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 
@@ -20,7 +24,7 @@ uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint64_t n,
                     bool with_values)
 {
-    if (*capacity < n) {
+    if (*capacity < n || (with_values && !*value)) {
         free(*slot);
         free(*value);
         *slot = xmalloc(n * sizeof **slot);
@@ -30,16 +34,16 @@ static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint6
     memset(*slot, 0, n * sizeof **slot);
 }
 
-void stateset_init(stateset *s, bool with_values, stateset_hash hash)
+void stateset_init(stateset *s, stateset_hash hash)
 {
     memset(s, 0, sizeof *s);
-    s->with_values = with_values;
     s->hash = hash;
-    stateset_clear(s);
+    stateset_clear(s, false);
 }
 
-void stateset_clear(stateset *s)
+void stateset_clear(stateset *s, bool with_values)
 {
+    s->with_values = with_values;
     s->log2_used = MIN_LOG2;
     s->used = 1ull << MIN_LOG2;
     s->count = 0;
@@ -61,7 +65,7 @@ void stateset_grow(stateset *s)
     uint32_t *old_value = s->value;
     uint64_t old_used = s->used;
 
-    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, old_used * 2, s->with_values);
+    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, old_used * GROWTH, s->with_values);
     s->slot = s->spare_slot;
     s->value = s->spare_value;
     s->spare_slot = old_slot;
@@ -69,8 +73,8 @@ void stateset_grow(stateset *s)
     uint64_t cap = s->capacity;
     s->capacity = s->spare_capacity;
     s->spare_capacity = cap;
-    s->used = old_used * 2;
-    s->log2_used++;
+    s->used = old_used * GROWTH;
+    s->log2_used += GROWTH_LOG2;
 
     for (uint64_t i = 0; i < old_used; i++) {
         if (!old_slot[i]) continue;

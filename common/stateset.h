@@ -35,9 +35,9 @@ typedef struct {
     stateset_hash hash;
 } stateset;
 
-void stateset_init(stateset *s, bool with_values, stateset_hash hash);
-/* Empties the set, keeping its memory. */
-void stateset_clear(stateset *s);
+void stateset_init(stateset *s, stateset_hash hash);
+/* Empties the set, keeping its memory, for a run that does or does not need a value per key. */
+void stateset_clear(stateset *s, bool with_values);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 

@@ -6,6 +6,12 @@
  * The trail doubles as the FIFO queue: states are appended as they are reached and expanded in
  * trail order, and each entry's parent index rebuilds the solution.
  *
+ * One prune, exact for multi-cell moves: a state S reached from P by moving piece i is never
+ * expanded with moves of piece i. Only i moved, so its free segment in S is the one it had in
+ * P, and every position of i in that segment is P itself or a child of P, all of which were
+ * stored when P was expanded. Skipping them changes nothing but the generated and duplicate
+ * counters (each skipped successor would have been a duplicate).
+ *
  * Cluster mode runs the same search to exhaustion and reports how many states are reachable.
  */
 #include "search.h"
@@ -17,7 +23,7 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
     search_begin(&limits, budget, r);
     stateset *seen = &ctx->set[0];
     search_trail *queue = &ctx->trail[0];
-    stateset_clear(seen);
+    stateset_clear(seen, false);
     trail_clear(queue);
 
     bool added;
@@ -40,7 +46,11 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
         }
         r->expanded++;
         if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
-        int n = moves_generate(b, queue->key[head], child, NULL);
+        uint64_t key = queue->key[head];
+        uint32_t parent = queue->parent[head];
+        int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
+                                        : board_moved_piece(b, queue->key[parent], key);
+        int n = moves_generate(b, key, last, child, NULL);
         int fresh = stateset_add_many(seen, child, n, child);
         r->generated += (uint64_t)n;
         r->duplicates += (uint64_t)(n - fresh);
