@@ -101,36 +101,36 @@ static inline uint64_t stateset_add(stateset *s, uint64_t key, bool *added)
     return stateset_add_reserved(s, key, added);
 }
 
+/* One batch insert with the hash function fixed at compile time. The table's fields are copied
+ * to locals because stores into slot[] could otherwise alias them (all are uint64_t), which
+ * would make the compiler reload them after every store. */
+static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const uint64_t *keys,
+                                         int n, uint64_t *fresh)
+{
+    uint64_t *slot = s->slot, mask = s->used - 1;
+    int shift = 64 - s->log2_used, m = 0;
+    for (int k = 0; k < n; k++) {
+        uint64_t key = keys[k], stored = key + 1;
+        uint64_t j = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & mask
+                                                : (key * 0x9E3779B97F4A7C15ull) >> shift;
+        while (slot[j] != stored && slot[j] != 0) j = (j + 1) & mask;
+        if (slot[j] == 0) {
+            slot[j] = stored;
+            fresh[m++] = key;
+        }
+    }
+    s->count += (uint64_t)m;
+    return m;
+}
+
 /* Adds keys[0 .. n - 1] and moves the ones that were new to the front of fresh[] (which may be
  * keys itself), in order; returns how many were new. The hash function is chosen once for the
  * whole batch, which is what makes this the fast path for a state's successors. */
 static inline int stateset_add_many(stateset *s, const uint64_t *keys, int n, uint64_t *fresh)
 {
-    bool added;
-    int m = 0;
     stateset_reserve(s, (uint64_t)n);
-    if (s->hash == STATESET_HASH_MUL) {
-        for (int k = 0; k < n; k++) {
-            stateset_add_reserved_with(s, STATESET_HASH_MUL, keys[k], &added);
-            if (added) fresh[m++] = keys[k];
-        }
-    } else {
-        for (int k = 0; k < n; k++) {
-            stateset_add_reserved_with(s, STATESET_HASH_XXH3, keys[k], &added);
-            if (added) fresh[m++] = keys[k];
-        }
-    }
-    return m;
-}
-
-/* The slot index holding key, or UINT64_MAX. */
-static inline uint64_t stateset_find(const stateset *s, uint64_t key)
-{
-    uint64_t mask = s->used - 1, stored = key + 1;
-    for (uint64_t j = stateset_home(s, key);; j = (j + 1) & mask) {
-        if (s->slot[j] == stored) return j;
-        if (!s->slot[j]) return UINT64_MAX;
-    }
+    if (s->hash == STATESET_HASH_MUL) return stateset_add_many_with(s, STATESET_HASH_MUL, keys, n, fresh);
+    return stateset_add_many_with(s, STATESET_HASH_XXH3, keys, n, fresh);
 }
 
 #endif
