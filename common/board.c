@@ -127,16 +127,18 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
     for (int i = 0; i < b->npieces; i++) {
         b->piece[i].shift = (uint8_t)shift;
         b->piece[i].bits = (uint8_t)bits_for(b->piece[i].max_offset);
-        b->piece[i].off_mask = (uint8_t)((1u << b->piece[i].bits) - 1);
-        for (int d = 0; d < BOARD_RUN_MAX; d++)
-            b->piece[i].ladder[d] = (uint64_t)(d + 1) << shift;
-        for (int k = 0; k < b->piece[i].bits; k++) b->piece_of_bit[shift + k] = (uint8_t)i;
         shift += b->piece[i].bits;
     }
     if (shift > 63) {
         snprintf(err, BOARD_ERR_MAX,
                  "%d pieces need %d bits of state; the 64-bit key holds 63", b->npieces, shift);
         return -1;
+    }
+    for (int i = 0; i < b->npieces; i++) {
+        board_piece *pc = &b->piece[i];
+        pc->off_mask = (uint8_t)((1u << pc->bits) - 1);
+        for (int d = 0; d < BOARD_RUN_MAX; d++) pc->ladder[d] = (uint64_t)(d + 1) << pc->shift;
+        for (int k = 0; k < pc->bits; k++) b->piece_of_bit[pc->shift + k] = (uint8_t)i;
     }
     b->key_bits = (uint8_t)shift;
 

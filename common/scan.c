@@ -203,8 +203,10 @@ static int scan_directory(const char *path, scan_format format, puzzle_list *out
         char *child = xmalloc(n);
         snprintf(child, n, "%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/", names[i]);
         struct stat st;
-        if (stat(child, &st) == 0 && S_ISDIR(st.st_mode))
-            rc = scan_directory(child, format, &found, err);
+        if (stat(child, &st) == 0 && S_ISDIR(st.st_mode)) {
+            /* Folders named _x hold sets too large for a default run: read only when named. */
+            if (names[i][0] != '_') rc = scan_directory(child, format, &found, err);
+        }
         else if (wanted_in_directory(names[i]))
             rc = scan_file(child, format, &found, err);
         free(child);

@@ -32,8 +32,10 @@ typedef enum {
 int scan_format_from_name(const char *name);
 
 /* Reads `path`: a file, "-" for standard input, or a directory, read recursively in sorted
- * order, taking the files ending in .txt, .ub, .png, .jpg and .jpeg. Returns the number of
- * puzzles appended, or -1 with err set and nothing appended. */
+ * order, taking the files ending in .txt, .ub, .png, .jpg and .jpeg and skipping files and
+ * folders whose names start with '.' and folders whose names start with '_' (large sets, read
+ * only when named). Returns the number of puzzles appended, or -1 with err set and nothing
+ * appended. */
 int scan_path(const char *path, scan_format format, puzzle_list *out, char *err);
 
 /* Reads puzzles from text already in memory; `path` is used in names and messages. */

@@ -12,7 +12,9 @@
  * stored when P was expanded. Skipping them changes nothing but the generated and duplicate
  * counters (each skipped successor would have been a duplicate).
  *
- * Cluster mode runs the same search to exhaustion and reports how many states are reachable.
+ * Cluster mode runs the same search to exhaustion and reports how many states are reachable;
+ * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
+ * cluster run returns the solution too.
  */
 #include "search.h"
 
@@ -30,15 +32,12 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
     stateset_add(seen, start, &added);
     trail_push(queue, start, TRAIL_ROOT);
     search_count_level(r, 0, 1);
-    if (!cluster && board_is_goal(b, start)) {
-        search_solved(r);
-        return;
-    }
 
     uint64_t child[MOVES_MAX];
     uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
+    uint32_t goal = board_is_goal(b, start) ? 0 : TRAIL_ROOT;
     int depth = 0;
-    for (uint64_t head = 0; head < queue->count; head++) {
+    for (uint64_t head = 0; head < queue->count && (cluster || goal == TRAIL_ROOT); head++) {
         if (head == level_end) {
             search_count_level(r, depth + 1, queue->count - level_end);
             depth++;
@@ -56,15 +55,18 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
         r->duplicates += (uint64_t)(n - fresh);
         for (int k = 0; k < fresh; k++) {
             uint32_t at = trail_push(queue, child[k], (uint32_t)head);
-            if (!cluster && board_is_goal(b, child[k])) {
-                search_count_level(r, depth + 1, queue->count - level_end);
-                search_append_path(b, queue, at, false, r);
-                search_solved(r);
-                return;
+            if (goal == TRAIL_ROOT && board_is_goal(b, child[k])) {
+                goal = at;
+                if (!cluster) break;
             }
         }
     }
+    if (queue->count > level_end) search_count_level(r, depth + 1, queue->count - level_end);
     r->cluster_states = queue->count;
+    if (goal != TRAIL_ROOT) {
+        search_append_path(b, queue, goal, false, r);
+        search_solved(r);
+    }
 }
 
 static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,

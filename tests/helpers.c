@@ -1,0 +1,142 @@
+/* helpers.c -- shared test helpers. */
+#include "helpers.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "moves.h"
+#include "xmem.h"
+
+puzzle_list th_load(const char *path)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    int n = scan_path(path, SCAN_AUTO, &list, err);
+    cr_assert(n > 0, "loading %s: %s", path, err);
+    return list;
+}
+
+int th_scan(const char *text, puzzle_list *out, char *err)
+{
+    err[0] = '\0';
+    return scan_text("t.txt", text, strlen(text), SCAN_AUTO, out, err);
+}
+
+/* Rebuilds a puzzle from a cell transform: cell (r, c) of the result shows cell src(r, c). */
+static puzzle transform(const puzzle *p, bool transpose, board_exit exit)
+{
+    const board *b = &p->board;
+    int w = transpose ? b->height : b->width, h = transpose ? b->width : b->height;
+    puzzle q = *p;
+    char err[BOARD_ERR_MAX];
+    cr_assert_eq(board_init(&q.board, w, h, err), 0);
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            int sr = transpose ? c : r, sc = transpose ? r : b->width - 1 - c;
+            if (board_cell(b, p->start, sr, sc) == 'x') board_add_wall(&q.board, r, c, err);
+        }
+    for (int i = 0; i < b->npieces; i++) {
+        const board_piece *pc = &b->piece[i];
+        int r0 = pc->horizontal ? pc->line : pc->start, c0 = pc->horizontal ? pc->start : pc->line;
+        int r1 = pc->horizontal ? r0 : r0 + pc->length - 1;
+        int c1 = pc->horizontal ? c0 + pc->length - 1 : c0;
+        int nr = transpose ? c0 : r0, nc = transpose ? r0 : b->width - 1 - c1;
+        (void)r1;
+        bool horizontal = transpose ? !pc->horizontal : pc->horizontal;
+        cr_assert_eq(board_add_piece(&q.board, pc->label, horizontal, pc->length, nr, nc, err), 0,
+                     "%s", err);
+    }
+    cr_assert_eq(board_finish(&q.board, b->piece[b->primary].label, exit, err), 0, "%s", err);
+    q.start = board_start_key(&q.board);
+    return q;
+}
+
+puzzle th_mirror(const puzzle *p)
+{
+    board_exit e = p->board.exit == EXIT_RIGHT ? EXIT_LEFT : EXIT_RIGHT;
+    return transform(p, false, e);
+}
+
+puzzle th_transpose(const puzzle *p)
+{
+    board_exit e = p->board.exit == EXIT_RIGHT ? EXIT_DOWN : EXIT_UP;
+    return transform(p, true, e);
+}
+
+int th_naive_moves(const board *b, uint64_t key, move *out)
+{
+    int n = 0;
+    for (int i = 0; i < b->npieces; i++) {
+        const board_piece *p = &b->piece[i];
+        int off = board_offset(b, key, i);
+        for (int dir = -1; dir <= 1; dir += 2)
+            for (int d = 1;; d++) {
+                int to = off + dir * d;
+                if (to < 0 || to > p->max_offset) break;
+                /* the cell newly entered at this distance */
+                int cell_off = dir < 0 ? to : to + p->length - 1;
+                int r = p->horizontal ? p->line : cell_off, c = p->horizontal ? cell_off : p->line;
+                if (board_cell(b, key, r, c) != '.') break;
+                out[n++] = (move){(uint8_t)i, (int8_t)(dir * d)};
+            }
+    }
+    return n;
+}
+
+const char *th_bin(void)
+{
+    const char *b = getenv("UB_BIN");
+    return b ? b : "bin";
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "cannot read %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = xmalloc((size_t)n + 1);
+    size_t got = fread(s, 1, (size_t)n, f);
+    s[got] = '\0';
+    fclose(f);
+    return s;
+}
+
+int th_run(const char *command, char **out, char **err)
+{
+    char outp[] = "/tmp/ubtest-out-XXXXXX", errp[] = "/tmp/ubtest-err-XXXXXX";
+    int fo = mkstemp(outp), fe = mkstemp(errp);
+    cr_assert(fo >= 0 && fe >= 0);
+    size_t n = strlen(command) + 128;
+    char *full = xmalloc(n);
+    snprintf(full, n, "%s >%s 2>%s", command, outp, errp);
+    int status = system(full);
+    free(full);
+    *out = slurp(outp);
+    *err = slurp(errp);
+    remove(outp);
+    remove(errp);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+solver_result th_solve(solver_context *ctx, const char *solver_name, const puzzle *p,
+                       const solver_budget *budget)
+{
+    const solver *s = solver_find(solver_name);
+    cr_assert(s, "no solver %s", solver_name);
+    solver_result r;
+    s->solve(ctx, &p->board, p->start, budget, &r);
+    if (r.status == SOLVE_SOLVED) {
+        uint64_t end;
+        char why[BOARD_ERR_MAX];
+        int bad = moves_replay(&p->board, p->start, r.moves, r.nmoves, &end, why);
+        cr_assert_eq(bad, -1, "%s on %s: illegal move: %s", solver_name, p->name, why);
+        cr_assert(board_is_goal(&p->board, end), "%s on %s: solution misses the goal",
+                  solver_name, p->name);
+        cr_assert_eq(r.steps, moves_steps(r.moves, r.nmoves));
+    }
+    return r;
+}

@@ -1,0 +1,167 @@
+/* test_bfs.c -- the reference BFS against the database: optimal moves, cluster sizes, replay,
+ * exits on every side, budgets. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "moves.h"
+
+static const solver_budget unlimited = {0, 0, 0};
+
+Test(bfs, optimal_on_every_sample_puzzle)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    cr_assert_eq(list.count, 3012);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    for (int k = 0; k < list.count; k++) {
+        solver_result r = th_solve(&ctx, "bfs", &list.items[k], &unlimited);
+        cr_assert_eq(r.status, SOLVE_SOLVED, "%s", list.items[k].name);
+        cr_assert_eq(r.nmoves, list.items[k].optimal, "%s: %d moves, known %d",
+                     list.items[k].name, r.nmoves, list.items[k].optimal);
+        cr_assert_eq(r.level_sizes[0], 1);
+        solver_result_free(&r);
+    }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(bfs, cluster_size_on_every_sample_puzzle)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    solver_context ctx;
+    solver_context_init(&ctx);
+    for (int k = 0; k < list.count; k++) {
+        solver_result r;
+        bfs_cluster(&ctx, &list.items[k].board, list.items[k].start, &unlimited, &r);
+        cr_assert_eq((long)r.cluster_states, list.items[k].cluster, "%s: %llu, known %ld",
+                     list.items[k].name, (unsigned long long)r.cluster_states,
+                     list.items[k].cluster);
+        uint64_t sum = 0;
+        for (int d = 0; d < r.nlevels; d++) sum += r.level_sizes[d];
+        cr_assert_eq(sum, r.cluster_states);
+        cr_assert_eq(r.expanded, r.cluster_states);
+        solver_result_free(&r);
+    }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+/* Mirrored and transposed boards put the exit on the left, bottom and top: the optimum and the
+ * cluster must not change. */
+Test(bfs, exits_on_every_side_keep_the_answers)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    solver_context ctx;
+    solver_context_init(&ctx);
+    for (int k = 0; k < list.count; k += 3) {
+        puzzle m = th_mirror(&list.items[k]), t = th_transpose(&list.items[k]);
+        puzzle u = th_transpose(&m);
+        const puzzle *variants[] = {&m, &t, &u};
+        for (int v = 0; v < 3; v++) {
+            solver_result r = th_solve(&ctx, "bfs", variants[v], &unlimited);
+            cr_assert_eq(r.nmoves, list.items[k].optimal, "%s variant %d", list.items[k].name, v);
+            solver_result_free(&r);
+            bfs_cluster(&ctx, &variants[v]->board, variants[v]->start, &unlimited, &r);
+            cr_assert_eq((long)r.cluster_states, list.items[k].cluster);
+            solver_result_free(&r);
+        }
+    }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(bfs, seed_puzzles_and_the_unsolvable_one)
+{
+    puzzle_list list = th_load("corpus/seeds/seeds.txt");
+    cr_assert_eq(list.count, 11);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    int unsolvable = 0;
+    for (int k = 0; k < list.count; k++) {
+        solver_result r = th_solve(&ctx, "bfs", &list.items[k], &unlimited);
+        if (list.items[k].optimal == PUZZLE_UNSOLVABLE) {
+            cr_assert_eq(r.status, SOLVE_UNSOLVABLE);
+            unsolvable++;
+        } else
+            cr_assert_eq(r.nmoves, list.items[k].optimal, "%s", list.items[k].name);
+        solver_result_free(&r);
+    }
+    cr_assert_eq(unsolvable, 1);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(bfs, seed_format_files_give_the_seed_answers)
+{
+    const struct { const char *path; int moves; } files[] = {
+        {"corpus/seed-formats/kotlin-beginner-96.txt", 15}, {"corpus/seed-formats/kotlin-4x4.txt", 2},
+        {"corpus/seed-formats/kotlin-5x5.txt", 4},          {"corpus/seed-formats/csharp-750.txt", 37},
+        {"corpus/seed-formats/python-605.txt", 32},
+    };
+    solver_context ctx;
+    solver_context_init(&ctx);
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+        puzzle_list list = th_load(files[k].path);
+        solver_result r = th_solve(&ctx, "bfs", &list.items[0], &unlimited);
+        cr_assert_eq(r.nmoves, files[k].moves, "%s", files[k].path);
+        solver_result_free(&r);
+        puzzle_list_free(&list);
+    }
+    solver_context_free(&ctx);
+}
+
+Test(bfs, already_solved_needs_no_moves)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(th_scan("0 ooooooooooooooooAAoooooooooooooooooo", &list, err), 1);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r = th_solve(&ctx, "bfs", &list.items[0], &unlimited);
+    cr_assert_eq(r.status, SOLVE_SOLVED);
+    cr_assert_eq(r.nmoves, 0);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(bfs, budgets_stop_cleanly)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    const puzzle *hard = &list.items[list.count - 1];   /* the sample is sorted by moves */
+    cr_assert_geq(hard->optimal, 50);
+    solver_context ctx;
+    solver_context_init(&ctx);
+
+    solver_budget states = {1000, 0, 0};
+    solver_result r = th_solve(&ctx, "bfs", hard, &states);
+    cr_assert_eq(r.status, SOLVE_BUDGET);
+    cr_assert_str_eq(r.budget_hit, "states");
+    cr_assert_eq(r.expanded, 1001);
+    cr_assert_eq(r.nmoves, 0);
+    solver_result_free(&r);
+
+    solver_budget bytes = {0, 64 * 1024, 0};
+    r = th_solve(&ctx, "bfs", hard, &bytes);
+    cr_assert_eq(r.status, SOLVE_BUDGET);
+    cr_assert_str_eq(r.budget_hit, "bytes");
+    solver_result_free(&r);
+
+    solver_budget seconds = {0, 0, 1e-9};
+    r = th_solve(&ctx, "bfs", hard, &seconds);
+    cr_assert_eq(r.status, SOLVE_BUDGET);
+    cr_assert_str_eq(r.budget_hit, "seconds");
+    solver_result_free(&r);
+
+    bfs_cluster(&ctx, &hard->board, hard->start, &states, &r);
+    cr_assert_eq(r.status, SOLVE_BUDGET);
+    solver_result_free(&r);
+
+    /* The context is still good for a full solve afterwards. */
+    r = th_solve(&ctx, "bfs", hard, &unlimited);
+    cr_assert_eq(r.nmoves, hard->optimal);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}

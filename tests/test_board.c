@@ -1,0 +1,210 @@
+/* test_board.c -- the board core: key layout, move generation, apply/undo, replay, notation,
+ * text forms. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "moves.h"
+
+static const char *sample_path = "corpus/_database/fogleman-sample.txt";
+
+Test(board, key_layout_round_trips_every_offset)
+{
+    puzzle_list list = th_load(sample_path);
+    for (int k = 0; k < list.count; k++) {
+        const board *b = &list.items[k].board;
+        cr_assert_leq(b->key_bits, 63);
+        for (int i = 0; i < b->npieces; i++)
+            cr_assert_eq(board_offset(b, list.items[k].start, i), b->piece[i].start);
+    }
+    puzzle_list_free(&list);
+}
+
+/* Walks a few hundred states of every sample puzzle (a random walk of legal moves) and checks
+ * the fast generator against the naive one, move for move and in the documented order. */
+Test(board, generator_matches_naive_walker_on_sample)
+{
+    puzzle_list list = th_load(sample_path);
+    srand(7);
+    uint64_t keys[MOVES_MAX];
+    move fast[MOVES_MAX], slow[MOVES_MAX];
+    long checked = 0;
+    for (int k = 0; k < list.count; k++) {
+        const board *b = &list.items[k].board;
+        uint64_t key = list.items[k].start;
+        for (int step = 0; step < 200; step++) {
+            int n = moves_generate(b, key, MOVES_SKIP_NONE, keys, fast);
+            int m = th_naive_moves(b, key, slow);
+            cr_assert_eq(n, m, "puzzle %d: %d moves, naive %d", k, n, m);
+            for (int j = 0; j < n; j++) {
+                cr_assert_eq(fast[j].piece, slow[j].piece);
+                cr_assert_eq(fast[j].delta, slow[j].delta);
+                cr_assert_eq(keys[j], moves_apply(b, key, fast[j]));
+                cr_assert_eq(moves_undo(b, keys[j], fast[j]), key);
+                cr_assert_eq(moves_between(b, key, keys[j]).delta, fast[j].delta);
+            }
+            checked += n;
+            if (n == 0) break;
+            key = keys[rand() % n];
+        }
+    }
+    cr_assert_gt(checked, 1000000);
+    puzzle_list_free(&list);
+}
+
+Test(board, steps_are_the_one_cell_moves)
+{
+    puzzle_list list = th_load(sample_path);
+    uint64_t keys[MOVES_MAX];
+    move all[MOVES_MAX], steps[MOVES_MAX];
+    for (int k = 0; k < list.count; k += 7) {
+        const board *b = &list.items[k].board;
+        uint64_t key = list.items[k].start;
+        int n = moves_generate(b, key, MOVES_SKIP_NONE, keys, all);
+        int m = moves_generate_steps(b, key, MOVES_SKIP_NONE, keys, steps);
+        int ones = 0;
+        for (int j = 0; j < n; j++) ones += abs(all[j].delta) == 1;
+        cr_assert_eq(m, ones);
+        for (int j = 0; j < m; j++) cr_assert_eq(abs(steps[j].delta), 1);
+    }
+    puzzle_list_free(&list);
+}
+
+Test(board, skip_leaves_out_one_piece)
+{
+    puzzle_list list = th_load("corpus/seeds/seeds.txt");
+    const board *b = &list.items[0].board;
+    uint64_t keys[MOVES_MAX];
+    move all[MOVES_MAX] = {{0, 0}}, some[MOVES_MAX];
+    int n = moves_generate(b, list.items[0].start, MOVES_SKIP_NONE, keys, all);
+    cr_assert_gt(n, 0);
+    int skip = all[0].piece, others = 0;
+    for (int j = 0; j < n; j++) others += all[j].piece != skip;
+    int m = moves_generate(b, list.items[0].start, skip, keys, some);
+    cr_assert_eq(m, others);
+    for (int j = 0; j < m; j++) cr_assert_neq(some[j].piece, skip);
+    puzzle_list_free(&list);
+}
+
+Test(board, goal_is_primary_at_the_exit)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(th_scan("0 ooooooooooooooooAAoooooooooooooooooo\n", &list, err), 1, "%s", err);
+    cr_assert(board_is_goal(&list.items[0].board, list.items[0].start));
+    cr_assert_eq(th_scan("1 ooooooooooooooAAoooooooooooooooooooo\n", &list, err), 1, "%s", err);
+    cr_assert_not(board_is_goal(&list.items[1].board, list.items[1].start));
+    puzzle_list_free(&list);
+}
+
+Test(board, replay_reports_the_first_illegal_move)
+{
+    puzzle_list list = th_load("corpus/seeds/seeds.txt");
+    const puzzle *p = &list.items[0];   /* python-605 */
+    const board *b = &p->board;
+    move m[3];
+    char err[BOARD_ERR_MAX];
+    uint64_t end;
+    cr_assert_eq(moves_parse(b, "I+1", &m[0], err), 0, "%s", err);
+    cr_assert_eq(moves_parse(b, "J-1", &m[1], err), 0, "%s", err);
+    cr_assert_eq(moves_parse(b, "A+3", &m[2], err), 0, "%s", err);
+    cr_assert_eq(moves_replay(b, p->start, m, 2, &end, err), -1, "%s", err);
+    cr_assert_eq(moves_replay(b, p->start, m, 3, &end, err), 2);
+    cr_assert_str_eq(err, "move 3 (A+3): piece A is blocked");
+    cr_assert_eq(moves_parse(b, "B-3", &m[0], err), 0);
+    cr_assert_eq(moves_replay(b, p->start, m, 1, &end, err), 0);
+    cr_assert_str_eq(err, "move 1 (B-3): piece B would leave the board");
+    puzzle_list_free(&list);
+}
+
+Test(board, notation_parses_and_formats)
+{
+    puzzle_list list = th_load("corpus/seeds/seeds.txt");
+    const board *b = &list.items[0].board;
+    move m;
+    char err[BOARD_ERR_MAX], text[8];
+    cr_assert_eq(moves_parse(b, "K-2", &m, err), 0);
+    moves_format(b, m, text);
+    cr_assert_str_eq(text, "K-2");
+    cr_assert_eq(moves_parse(b, "Z+1", &m, err), -1);
+    cr_assert_str_eq(err, "move 'Z+1': no piece 'Z'");
+    cr_assert_eq(moves_parse(b, "B*1", &m, err), -1);
+    cr_assert_eq(moves_parse(b, "B+0", &m, err), -1);
+    cr_assert_eq(moves_parse(b, "B+1x", &m, err), -1);
+    cr_assert_eq(moves_parse(b, "", &m, err), -1);
+    uint8_t pb = (uint8_t)board_find_label(b, 'B'), pc = (uint8_t)board_find_label(b, 'C');
+    move list2[3] = {{pb, 1}, {pb, 2}, {pc, -1}};
+    cr_assert_eq(moves_merge(list2, 3), 2);
+    cr_assert_eq(list2[0].delta, 3);
+    cr_assert_eq(moves_steps(list2, 2), 4);
+    char out[64];
+    moves_format_list(b, list2, 2, out, sizeof out);
+    cr_assert_str_eq(out, "B+3 C-1");
+    puzzle_list_free(&list);
+}
+
+Test(board, db_form_round_trips_the_sample)
+{
+    puzzle_list list = th_load(sample_path);
+    char db[37];
+    for (int k = 0; k < list.count; k++) {
+        cr_assert(board_format_db(&list.items[k].board, list.items[k].start, db));
+        puzzle_list again = {0};
+        char err[SCAN_ERR_MAX];
+        cr_assert_eq(th_scan(db, &again, err), 1, "%s", err);
+        char g1[BOARD_TEXT_MAX], g2[BOARD_TEXT_MAX];
+        board_format_grid(&list.items[k].board, list.items[k].start, g1);
+        board_format_grid(&again.items[0].board, again.items[0].start, g2);
+        cr_assert_str_eq(g1, g2);
+        puzzle_list_free(&again);
+    }
+    puzzle_list_free(&list);
+}
+
+Test(board, grid_and_line_forms)
+{
+    puzzle_list list = th_load("corpus/seed-formats/kotlin-4x4.txt");
+    char grid[BOARD_TEXT_MAX], line[BOARD_TEXT_MAX], db[37];
+    board_format_grid(&list.items[0].board, list.items[0].start, grid);
+    cr_assert_str_eq(grid, "+----+\n|....|\n|AAB.>\n|..B.|\n|CC..|\n+----+\n");
+    board_format_line(&list.items[0].board, list.items[0].start, line);
+    cr_assert_str_eq(line, "+----+/|....|/|AAB.>/|..B.|/|CC..|/+----+");
+    cr_assert_not(board_format_db(&list.items[0].board, list.items[0].start, db));
+    puzzle_list_free(&list);
+}
+
+Test(board, building_rejects_bad_pieces)
+{
+    board b;
+    char err[BOARD_ERR_MAX];
+    cr_assert_eq(board_init(&b, 9, 6, err), -1);
+    cr_assert_str_eq(err, "board is 9x6; sizes from 4x4 to 8x8 are supported");
+    cr_assert_eq(board_init(&b, 6, 6, err), 0);
+    cr_assert_eq(board_add_piece(&b, 'A', true, 2, 2, 0, err), 0);
+    cr_assert_eq(board_add_piece(&b, 'B', false, 3, 0, 1, err), -1);
+    cr_assert_str_eq(err, "overlapping pieces at row 2, column 1");
+    cr_assert_eq(board_add_piece(&b, 'B', true, 4, 0, 0, err), -1);
+    cr_assert_eq(board_add_piece(&b, 'A', true, 2, 4, 0, err), -1);
+    cr_assert_str_eq(err, "piece A appears twice");
+    cr_assert_eq(board_add_piece(&b, 'C', true, 3, 0, 4, err), -1);
+    cr_assert_eq(board_add_wall(&b, 2, 1, err), -1);
+    cr_assert_eq(board_finish(&b, 'A', EXIT_UP, err), -1);
+    cr_assert_str_eq(err, "exit on the top side is not in line with the horizontal primary piece A");
+    cr_assert_eq(board_finish(&b, 'Q', EXIT_RIGHT, err), -1);
+    cr_assert_eq(board_finish(&b, 'A', EXIT_RIGHT, err), 0);
+}
+
+Test(board, largest_boards_fit_the_key)
+{
+    /* 8x8 with 21 cars (3 bits each) fits in 63 bits; 22 do not. */
+    board b;
+    char err[BOARD_ERR_MAX];
+    cr_assert_eq(board_init(&b, 8, 8, err), 0);
+    int n = 0;
+    for (int r = 0; r < 8 && n < 22; r++)
+        for (int c = 0; c + 1 < 8 && n < 22; c += 3, n++)
+            cr_assert_eq(board_add_piece(&b, BOARD_LABELS[n], true, 2, r, c, err), 0, "%s", err);
+    cr_assert_eq(board_finish(&b, 'A', EXIT_RIGHT, err), -1);
+    cr_assert_str_eq(err, "22 pieces need 66 bits of state; the 64-bit key holds 63");
+}
