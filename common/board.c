@@ -143,6 +143,13 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
     b->key_bits = (uint8_t)shift;
 
     int goal_offset = (exit == EXIT_RIGHT || exit == EXIT_DOWN) ? pp->max_offset : 0;
+    for (int off = 0; off <= pp->max_offset; off++) {
+        int from = goal_offset > off ? off + pp->length : 0;
+        int to = goal_offset > off ? goal_offset + pp->length : off;   /* exclusive */
+        b->lane[off] = 0;
+        for (int k = from; k < to; k++)
+            b->lane[off] |= pp->horizontal ? cell_bit(pp->line, k) : cell_bit(k, pp->line);
+    }
     b->goal_mask = ((1ull << pp->bits) - 1) << pp->shift;
     b->goal_value = (uint64_t)goal_offset << pp->shift;
     return 0;

@@ -62,6 +62,8 @@ typedef struct {
      * in its line (those on the board), the only cells that decide whether it can move. */
     uint64_t cells[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
     uint64_t ends[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
+    /* lane[o]: the cells between the primary piece at offset o and the exit. */
+    uint64_t lane[BOARD_MAX_SIDE];
 } board;
 
 /* Building a board: board_init, then board_add_wall / board_add_piece in any order, then

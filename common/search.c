@@ -70,6 +70,11 @@ void search_append_path(const board *b, const search_trail *t, uint32_t at, bool
     }
 }
 
+void search_append_stack(const pathstack *ps, solver_result *r)
+{
+    for (uint32_t d = 1; d < ps->depth; d++) search_append_move(r, ps->frame[d].via);
+}
+
 void search_solved(solver_result *r)
 {
     r->status = SOLVE_SOLVED;
@@ -91,6 +96,7 @@ void solver_context_init(solver_context *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
     for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], stateset_default_hash);
+    pathstack_init(&ctx->stack);
 }
 
 void solver_context_free(solver_context *ctx)
@@ -100,6 +106,7 @@ void solver_context_free(solver_context *ctx)
         free(ctx->trail[i].key);
         free(ctx->trail[i].parent);
     }
+    pathstack_free(&ctx->stack);
     memset(ctx, 0, sizeof *ctx);
 }
 

@@ -56,6 +56,9 @@ static inline uint64_t trail_bytes(const search_trail *t)
 void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
                         solver_result *r);
 
+/* Appends the moves of a depth-first path (frames 1 .. depth - 1) to r->moves. */
+void search_append_stack(const pathstack *ps, solver_result *r);
+
 /* Appends one move to r->moves. */
 void search_append_move(solver_result *r, move m);
 

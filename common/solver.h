@@ -20,6 +20,7 @@
 
 #include "board.h"
 #include "moves.h"
+#include "pathstack.h"
 #include "stateset.h"
 
 /* Limits on one solve; 0 means no limit. */
@@ -55,8 +56,9 @@ typedef struct {
     int nlevels;
 } solver_result;
 
-/* Memory a solver may keep between puzzles: two state sets and two trails (a trail is the list
- * of states in the order they were stored, each with its parent's index). */
+/* Memory a solver may keep between puzzles: two state sets, two trails (a trail is the list
+ * of states in the order they were stored, each with its parent's index) and a depth-first
+ * stack. Each solver uses what it needs and leaves the rest empty. */
 typedef struct {
     uint64_t *key;
     uint32_t *parent;
@@ -66,6 +68,7 @@ typedef struct {
 typedef struct {
     stateset set[2];
     search_trail trail[2];
+    pathstack stack;
 } solver_context;
 
 typedef struct solver {

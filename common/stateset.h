@@ -69,55 +69,52 @@ static inline uint64_t stateset_home(const stateset *s, uint64_t key)
     return stateset_home_with(s, s->hash, key);
 }
 
-/* Adds key, which the caller has made room for with stateset_reserve; returns its slot index
- * and sets *added when it was not there before. */
-static inline uint64_t stateset_add_reserved_with(stateset *s, stateset_hash hash, uint64_t key,
-                                                  bool *added)
+/* The probe every insert shares: linear probing from `home` for key, storing it in the first
+ * empty slot when absent. Returns the slot index; *added tells which case it was. The table's
+ * fields come in as values because stores into slot[] could otherwise alias them (all are
+ * uint64_t), which would make the compiler reload them after every store. */
+static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t home, uint64_t key,
+                                      bool *added)
 {
-    uint64_t mask = s->used - 1, stored = key + 1;
-    for (uint64_t j = stateset_home_with(s, hash, key);; j = (j + 1) & mask) {
-        if (s->slot[j] == stored) {
-            *added = false;
-            return j;
-        }
-        if (!s->slot[j]) {
-            s->slot[j] = stored;
-            s->count++;
-            *added = true;
-            return j;
-        }
-    }
-}
-
-static inline uint64_t stateset_add_reserved(stateset *s, uint64_t key, bool *added)
-{
-    return stateset_add_reserved_with(s, s->hash, key, added);
+    uint64_t stored = key + 1, j = home;
+    while (slot[j] != stored && slot[j] != 0) j = (j + 1) & mask;
+    *added = slot[j] == 0;
+    if (*added) slot[j] = stored;
+    return j;
 }
 
 /* Adds key; returns its slot index and sets *added when it was not there before. */
 static inline uint64_t stateset_add(stateset *s, uint64_t key, bool *added)
 {
     stateset_reserve(s, 1);
-    return stateset_add_reserved(s, key, added);
+    uint64_t j = stateset_probe(s->slot, s->used - 1, stateset_home(s, key), key, added);
+    s->count += *added;
+    return j;
 }
 
-/* One batch insert with the hash function fixed at compile time. The table's fields are copied
- * to locals because stores into slot[] could otherwise alias them (all are uint64_t), which
- * would make the compiler reload them after every store. */
+/* The slot index holding key, or UINT64_MAX. */
+static inline uint64_t stateset_find(const stateset *s, uint64_t key)
+{
+    uint64_t mask = s->used - 1, stored = key + 1;
+    for (uint64_t j = stateset_home(s, key);; j = (j + 1) & mask) {
+        if (s->slot[j] == stored) return j;
+        if (!s->slot[j]) return UINT64_MAX;
+    }
+}
+
+/* One batch insert with the hash function fixed at compile time. */
 static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const uint64_t *keys,
                                          int n, uint64_t *fresh)
 {
     uint64_t *slot = s->slot, mask = s->used - 1;
-    int shift = 64 - s->log2_used, m = 0;
+    int log2_used = s->log2_used, m = 0;
     for (int k = 0; k < n; k++) {
-        uint64_t key = keys[k], stored = key + 1;
-        uint64_t j = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & mask
-                                                : (key * 0x9E3779B97F4A7C15ull) >> shift;
-        while (slot[j] != stored && slot[j] != 0) j = (j + 1) & mask;
-        if (slot[j] == 0) {
-            slot[j] = stored;
-            fresh[m++] = key;
-        }
+        uint64_t key = keys[k];
+        uint64_t home = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & mask
+                                                   : (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
+        bool added;
+        stateset_probe(slot, mask, home, key, &added);
+        if (added) fresh[m++] = key;
     }
     s->count += (uint64_t)m;
     return m;
@@ -129,7 +126,8 @@ static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const 
 static inline int stateset_add_many(stateset *s, const uint64_t *keys, int n, uint64_t *fresh)
 {
     stateset_reserve(s, (uint64_t)n);
-    if (s->hash == STATESET_HASH_MUL) return stateset_add_many_with(s, STATESET_HASH_MUL, keys, n, fresh);
+    if (s->hash == STATESET_HASH_MUL)
+        return stateset_add_many_with(s, STATESET_HASH_MUL, keys, n, fresh);
     return stateset_add_many_with(s, STATESET_HASH_XXH3, keys, n, fresh);
 }
 

@@ -1,4 +1,5 @@
-/* bfs.c -- the reference solver: breadth-first search over multi-cell moves.
+/* bfs.c -- the reference solver: breadth-first search over multi-cell moves; also the engine
+ * of bfs1 (single-cell steps) and of cluster mode.
  *
  * States are visited in order of their distance in moves from the start, so the first time a
  * goal state is generated its depth is the optimal move count. The goal test runs when a state
@@ -6,7 +7,8 @@
  * The trail doubles as the FIFO queue: states are appended as they are reached and expanded in
  * trail order, and each entry's parent index rebuilds the solution.
  *
- * One prune, exact for multi-cell moves: a state S reached from P by moving piece i is never
+ * One prune, exact for multi-cell moves (not for steps, where a second step of the same piece
+ * reaches a new cell): a state S reached from P by moving piece i is never
  * expanded with moves of piece i. Only i moved, so its free segment in S is the one it had in
  * P, and every position of i in that segment is P itself or a child of P, all of which were
  * stored when P was expanded. Skipping them changes nothing but the generated and duplicate
@@ -16,11 +18,12 @@
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
  * cluster run returns the solution too.
  */
-#include "search.h"
+#include "bfs.h"
 
-static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
-                    const solver_budget *budget, solver_result *r, bool cluster)
+void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                solver_result *r, bfs_mode mode)
 {
+    bool cluster = mode == BFS_CLUSTER, steps = mode == BFS_STEPS;
     search_limits limits;
     search_begin(&limits, budget, r);
     stateset *seen = &ctx->set[0];
@@ -47,9 +50,14 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
         if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
         uint64_t key = queue->key[head];
         uint32_t parent = queue->parent[head];
-        int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
-                                        : board_moved_piece(b, queue->key[parent], key);
-        int n = moves_generate(b, key, last, child, NULL);
+        int n;
+        if (steps) {
+            n = moves_generate_steps(b, key, MOVES_SKIP_NONE, child, NULL);
+        } else {
+            int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
+                                            : board_moved_piece(b, queue->key[parent], key);
+            n = moves_generate(b, key, last, child, NULL);
+        }
         int fresh = stateset_add_many(seen, child, n, child);
         r->generated += (uint64_t)n;
         r->duplicates += (uint64_t)(n - fresh);
@@ -72,13 +80,13 @@ static void bfs_run(solver_context *ctx, const board *b, uint64_t start,
 static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
                       const solver_budget *budget, solver_result *r)
 {
-    bfs_run(ctx, b, start, budget, r, false);
+    bfs_search(ctx, b, start, budget, r, BFS_MOVES);
 }
 
 void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                  solver_result *r)
 {
-    bfs_run(ctx, b, start, budget, r, true);
+    bfs_search(ctx, b, start, budget, r, BFS_CLUSTER);
 }
 
 const solver solver_bfs = {

@@ -1,0 +1,32 @@
+/* bucketq.h -- a priority queue for small integer priorities (A*'s f = g + h).
+ *
+ * One stack per priority: push and pop are O(1) plus the scan for the next non-empty bucket,
+ * which only moves forward as long as nothing lower is pushed. Within a priority the newest
+ * item comes out first, which breaks A*'s ties toward the deepest nodes.
+ */
+#ifndef BUCKETQ_H
+#define BUCKETQ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    uint32_t *item;
+    uint32_t count, capacity;
+} bucketq_bucket;
+
+typedef struct {
+    bucketq_bucket *bucket;
+    int nbuckets;
+    int lowest;        /* no item has a lower priority */
+    uint64_t size;     /* items in all buckets */
+    uint64_t bytes;    /* memory held */
+} bucketq;
+
+void bucketq_init(bucketq *q);
+void bucketq_free(bucketq *q);
+void bucketq_push(bucketq *q, int priority, uint32_t item);
+/* Takes an item of the lowest priority; false when the queue is empty. */
+bool bucketq_pop(bucketq *q, int *priority, uint32_t *item);
+
+#endif

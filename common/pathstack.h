@@ -1,0 +1,68 @@
+/* pathstack.h -- the explicit stack of the depth-first solvers (dfs, iddfs, idastar).
+ *
+ * The stack is the current path: frame 0 is the start, frame d the state after d moves, each
+ * with the move that led to it and its successors still to try. Successors live in one arena
+ * that grows and shrinks with the stack, so a path of any depth costs no recursion and no
+ * allocation per node (search_append_stack turns the path into a solution):
+ *
+ *     pathstack_clear(ps);
+ *     pathstack_push(ps, b, start, no_move, MOVES_SKIP_NONE);
+ *     while (pathstack_depth(ps) > 0) {
+ *         if (!pathstack_next(ps, &key, &m)) { pathstack_pop(ps); continue; }
+ *         ... decide, then pathstack_push(ps, b, key, m, m.piece) to descend ...
+ *     }
+ */
+#ifndef PATHSTACK_H
+#define PATHSTACK_H
+
+#include "moves.h"
+
+typedef struct {
+    uint64_t key;    /* the state */
+    move via;        /* the move that led here (frame 0: none) */
+    uint32_t first;  /* its successors: arena[first .. first + count) */
+    uint32_t count;
+    uint32_t next;   /* the next successor to try */
+} pathstack_frame;
+
+typedef struct {
+    pathstack_frame *frame;
+    uint32_t depth, frame_capacity;
+    uint64_t *child_key;
+    move *child_move;
+    uint32_t top, child_capacity;
+} pathstack;
+
+void pathstack_init(pathstack *ps);
+void pathstack_free(pathstack *ps);
+void pathstack_clear(pathstack *ps);
+
+/* Pushes key (reached by `via`) and generates its successors, all moves but those of piece
+ * `skip` (MOVES_SKIP_NONE for all). */
+void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip);
+
+/* The next untried successor of the top frame; false when there is none left. */
+static inline bool pathstack_next(pathstack *ps, uint64_t *key, move *m)
+{
+    pathstack_frame *f = &ps->frame[ps->depth - 1];
+    if (f->next == f->count) return false;
+    *key = ps->child_key[f->first + f->next];
+    *m = ps->child_move[f->first + f->next];
+    f->next++;
+    return true;
+}
+
+static inline void pathstack_pop(pathstack *ps)
+{
+    ps->top = ps->frame[--ps->depth].first;
+}
+
+static inline uint32_t pathstack_depth(const pathstack *ps) { return ps->depth; }
+static inline const pathstack_frame *pathstack_top(const pathstack *ps)
+{
+    return &ps->frame[ps->depth - 1];
+}
+
+uint64_t pathstack_bytes(const pathstack *ps);
+
+#endif

@@ -1,0 +1,111 @@
+/* astar.c -- A* search with the blocker bound (common/heuristic.h).
+ *
+ * States are expanded in order of f = g + h, g the moves from the start and h the admissible,
+ * consistent lower bound. Consistency means the g of a state is final when it is expanded, so
+ * a goal is optimal when it is taken from the queue (the goal test runs there, not at
+ * generation). Until then a cheaper path to a queued state may appear: it is recorded as a new
+ * trail entry and queued again; the old queue item is recognised as stale when it comes out.
+ * The trail keeps the parent links and a g per entry; the state set maps each state to its
+ * best trail entry, with CLOSED marking states already expanded. Like bfs it never expands the
+ * piece that moved last (any state that reaches is a sibling, reached more cheaply from the
+ * parent).
+ */
+#include <stdlib.h>
+
+#include "bucketq.h"
+#include "heuristic.h"
+#include "search.h"
+#include "xmem.h"
+
+#define CLOSED 0x80000000u
+
+typedef struct {
+    uint16_t *g;        /* g of each trail entry */
+    uint64_t capacity;
+} g_table;
+
+static void g_store(g_table *t, uint32_t at, int g)
+{
+    if (at >= t->capacity) {
+        t->capacity = t->capacity ? t->capacity * 2 : 4096;
+        t->g = xrealloc(t->g, t->capacity * sizeof *t->g);
+    }
+    t->g[at] = (uint16_t)g;
+}
+
+/* Records key reached from trail entry `parent` with cost g and queues it. */
+static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_table *gt,
+                       bucketq *open, uint64_t key, uint32_t parent, int g, int h)
+{
+    uint32_t at = trail_push(trail, key, parent);
+    g_store(gt, at, g);
+    set->value[slot] = at;
+    bucketq_push(open, g + h, at);
+}
+
+static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
+                        const solver_budget *budget, solver_result *r)
+{
+    search_limits limits;
+    search_begin(&limits, budget, r);
+    stateset *set = &ctx->set[0];
+    search_trail *trail = &ctx->trail[0];
+    stateset_clear(set, true);
+    trail_clear(trail);
+    bucketq open;
+    bucketq_init(&open);
+    g_table gt = {NULL, 0};
+
+    int h0 = heuristic_moves(b, start);
+    bool added;
+    if (h0 != HEURISTIC_DEAD)
+        open_state(trail, set, stateset_add(set, start, &added), &gt, &open, start, TRAIL_ROOT, 0,
+                   h0);
+
+    uint64_t child[MOVES_MAX];
+    int f;
+    uint32_t at;
+    while (bucketq_pop(&open, &f, &at)) {
+        uint64_t key = trail->key[at];
+        uint64_t slot = stateset_find(set, key);
+        if (set->value[slot] != at) continue;   /* stale: closed, or a cheaper entry exists */
+        set->value[slot] |= CLOSED;
+        if (board_is_goal(b, key)) {
+            search_append_path(b, trail, at, false, r);
+            search_solved(r);
+            break;
+        }
+        r->expanded++;
+        uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
+                         gt.capacity * sizeof *gt.g;
+        if (search_should_stop(&limits, r, bytes)) break;
+
+        uint32_t parent = trail->parent[at];
+        int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
+                                        : board_moved_piece(b, trail->key[parent], key);
+        int n = moves_generate(b, key, last, child, NULL);
+        r->generated += (uint64_t)n;
+        int g = gt.g[at] + 1;
+        for (int k = 0; k < n; k++) {
+            uint64_t s = stateset_add(set, child[k], &added);
+            if (!added && ((set->value[s] & CLOSED) || gt.g[set->value[s]] <= g)) {
+                r->duplicates++;
+                continue;
+            }
+            int h = heuristic_moves(b, child[k]);
+            if (h == HEURISTIC_DEAD) {
+                set->value[s] = CLOSED;   /* never worth opening */
+                continue;
+            }
+            open_state(trail, set, s, &gt, &open, child[k], at, g, h);
+        }
+        if (open.size > r->peak_frontier) r->peak_frontier = open.size;
+    }
+    bucketq_free(&open);
+    free(gt.g);
+}
+
+const solver solver_astar = {
+    "astar", "A* with the blocker lower bound (admissible, consistent)", GUARANTEE_MOVES,
+    astar_solve,
+};

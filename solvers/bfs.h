@@ -1,0 +1,16 @@
+/* bfs.h -- the breadth-first engine that bfs, bfs1 and cluster mode share (solvers/bfs.c). */
+#ifndef BFS_H
+#define BFS_H
+
+#include "search.h"
+
+typedef enum {
+    BFS_MOVES,     /* successors are multi-cell moves; stop at the first goal */
+    BFS_STEPS,     /* successors are single-cell steps; stop at the first goal */
+    BFS_CLUSTER,   /* multi-cell moves, explore everything; solution = first goal met */
+} bfs_mode;
+
+void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                solver_result *r, bfs_mode mode);
+
+#endif

@@ -1,0 +1,153 @@
+/* bibfs.c -- bidirectional breadth-first search over multi-cell moves.
+ *
+ * Where the backward search starts. The goal is a set: the primary piece at the exit and the
+ * other pieces anywhere they fit. Moves are reversible, so searching backward is searching
+ * forward from that set. The backward side is seeded with every goal *placement*: each other
+ * piece at each offset of its line, in every combination that overlaps nothing. That is a
+ * superset of the goal states reachable from the start; the extra ones are harmless, because a
+ * meeting state is reached by real moves from both the start and a seed, so every path found
+ * is legal, and a seed the start cannot reach can never be met.
+ *
+ * Which side to expand. Each step expands one whole BFS level of the side whose frontier is
+ * smaller (fewer states to expand). When the seeds are many, the forward side does most of the
+ * work and the backward side stays small; when the start's cluster is large, the backward
+ * side shares the depth.
+ *
+ * Why the first meeting is optimal. Every state new to one side is looked up in the other
+ * side's set. Suppose the sides have completed depths df and db and no state has been found in
+ * both. Any path of length L <= df + db from the start to a goal has a state v at distance
+ * i <= df from the start and L - i <= db from the goal set, so v is in both sets, and the side
+ * that stored v last would have found it in the other: so the optimum L >= df + db + 1. While
+ * the next level (say forward, to df + 1) is expanded, a meeting at a new state c gives a path
+ * of df + 1 + d_back(c) <= df + db + 1 <= L moves, hence exactly L: the first meeting is
+ * optimal, and the search stops there.
+ *
+ * It never expands the piece that moved last, on either side (see bfs.c for why that is exact).
+ */
+#include "search.h"
+
+/* One side of the search: its set (state -> trail index), its trail, and the level being
+ * expanded, trail[begin .. end). */
+typedef struct {
+    stateset *set;
+    search_trail *trail;
+    uint64_t begin, end;
+} side;
+
+static uint64_t both_bytes(const side *s)
+{
+    return stateset_bytes(s[0].set) + trail_bytes(s[0].trail) + stateset_bytes(s[1].set) +
+           trail_bytes(s[1].trail);
+}
+
+/* Adds every goal placement of pieces i.. to the backward side (depth-first over pieces; the
+ * recursion is as deep as the board has pieces). Returns false when the budget ran out. */
+static bool seed_goals(const board *b, side *back, int i, uint64_t key, uint64_t occ,
+                       search_limits *limits, solver_result *r, const side *both)
+{
+    if (i == b->npieces) {
+        bool added;
+        uint64_t slot = stateset_add(back->set, key, &added);
+        back->set->value[slot] = trail_push(back->trail, key, TRAIL_ROOT);
+        return !search_over_budget(limits, r, both_bytes(both));
+    }
+    const board_piece *p = &b->piece[i];
+    if (i == b->primary) {
+        int goal = (int)((b->goal_value >> p->shift) & p->off_mask);
+        if (b->cells[i][goal] & occ) return true;
+        return seed_goals(b, back, i + 1, key | b->goal_value, occ | b->cells[i][goal], limits, r,
+                          both);
+    }
+    for (int off = 0; off <= p->max_offset; off++) {
+        if (b->cells[i][off] & occ) continue;
+        if (!seed_goals(b, back, i + 1, key | (uint64_t)off << p->shift, occ | b->cells[i][off],
+                        limits, r, both))
+            return false;
+    }
+    return true;
+}
+
+/* Builds the solution through the meeting state: forward trail entry f, backward entry g. */
+static void meet(const board *b, const side *s, uint32_t f, uint32_t g, solver_result *r)
+{
+    search_append_path(b, s[0].trail, f, false, r);
+    search_append_path(b, s[1].trail, g, true, r);
+    search_solved(r);
+}
+
+/* Expands one level of side `me` (0 forward, 1 backward). Returns true when the search is
+ * over: solved, or stopped by the budget. */
+static bool expand_level(const board *b, side *s, int me, search_limits *limits,
+                         solver_result *r)
+{
+    side *own = &s[me], *other = &s[1 - me];
+    uint64_t child[MOVES_MAX];
+    uint64_t level_end = own->end;
+    for (uint64_t at = own->begin; at < level_end; at++) {
+        r->expanded++;
+        if (search_should_stop(limits, r, both_bytes(s))) return true;
+        uint64_t key = own->trail->key[at];
+        uint32_t parent = own->trail->parent[at];
+        int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
+                                        : board_moved_piece(b, own->trail->key[parent], key);
+        int n = moves_generate(b, key, last, child, NULL);
+        r->generated += (uint64_t)n;
+        for (int k = 0; k < n; k++) {
+            bool added;
+            uint64_t slot = stateset_add(own->set, child[k], &added);
+            if (!added) {
+                r->duplicates++;
+                continue;
+            }
+            uint32_t mine = trail_push(own->trail, child[k], (uint32_t)at);
+            own->set->value[slot] = mine;
+            uint64_t theirs = stateset_find(other->set, child[k]);
+            if (theirs != UINT64_MAX) {
+                uint32_t t = other->set->value[theirs];
+                if (me == 0) meet(b, s, mine, t, r);
+                else meet(b, s, t, mine, r);
+                return true;
+            }
+        }
+    }
+    own->begin = level_end;
+    own->end = own->trail->count;
+    if (own->end - own->begin > r->peak_frontier) r->peak_frontier = own->end - own->begin;
+    return false;
+}
+
+static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
+                        const solver_budget *budget, solver_result *r)
+{
+    search_limits limits;
+    search_begin(&limits, budget, r);
+    side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0}};
+    for (int i = 0; i < 2; i++) {
+        stateset_clear(s[i].set, true);
+        trail_clear(s[i].trail);
+    }
+
+    if (!seed_goals(b, &s[1], 0, 0, b->walls, &limits, r, s)) return;
+    s[1].end = s[1].trail->count;
+    bool added;
+    s[0].set->value[stateset_add(s[0].set, start, &added)] = trail_push(s[0].trail, start, TRAIL_ROOT);
+    s[0].end = 1;
+    uint64_t seed = stateset_find(s[1].set, start);
+    if (seed != UINT64_MAX) {   /* the start is a goal */
+        meet(b, s, 0, s[1].set->value[seed], r);
+        return;
+    }
+
+    /* Either side running dry means every state connected to it has been seen without a
+     * meeting: the start and the goals are in different clusters. */
+    while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
+        r->iterations++;
+        int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
+        if (expand_level(b, s, me, &limits, r)) return;
+    }
+}
+
+const solver solver_bibfs = {
+    "bibfs", "bidirectional BFS from the start and from every goal placement", GUARANTEE_MOVES,
+    bibfs_solve,
+};

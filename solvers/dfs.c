@@ -1,0 +1,60 @@
+/* dfs.c -- depth-first search with a visited set.
+ *
+ * Always take the first successor (in the generator's fixed order) that has not been seen
+ * before; back up when a state has none left. The visited set makes it complete (every
+ * reachable state is entered at most once) but nothing makes it short: the solution is the
+ * path on the stack when the goal appears, often hundreds of moves long. The stack is explicit
+ * (common/pathstack.h), so depth is limited by memory, never by the C stack.
+ */
+#include "search.h"
+
+static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
+                      const solver_budget *budget, solver_result *r)
+{
+    search_limits limits;
+    search_begin(&limits, budget, r);
+    stateset *seen = &ctx->set[0];
+    pathstack *path = &ctx->stack;
+    stateset_clear(seen, false);
+    pathstack_clear(path);
+
+    bool added;
+    stateset_add(seen, start, &added);
+    if (board_is_goal(b, start)) {
+        search_solved(r);
+        return;
+    }
+    pathstack_push(path, b, start, (move){0, 0}, MOVES_SKIP_NONE);
+    r->expanded = 1;
+    r->generated = pathstack_top(path)->count;
+
+    while (pathstack_depth(path) > 0) {
+        uint64_t key;
+        move m;
+        if (!pathstack_next(path, &key, &m)) {
+            pathstack_pop(path);
+            continue;
+        }
+        stateset_add(seen, key, &added);
+        if (!added) {
+            r->duplicates++;
+            continue;
+        }
+        if (board_is_goal(b, key)) {
+            search_append_stack(path, r);
+            search_append_move(r, m);
+            search_solved(r);
+            return;
+        }
+        r->expanded++;
+        if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path))) return;
+        pathstack_push(path, b, key, m, MOVES_SKIP_NONE);
+        r->generated += pathstack_top(path)->count;
+        if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
+    }
+}
+
+const solver solver_dfs = {
+    "dfs", "depth-first search with a visited set (any solution, usually long)", GUARANTEE_NONE,
+    dfs_solve,
+};

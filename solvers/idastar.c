@@ -1,0 +1,101 @@
+/* idastar.c -- IDA* with a transposition table (the design of Fogleman's solver).
+ *
+ * Depth-first searches bounded by f = g + h <= bound, the bound starting at h(start) and
+ * raised each time to the smallest f that exceeded it. With an admissible h the first goal
+ * found is optimal: every cheaper path would have stayed within an earlier bound. The
+ * transposition table remembers, for the current iteration, the smallest g at which each state
+ * was reached; reaching it again with a g no smaller cannot find anything the first visit did
+ * not, so that branch is cut. The table turns the exponential tree of plain iterative
+ * deepening into (roughly) one pass over the states within the bound per iteration.
+ *
+ * States whose f exceeded the bound are kept in the table too, marked CUT, so that a later,
+ * cheaper arrival within the bound clears the mark. The next bound is the smallest f among the
+ * states still CUT when the iteration ends; when none is, every state connected to the start
+ * was searched and there is no solution. (Taking the smallest f ever cut instead lets long
+ * depth-first detours raise the bound one step at a time, iteration after iteration.)
+ */
+#include "heuristic.h"
+#include "search.h"
+
+#define CUT 0x80000000u
+
+/* The smallest f among the states still CUT in the table, or HEURISTIC_DEAD. */
+static int next_bound(const board *b, const stateset *table)
+{
+    int best = HEURISTIC_DEAD;
+    for (uint64_t j = 0; j < table->used; j++) {
+        if (!table->slot[j] || !(table->value[j] & CUT)) continue;
+        int f = (int)(table->value[j] & ~CUT) + heuristic_moves(b, table->slot[j] - 1);
+        if (f < best) best = f;
+    }
+    return best;
+}
+
+static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
+                          const solver_budget *budget, solver_result *r)
+{
+    search_limits limits;
+    search_begin(&limits, budget, r);
+    stateset *table = &ctx->set[0];
+    pathstack *path = &ctx->stack;
+
+    int bound = heuristic_moves(b, start);
+    if (bound == HEURISTIC_DEAD) return;   /* no solution */
+    if (bound == 0) {
+        search_solved(r);
+        return;
+    }
+    for (;;) {
+        r->iterations++;
+        bool added;
+        stateset_clear(table, true);
+        table->value[stateset_add(table, start, &added)] = 0;
+        pathstack_clear(path);
+        pathstack_push(path, b, start, (move){0, 0}, MOVES_SKIP_NONE);
+        r->expanded++;
+        r->generated += pathstack_top(path)->count;
+        while (pathstack_depth(path) > 0) {
+            uint64_t key;
+            move m;
+            if (!pathstack_next(path, &key, &m)) {
+                pathstack_pop(path);
+                continue;
+            }
+            uint32_t g = pathstack_depth(path);   /* moves to key */
+            uint64_t slot = stateset_add(table, key, &added);
+            if (!added && (table->value[slot] & ~CUT) <= g) {
+                r->duplicates++;   /* reached before no dearer, searched or cut then */
+                continue;
+            }
+            int h = heuristic_moves(b, key);
+            if (h == HEURISTIC_DEAD) {
+                table->value[slot] = g;   /* nothing to search beyond it */
+                continue;
+            }
+            if ((int)g + h > bound) {
+                table->value[slot] = g | CUT;
+                continue;
+            }
+            if (h == 0) {
+                search_append_stack(path, r);
+                search_append_move(r, m);
+                search_solved(r);
+                return;
+            }
+            table->value[slot] = g;
+            r->expanded++;
+            if (search_should_stop(&limits, r, stateset_bytes(table) + pathstack_bytes(path)))
+                return;
+            pathstack_push(path, b, key, m, m.piece);
+            r->generated += pathstack_top(path)->count;
+            if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
+        }
+        bound = next_bound(b, table);
+        if (bound == HEURISTIC_DEAD) return;   /* nothing is left beyond the bound */
+    }
+}
+
+const solver solver_idastar = {
+    "idastar", "IDA* with a transposition table and the blocker lower bound", GUARANTEE_MOVES,
+    idastar_solve,
+};
