@@ -1,0 +1,253 @@
+/* test_solvers.c -- every solver through the one interface: legal solutions, the optimum from
+ * every solver that promises it, bfs1's fewest steps, "no solution" claims, budgets. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "moves.h"
+#include "search.h"
+
+static const solver_budget unlimited = {0, 0, 0};
+static const char *sample_path = "corpus/_database/fogleman-sample.txt";
+
+Test(solvers, registry_lists_every_strategy)
+{
+    const char *names[] = {"bfs", "bfs1", "dfs", "iddfs", "iddfs-zone", "bibfs", "astar", "idastar"};
+    solver_guarantee promise[] = {GUARANTEE_MOVES, GUARANTEE_STEPS, GUARANTEE_NONE, GUARANTEE_MOVES,
+                                  GUARANTEE_NONE,  GUARANTEE_MOVES, GUARANTEE_MOVES, GUARANTEE_MOVES};
+    int n = 0;
+    while (solver_all[n]) n++;
+    cr_assert_eq(n, 8);
+    for (int i = 0; i < 8; i++) {
+        cr_assert_str_eq(solver_all[i]->name, names[i]);
+        cr_assert_eq(solver_find(names[i]), solver_all[i]);
+        cr_assert_eq(solver_all[i]->guarantee, promise[i], "%s", names[i]);
+        cr_assert_gt(strlen(solver_all[i]->summary), 10);
+    }
+    cr_assert_null(solver_find("nope"));
+}
+
+/* Every solver on every seed puzzle: legal solutions, the optimum where promised, and the
+ * unsolvable puzzle recognised by every solver that can prove it. */
+Test(solvers, seed_puzzles)
+{
+    puzzle_list list = th_load("corpus/seeds/seeds.txt");
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_budget budget = {2000000, 0, 0};
+    for (int s = 0; solver_all[s]; s++)
+        for (int k = 0; k < list.count; k++) {
+            const puzzle *p = &list.items[k];
+            solver_result r = th_solve(&ctx, solver_all[s]->name, p, &budget);
+            const char *name = solver_all[s]->name;
+            bool exhaustive = strcmp(name, "iddfs") != 0 && strcmp(name, "iddfs-zone") != 0;
+            if (p->optimal == PUZZLE_UNSOLVABLE) {
+                if (exhaustive) cr_assert_eq(r.status, SOLVE_UNSOLVABLE, "%s on %s", name, p->name);
+                else cr_assert_neq(r.status, SOLVE_SOLVED);
+            } else if (solver_all[s]->guarantee == GUARANTEE_MOVES && r.status == SOLVE_SOLVED) {
+                cr_assert_eq(r.nmoves, p->optimal, "%s on %s", name, p->name);
+            } else if (r.status == SOLVE_SOLVED) {
+                cr_assert_geq(r.nmoves, p->optimal, "%s on %s", name, p->name);
+            }
+            if (exhaustive && strcmp(name, "dfs") != 0 && p->optimal != PUZZLE_UNSOLVABLE)
+                cr_assert_eq(r.status, SOLVE_SOLVED, "%s on %s", name, p->name);
+            solver_result_free(&r);
+        }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+/* The optimal solvers on the whole sample: bfs, bibfs and astar unbounded; idastar within a
+ * state budget that keeps the suite short (all of it runs in make test-long). */
+static void optimal_on_sample(const char *name, const solver_budget *budget, int at_least)
+{
+    puzzle_list list = th_load(sample_path);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    int solved = 0;
+    for (int k = 0; k < list.count; k++) {
+        solver_result r = th_solve(&ctx, name, &list.items[k], budget);
+        cr_assert_neq(r.status, SOLVE_UNSOLVABLE, "%s on %s", name, list.items[k].name);
+        if (r.status == SOLVE_SOLVED) {
+            cr_assert_eq(r.nmoves, list.items[k].optimal, "%s on %s: %d moves, optimum %d", name,
+                         list.items[k].name, r.nmoves, list.items[k].optimal);
+            solved++;
+        }
+        solver_result_free(&r);
+    }
+    cr_assert_geq(solved, at_least, "%s solved %d", name, solved);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(solvers, bibfs_optimal_on_every_sample_puzzle) { optimal_on_sample("bibfs", &unlimited, 3012); }
+Test(solvers, astar_optimal_on_every_sample_puzzle) { optimal_on_sample("astar", &unlimited, 3012); }
+
+Test(solvers, idastar_optimal_where_it_finishes, .timeout = 600)
+{
+    solver_budget budget = {100000, 0, 0};   /* solves 2,208 of 3,012 */
+    optimal_on_sample("idastar", &budget, 2200);
+}
+
+Test(solvers, iddfs_optimal_where_it_finishes, .timeout = 600)
+{
+    solver_budget budget = {5000, 0, 0};   /* solves 315 of 3,012 */
+    optimal_on_sample("iddfs", &budget, 315);
+}
+
+/* An independent fewest-steps search: BFS over the naive walker's one-cell moves. */
+static int naive_fewest_steps(const board *b, uint64_t start)
+{
+    stateset seen;
+    stateset_init(&seen, STATESET_HASH_XXH3);
+    stateset_clear(&seen, false);
+    uint64_t cap = 1 << 16, head = 0, tail = 0;
+    uint64_t *queue = malloc(cap * sizeof *queue);
+    int *depth = malloc(cap * sizeof *depth);
+    bool added;
+    stateset_add(&seen, start, &added);
+    queue[tail] = start;
+    depth[tail++] = 0;
+    int answer = -1;
+    while (head < tail && answer < 0) {
+        uint64_t key = queue[head];
+        int d = depth[head++];
+        if (board_is_goal(b, key)) answer = d;
+        move m[MOVES_MAX];
+        int n = th_naive_moves(b, key, m);
+        for (int k = 0; k < n; k++) {
+            if (abs(m[k].delta) != 1) continue;
+            uint64_t next = moves_apply(b, key, m[k]);
+            stateset_add(&seen, next, &added);
+            if (!added) continue;
+            if (tail == cap) {
+                cap *= 2;
+                queue = realloc(queue, cap * sizeof *queue);
+                depth = realloc(depth, cap * sizeof *depth);
+            }
+            queue[tail] = next;
+            depth[tail++] = d + 1;
+        }
+    }
+    free(queue);
+    free(depth);
+    stateset_free(&seen);
+    return answer;
+}
+
+Test(solvers, bfs1_has_the_fewest_steps, .timeout = 600)
+{
+    puzzle_list list = th_load(sample_path);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    int longer_in_moves = 0;
+    for (int k = 0; k < list.count; k += 6) {
+        const puzzle *p = &list.items[k];
+        solver_result r = th_solve(&ctx, "bfs1", p, &unlimited);
+        cr_assert_eq(r.steps, naive_fewest_steps(&p->board, p->start), "%s", p->name);
+        cr_assert_geq(r.nmoves, p->optimal);
+        longer_in_moves += r.nmoves > p->optimal;
+        /* No other solver's solution has fewer steps. */
+        solver_result o = th_solve(&ctx, "bfs", p, &unlimited);
+        cr_assert_leq(r.steps, o.steps);
+        solver_result_free(&o);
+        solver_result_free(&r);
+    }
+    cr_assert_gt(longer_in_moves, 100);   /* fewest steps is not fewest moves */
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(solvers, dfs_finds_a_legal_solution_to_every_sample_puzzle)
+{
+    puzzle_list list = th_load(sample_path);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    long excess = 0;
+    for (int k = 0; k < list.count; k++) {
+        solver_result r = th_solve(&ctx, "dfs", &list.items[k], &unlimited);
+        cr_assert_eq(r.status, SOLVE_SOLVED, "%s", list.items[k].name);
+        cr_assert_geq(r.nmoves, list.items[k].optimal);
+        excess += r.nmoves - list.items[k].optimal;
+        solver_result_free(&r);
+    }
+    cr_assert_gt(excess, 3012 * 10);   /* and it is far from optimal, as expected */
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+/* The zone reading of iddfs.c in action: B and C each block the lane and each must move into
+ * cells that no move has uncovered, so rule (a) forbids whichever moves second. The harness
+ * reports this as iddfs-zone's loss of completeness. */
+Test(solvers, zone_rule_a_cuts_independent_moves)
+{
+    const char *text = "name: two-independent-blockers\n"
+                       "+------+\n|......|\n|...B..|\n|AA.BC.>\n|....C.|\n|......|\n|......|\n+------+\n";
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(th_scan(text, &list, err), 1, "%s", err);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r = th_solve(&ctx, "bfs", &list.items[0], &unlimited);
+    cr_assert_eq(r.nmoves, 3);
+    solver_result_free(&r);
+    r = th_solve(&ctx, "iddfs", &list.items[0], &unlimited);
+    cr_assert_eq(r.nmoves, 3);
+    solver_result_free(&r);
+    r = th_solve(&ctx, "iddfs-zone", &list.items[0], &unlimited);
+    cr_assert_eq(r.status, SOLVE_UNSOLVABLE);
+    solver_result_free(&r);
+    /* With one blocker the zone rules allow the solution. */
+    puzzle_list one = th_load("corpus/seed-formats/kotlin-4x4.txt");
+    r = th_solve(&ctx, "iddfs-zone", &one.items[0], &unlimited);
+    cr_assert_eq(r.nmoves, 2);
+    solver_result_free(&r);
+    puzzle_list_free(&one);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+/* Each budget stops every solver cleanly, and the context stays usable. */
+Test(solvers, budgets_stop_every_solver)
+{
+    puzzle_list list = th_load(sample_path);
+    const puzzle *hard = &list.items[list.count - 1];
+    solver_context ctx;
+    solver_context_init(&ctx);
+    const solver_budget budgets[] = {{100, 0, 0}, {0, 1, 0}, {0, 0, 1e-9}};
+    const char *hit[] = {"states", "bytes", "seconds"};
+    for (int s = 0; solver_all[s]; s++)
+        for (int k = 0; k < 3; k++) {
+            solver_result r = th_solve(&ctx, solver_all[s]->name, hard, &budgets[k]);
+            cr_assert_eq(r.status, SOLVE_BUDGET, "%s with budget %d", solver_all[s]->name, k);
+            cr_assert_str_eq(r.budget_hit, hit[k], "%s", solver_all[s]->name);
+            cr_assert_eq(r.nmoves, 0);
+            if (k == 0) cr_assert_leq(r.expanded, 101, "%s", solver_all[s]->name);
+            solver_result_free(&r);
+        }
+    solver_result r = th_solve(&ctx, "bibfs", hard, &unlimited);
+    cr_assert_eq(r.nmoves, hard->optimal);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(solvers, exits_on_other_sides)
+{
+    puzzle_list list = th_load(sample_path);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    const char *names[] = {"bibfs", "astar", "idastar"};
+    for (int k = 0; k < list.count; k += 50) {
+        puzzle m = th_mirror(&list.items[k]), t = th_transpose(&m);
+        for (int s = 0; s < 3; s++) {
+            solver_result r = th_solve(&ctx, names[s], &t, &unlimited);
+            cr_assert_eq(r.nmoves, list.items[k].optimal, "%s on %s, top exit", names[s],
+                         list.items[k].name);
+            solver_result_free(&r);
+        }
+    }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
