@@ -20,14 +20,24 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sani
 LIBS    = -lxxhash -lstb -lm
 
 LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c)
-PROGRAMS = solve
+PROGRAMS = solve bench
 TEST_SRC = $(wildcard tests/*.c)
 
 # One set of rules per build variant: $(1) = directory, $(2) = flags, $(3) = extra libraries.
 define variant
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CSTD) $$(WARN) $(2) $$(INCLUDE) -MMD -MP -c $$< -o $$@
+	$$(CC) $$(CSTD) $$(WARN) $(2) $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
+
+# What the harness records about the build: rewritten only when the commit or flags change.
+$(1)/build_info.h: FORCE
+	@mkdir -p $(1)
+	@printf '#define BUILD_COMMIT "%s"\n#define BUILD_FLAGS "%s"\n' \
+	    "$$$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$$$(git diff --quiet HEAD 2>/dev/null || echo -modified)" \
+	    "$$(CC) $(2)" > $$@.tmp
+	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
+
+$(1)/obj/bench/bench.o: $(1)/build_info.h
 
 $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC))
 	@rm -f $$@
@@ -48,9 +58,18 @@ $(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/libub.a
 endef
 
 $(eval $(call variant,build/opt,$(OPTFLAGS) -DUSE_JEMALLOC,-ljemalloc))
+
+# The micro-benchmarks link the C++ shim over Google Benchmark (optimized build only).
+build/opt/obj/bench/gbench_shim.o: bench/gbench_shim.cc
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 $(WARN) $(OPTFLAGS) -Ibench -c $< -o $@
+
+build/opt/bin/micro: build/opt/obj/bench/micro.o build/opt/obj/bench/gbench_shim.o build/opt/libub.a
+	@mkdir -p $(dir $@)
+	$(CXX) $(OPTFLAGS) $^ -o $@ -lbenchmark -lpthread $(LIBS) -ljemalloc
 $(eval $(call variant,build/san,$(SANFLAGS),))
 
-all: $(patsubst %,bin/%,$(PROGRAMS))
+all: $(patsubst %,bin/%,$(PROGRAMS)) bin/micro
 
 bin/%: build/opt/bin/%
 	@mkdir -p bin
@@ -69,12 +88,16 @@ test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS)
 	UB_BIN=build/san/bin ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    build/san/unit --jobs 2
 
+RESULTS ?= results
+plots:
+	plots/make-plots.sh $(RESULTS)
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) bin/micro $(DESTDIR)$(PREFIX)/bin
 
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test install clean
+.PHONY: all deps run check test install clean plots FORCE
 .SECONDARY:

@@ -29,6 +29,7 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes);
  * millisecond. Call after counting the expansion. */
 static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes)
 {
+    if (bytes > r->peak_bytes) r->peak_bytes = bytes;
     if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit) return false;
     return search_over_budget(l, r, bytes);
 }

@@ -16,6 +16,7 @@
 #ifndef SOLVER_H
 #define SOLVER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -75,6 +76,7 @@ typedef struct solver {
     const char *name;
     const char *summary;
     solver_guarantee guarantee;
+    bool complete;   /* its "no solution" is a proof (else: nothing found under its prunes) */
     void (*solve)(solver_context *ctx, const board *b, uint64_t start,
                   const solver_budget *budget, solver_result *r);
 } solver;

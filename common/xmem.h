@@ -4,6 +4,9 @@
  * malloc). With jemalloc, xmem_peak_reset / xmem_peak_read bracket a piece of work and give the
  * largest number of bytes the calling thread held at once during it, above what it held at the
  * reset: jemalloc 5.3's "thread.peak" counter, which counts every malloc and free of the thread.
+ * jemalloc refreshes that high-water mark every 64 KiB of allocation activity and at each read,
+ * so a peak that rises and falls within 64 KiB of activity can be missed: read it while the
+ * memory of interest is still held.
  */
 #ifndef XMEM_H
 #define XMEM_H

@@ -106,6 +106,6 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
 }
 
 const solver solver_astar = {
-    "astar", "A* with the blocker lower bound (admissible, consistent)", GUARANTEE_MOVES,
+    "astar", "A* with the blocker lower bound (admissible, consistent)", GUARANTEE_MOVES, true,
     astar_solve,
 };

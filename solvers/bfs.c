@@ -90,6 +90,6 @@ void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solv
 }
 
 const solver solver_bfs = {
-    "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES,
+    "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
     bfs_solve,
 };

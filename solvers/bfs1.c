@@ -16,6 +16,6 @@ static void bfs1_solve(solver_context *ctx, const board *b, uint64_t start,
 }
 
 const solver solver_bfs1 = {
-    "bfs1", "breadth-first search over single-cell steps (fewest steps)", GUARANTEE_STEPS,
+    "bfs1", "breadth-first search over single-cell steps (fewest steps)", GUARANTEE_STEPS, true,
     bfs1_solve,
 };

@@ -148,6 +148,6 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
 }
 
 const solver solver_bibfs = {
-    "bibfs", "bidirectional BFS from the start and from every goal placement", GUARANTEE_MOVES,
+    "bibfs", "bidirectional BFS from the start and from every goal placement", GUARANTEE_MOVES, true,
     bibfs_solve,
 };

@@ -55,6 +55,6 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
 }
 
 const solver solver_dfs = {
-    "dfs", "depth-first search with a visited set (any solution, usually long)", GUARANTEE_NONE,
+    "dfs", "depth-first search with a visited set (any solution, usually long)", GUARANTEE_NONE, true,
     dfs_solve,
 };

@@ -96,6 +96,6 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
 }
 
 const solver solver_idastar = {
-    "idastar", "IDA* with a transposition table and the blocker lower bound", GUARANTEE_MOVES,
+    "idastar", "IDA* with a transposition table and the blocker lower bound", GUARANTEE_MOVES, true,
     idastar_solve,
 };

@@ -127,11 +127,11 @@ static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start
 }
 
 const solver solver_iddfs = {
-    "iddfs", "iterative deepening DFS, no table (the control for iddfs-zone)", GUARANTEE_MOVES,
+    "iddfs", "iterative deepening DFS, no table (the control for iddfs-zone)", GUARANTEE_MOVES, true,
     iddfs_solve,
 };
 
 const solver solver_iddfs_zone = {
     "iddfs-zone", "iterative deepening DFS with the seed C# solver's zone pruning",
-    GUARANTEE_NONE, iddfs_zone_solve,
+    GUARANTEE_NONE, false, iddfs_zone_solve,
 };

@@ -112,7 +112,7 @@ int th_run(const char *command, char **out, char **err)
     cr_assert(fo >= 0 && fe >= 0);
     size_t n = strlen(command) + 128;
     char *full = xmalloc(n);
-    snprintf(full, n, "%s >%s 2>%s", command, outp, errp);
+    snprintf(full, n, "( %s ) >%s 2>%s", command, outp, errp);
     int status = system(full);
     free(full);
     *out = slurp(outp);

@@ -1,0 +1,30 @@
+#!/bin/sh
+# make-plots.sh -- turns a bench result directory (RESULTS/results.csv, as written by
+# `bin/bench --out RESULTS`) into RESULTS/plots/*.png and *.svg with gnuplot.
+set -e
+results_dir=${1:?usage: plots/make-plots.sh RESULTS_DIR}
+csv="$results_dir/results.csv"
+[ -s "$csv" ] || { echo "make-plots.sh: $csv: no results (run bin/bench --out $results_dir)" >&2; exit 2; }
+here=$(dirname "$0")
+out="$results_dir/plots"
+data="$out/data"
+mkdir -p "$data"
+
+# rows.tsv: solver status optimal_moves excess expanded peak_bytes seconds table_bytes
+awk -v cols=1,4,7,9,10,12,13,20 -f "$here/columns.awk" "$csv" > "$data/rows.tsv"
+# What there is to draw: solved runs at all, and jemalloc peaks (0 in builds without jemalloc,
+# where the memory figure shows the solvers' own table sizes instead).
+has_solved=$(awk -F'\t' '$2 == "solved" { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.tsv")
+has_peak=$(awk -F'\t' '$6 > 0 { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.tsv")
+solvers=$(cut -f1 "$data/rows.tsv" | awk '!seen[$0]++' | tr '\n' ' ')
+for s in $solvers; do
+    # cactus-SOLVER.dat: rank and time of its solved runs, fastest first
+    awk -F'\t' -v s="$s" '$1 == s && $2 == "solved" { print $7 }' "$data/rows.tsv" |
+        sort -g | awk '{ print NR "\t" $1 }' > "$data/cactus-$s.dat"
+done
+for ext in png svg; do
+    gnuplot -e "data='$data'; outdir='$out'; solvers='$solvers'; ext='$ext'; \
+        has_solved=$has_solved; has_peak=$has_peak" "$here/bench.gp"
+done
+[ "$has_solved" = 1 ] || echo "make-plots.sh: no solved run: only the nodes and memory figures" >&2
+ls "$out"/*.png "$out"/*.svg
