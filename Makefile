@@ -71,9 +71,10 @@ $(eval $(call variant,build/san,$(SANFLAGS),))
 
 all: $(patsubst %,bin/%,$(PROGRAMS)) bin/micro
 
+# Copied under a temporary name and renamed, so that a running program is never overwritten.
 bin/%: build/opt/bin/%
 	@mkdir -p bin
-	cp $< $@
+	cp $< $@.tmp && mv $@.tmp $@
 
 deps:
 	@scripts/deps.sh

@@ -42,4 +42,10 @@ int scan_path(const char *path, scan_format format, puzzle_list *out, char *err)
 int scan_text(const char *path, const char *text, size_t len, scan_format format,
               puzzle_list *out, char *err);
 
+/* Writes the screenshot scanner's view of the picture at image_path as a PNG at out_path: the
+ * board region, the tile grid, each tile's class, the blocks and the exit it found, drawn over
+ * the picture. Works also when the scan fails, which is when it is most useful. Returns 0, or
+ * -1 with err set. */
+int scan_image_overlay(const char *image_path, const char *out_path, char *err);
+
 #endif

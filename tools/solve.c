@@ -25,6 +25,8 @@ static const char *usage =
     "  --json            one JSON object per puzzle and solver, one per line\n"
     "  --cluster         count the states reachable from each puzzle (reference BFS)\n"
     "  --native          print each puzzle in native format instead of solving it\n"
+    "  --show-scan F     write the screenshot scanner's view of the (one) image input to F\n"
+    "                    as a PNG: board region, tiles, blocks, exit; also when it fails\n"
     "  --max-states N    stop a search after N expanded states (K, M, G suffixes)\n"
     "  --max-bytes N     stop a search when its tables exceed N bytes (default 2G)\n"
     "  --max-seconds S   stop a search after S seconds (default 60)\n"
@@ -38,6 +40,7 @@ typedef struct {
     int nsolvers;
     scan_format format;
     bool show, stats, json, cluster, native;
+    const char *show_scan;
     solver_budget budget;
 } options;
 
@@ -196,6 +199,8 @@ static int parse_options(int argc, char **argv, options *o, int *first_path)
         else if ((v = cli_value("solve", argc, argv, &i, "--solver", &bad))) {
             o->nsolvers = cli_parse_solvers("solve", v, o->solver);
             if (o->nsolvers < 0) return -1;
+        } else if ((v = cli_value("solve", argc, argv, &i, "--show-scan", &bad))) {
+            o->show_scan = v;
         } else if ((v = cli_value("solve", argc, argv, &i, "--format", &bad))) {
             int f = scan_format_from_name(v);
             if (f < 0) {
@@ -212,6 +217,10 @@ static int parse_options(int argc, char **argv, options *o, int *first_path)
         fprintf(stderr, "solve: no puzzle file given (see --help)\n");
         return -1;
     }
+    if (o->show_scan && argc - i != 1) {
+        fprintf(stderr, "solve: --show-scan takes exactly one image input\n");
+        return -1;
+    }
     *first_path = i;
     return 0;
 }
@@ -221,6 +230,15 @@ int main(int argc, char **argv)
     options o;
     int first;
     if (parse_options(argc, argv, &o, &first)) return EXIT_BAD_INPUT;
+
+    /* The scanner's view is drawn before the scan proper, so that it exists when the scan fails. */
+    if (o.show_scan) {
+        char err[SCAN_ERR_MAX];
+        if (scan_image_overlay(argv[first], o.show_scan, err)) {
+            fprintf(stderr, "solve: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
 
     /* Read every file before solving anything: bad input fails the whole run, with no partial
      * output that could pass for complete. */
