@@ -20,7 +20,7 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sani
 LIBS    = -lxxhash -lstb -lm
 
 LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c)
-PROGRAMS = solve bench
+PROGRAMS = solve bench render
 TEST_SRC = $(wildcard tests/*.c)
 
 # One set of rules per build variant: $(1) = directory, $(2) = flags, $(3) = extra libraries.

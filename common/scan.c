@@ -85,7 +85,7 @@ int scan_text(const char *path, const char *text, size_t len, scan_format format
     scan_source src = {path, NULL, 0};
     if (len == 0) return scan_error(err, &src, 0, "empty file");
     if (format == SCAN_IMAGE || (format == SCAN_AUTO && is_image((const unsigned char *)text, len)))
-        return fmt_image_read(path, (const unsigned char *)text, len, out, err);
+        return fmt_image_read(path, (const unsigned char *)text, len, out, err) ? -1 : 1;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
         if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7F)

@@ -25,19 +25,51 @@ static int pixel_class(image_color c)
 }
 
 typedef struct {
-    int count, colored;          /* pixels, and wood or red ones among them */
+    int count;                   /* pixels */
+    int colored;                 /* wood or red pixels in the bounding box */
     int x0, y0, x1, y1;          /* bounding box, inclusive */
 } region;
 
-/* Step 2: labels 4-connected regions of board-colored pixels; returns the best candidate's
- * label (or -1) and its region. */
+/* One pass of a separable square filter over a 0/1 mask: each pixel becomes the maximum
+ * (grow) or minimum (shrink) of its neighbours within `radius` along rows, then columns. */
+static void filter(uint8_t *mask, int w, int h, int radius, bool grow)
+{
+    uint8_t *tmp = xmalloc((size_t)w * (size_t)h);
+    for (int pass = 0; pass < 2; pass++) {
+        const uint8_t *src = pass ? tmp : mask;
+        uint8_t *dst = pass ? mask : tmp;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint8_t v = grow ? 0 : 1;
+                for (int d = -radius; d <= radius; d++) {
+                    int xx = pass ? x : x + d, yy = pass ? y + d : y;
+                    uint8_t m = xx < 0 || yy < 0 || xx >= w || yy >= h ? 0 : src[yy * w + xx];
+                    v = grow ? (v | m) : (v & m);
+                }
+                dst[y * w + x] = v;
+            }
+    }
+    free(tmp);
+}
+
+/* Step 2: the board mask (floor, wood, red) closed over thin gaps, so that the dark edges of
+ * blocks, the seams between them and JPEG's blur around small blocks do not cut the board in
+ * pieces; then its 4-connected regions, of which the best candidate is returned (its label,
+ * or -1). The closing bridges gaps of up to 2 pixels (large pictures are reduced first): more
+ * would join the board to the header panel across the wood grain of the frame between them. Wood and red are counted over the whole
+ * bounding box: a small block can stay an island of its own after JPEG blur. */
 static int find_board_region(const image *im, const uint8_t *cls, int *label, region *best)
 {
     int w = im->width, h = im->height, n = 0, best_label = -1;
+    int radius = 1;
+    uint8_t *mask = xmalloc((size_t)w * (size_t)h);
+    for (int i = 0; i < w * h; i++) mask[i] = cls[i] != PX_OTHER;
+    filter(mask, w, h, radius, true);
+    filter(mask, w, h, radius, false);
     int *queue = xmalloc((size_t)w * (size_t)h * sizeof *queue);
     for (int i = 0; i < w * h; i++) label[i] = -1;
     for (int start = 0; start < w * h; start++) {
-        if (cls[start] == PX_OTHER || label[start] >= 0) continue;
+        if (!mask[start] || label[start] >= 0) continue;
         region rg = {0, 0, w, h, -1, -1};
         int head = 0, tail = 0;
         queue[tail++] = start;
@@ -45,7 +77,6 @@ static int find_board_region(const image *im, const uint8_t *cls, int *label, re
         while (head < tail) {
             int p = queue[head++], x = p % w, y = p / w;
             rg.count++;
-            rg.colored += cls[p] != PX_FLOOR;
             if (x < rg.x0) rg.x0 = x;
             if (x > rg.x1) rg.x1 = x;
             if (y < rg.y0) rg.y0 = y;
@@ -53,15 +84,18 @@ static int find_board_region(const image *im, const uint8_t *cls, int *label, re
             int next[4] = {x > 0 ? p - 1 : -1, x + 1 < w ? p + 1 : -1, y > 0 ? p - w : -1,
                            y + 1 < h ? p + w : -1};
             for (int k = 0; k < 4; k++)
-                if (next[k] >= 0 && cls[next[k]] != PX_OTHER && label[next[k]] < 0) {
+                if (next[k] >= 0 && mask[next[k]] && label[next[k]] < 0) {
                     label[next[k]] = n;
                     queue[tail++] = next[k];
                 }
         }
         int bw = rg.x1 - rg.x0 + 1, bh = rg.y1 - rg.y0 + 1;
+        for (int y = rg.y0; y <= rg.y1 && rg.count >= w * h / 50; y++)
+            for (int x = rg.x0; x <= rg.x1; x++)
+                rg.colored += cls[y * w + x] == PX_WOOD || cls[y * w + x] == PX_RED;
         double aspect = (double)bw / bh, fill = (double)rg.count / ((double)bw * bh);
         bool candidate = rg.count >= w * h / 50 && aspect > 0.75 && aspect < 1.33 &&
-                         fill > 0.6 && rg.colored >= rg.count / 10;
+                         fill > 0.6 && rg.colored >= rg.count / 60;
         if (candidate && (best_label < 0 || rg.count > best->count)) {
             best_label = n;
             *best = rg;
@@ -69,6 +103,7 @@ static int find_board_region(const image *im, const uint8_t *cls, int *label, re
         n++;
     }
     free(queue);
+    free(mask);
     return best_label;
 }
 

@@ -1,0 +1,237 @@
+/* test_shot.c -- screenshots: the six real ones, renderer round trips, and pictures that are
+ * not game screenshots. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "draw.h"
+#include "helpers.h"
+#include "moves.h"
+#include "shot.h"
+
+/* The board's grid with pieces renamed in reading order (primary A, then B, C, ...), so that
+ * boards read from different sources compare equal when they are the same. */
+static void canonical(const puzzle *p, char *out)
+{
+    char grid[BOARD_TEXT_MAX], name[128] = {0};
+    board_format_grid(&p->board, p->start, grid);
+    char primary = p->board.piece[p->board.primary].label, next = 'B';
+    name[(unsigned char)primary] = 'A';
+    for (char *s = grid; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (strchr(BOARD_LABELS, c) && c != (unsigned char)primary && !name[c]) name[c] = next++;
+        *out++ = name[c] ? name[c] : *s;
+    }
+    *out = '\0';
+}
+
+Test(shot, the_six_real_screenshots_scan_and_solve)
+{
+    FILE *f = fopen("tests/data/screens/expected.txt", "r");
+    cr_assert_not_null(f);
+    char line[256];
+    int checked = 0;
+    solver_context ctx;
+    solver_context_init(&ctx);
+    while (fgets(line, sizeof line, f)) {
+        char file[64], db[64], moves[8], path[128];
+        if (line[0] == '#' || sscanf(line, "%63s %63s %7s", file, db, moves) != 3) continue;
+        snprintf(path, sizeof path, "tests/data/screens/%s", file);
+        puzzle_list shot = th_load(path);
+        puzzle_list want = {0};
+        char err[SCAN_ERR_MAX], a[BOARD_TEXT_MAX], b[BOARD_TEXT_MAX];
+        cr_assert_eq(th_scan(db, &want, err), 1, "%s", err);
+        canonical(&shot.items[0], a);
+        canonical(&want.items[0], b);
+        cr_assert_str_eq(a, b, "%s scanned as\n%s", file, a);
+        solver_budget unlimited = {0, 0, 0};
+        solver_result r = th_solve(&ctx, "bfs", &shot.items[0], &unlimited);
+        if (strcmp(moves, "-") == 0) cr_assert_eq(r.status, SOLVE_UNSOLVABLE, "%s", file);
+        else cr_assert_eq(r.nmoves, atoi(moves), "%s", file);
+        solver_result_free(&r);
+        puzzle_list_free(&shot);
+        puzzle_list_free(&want);
+        checked++;
+    }
+    fclose(f);
+    cr_assert_eq(checked, 6);
+    solver_context_free(&ctx);
+}
+
+/* Renders p as a screenshot, scans it back, and compares. */
+static void round_trip(const puzzle *p, int tile, draw_theme theme, int jpeg_quality)
+{
+    draw_style st = {.tile = tile, .theme = theme, .screenshot = true, .letters = false};
+    image im;
+    draw_board(&p->board, p->start, &st, &im);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/ubshot-%d.%s", getpid(), jpeg_quality ? "jpg" : "png");
+    cr_assert_eq(jpeg_quality ? image_write_jpeg(&im, path, jpeg_quality) : image_write_png(&im, path), 0);
+    image_free(&im);
+    puzzle_list back = {0};
+    char err[SCAN_ERR_MAX];
+    int n = scan_path(path, SCAN_AUTO, &back, err);
+    remove(path);
+    cr_assert_eq(n, 1, "%s (tile %d, theme %d, jpeg %d): %s", p->name, tile, theme, jpeg_quality, err);
+    char a[BOARD_TEXT_MAX], b[BOARD_TEXT_MAX];
+    canonical(p, a);
+    canonical(&back.items[0], b);
+    cr_assert_str_eq(b, a, "%s (tile %d, theme %d, jpeg %d) came back as\n%s", p->name, tile,
+                     theme, jpeg_quality, b);
+    puzzle_list_free(&back);
+}
+
+Test(shot, renderer_round_trips_sizes_themes_exits_and_jpeg, .timeout = 300)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    puzzle_list seeds = th_load("corpus/seeds/seeds.txt");
+    const int tiles[] = {20, 36, 64};
+    int done = 0;
+    for (int k = 0; k < list.count + seeds.count; k += 97) {
+        const puzzle *p = k < list.count ? &list.items[k] : &seeds.items[k - list.count];
+        if (board_format_db(&p->board, p->start, (char[37]){0}) == false) continue;
+        puzzle left = th_mirror(p);
+        for (int t = 0; t < 3; t++)
+            for (int q = 0; q < 2; q++) {
+                round_trip(p, tiles[t], (k / 97) % 2 ? THEME_LIGHT : THEME_DARK, q ? 80 : 0);
+                round_trip(&left, tiles[t], (k / 97) % 2 ? THEME_DARK : THEME_LIGHT, q ? 80 : 0);
+                done += 2;
+            }
+    }
+    cr_assert_geq(done, 360);
+    puzzle_list_free(&list);
+    puzzle_list_free(&seeds);
+}
+
+/* The known trap: cars end to end in one row must stay separate cars, and so must trucks
+ * side by side. */
+Test(shot, blocks_end_to_end_stay_apart)
+{
+    const char *boards[] = {
+        "0 BBCCooDDDEEEAAooooFFGGoooooooooooooo",   /* 2+2 end to end, 3+3 end to end */
+        "0 BCDEFGBCDEFGAAoooooooooooooooooooooo",   /* six cars side by side */
+        "0 ooooooooooooooooAABBBCCCDDEEoooooooo",   /* the primary at the exit */
+    };
+    for (int k = 0; k < 3; k++) {
+        puzzle_list list = {0};
+        char err[SCAN_ERR_MAX];
+        cr_assert_eq(th_scan(boards[k], &list, err), 1, "%s", err);
+        round_trip(&list.items[0], 40, THEME_DARK, 0);
+        round_trip(&list.items[0], 24, THEME_LIGHT, 85);
+        puzzle_list_free(&list);
+    }
+}
+
+static void expect_rejected(const char *path, const char *message)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(scan_path(path, SCAN_AUTO, &list, err), -1, "%s was accepted", path);
+    cr_assert_eq(list.count, 0);
+    cr_assert_str_eq(err, message);
+}
+
+Test(shot, pictures_that_are_not_game_screenshots)
+{
+    expect_rejected("tests/data/truncated.png",
+                    "tests/data/truncated.png: not a readable PNG or JPEG picture (unknown image type)");
+    /* Noise: a photo-like picture with no board in it. */
+    image noise;
+    image_create(&noise, 300, 400, (image_color){0, 0, 0});
+    srand(3);
+    for (int i = 0; i < 300 * 400 * 3; i++) noise.rgb[i] = (uint8_t)(rand() & 255);
+    cr_assert_eq(image_write_png(&noise, "/tmp/ubshot-noise.png"), 0);
+    cr_assert_eq(image_write_jpeg(&noise, "/tmp/ubshot-noise.jpg", 70), 0);
+    image_free(&noise);
+    expect_rejected("/tmp/ubshot-noise.png", "/tmp/ubshot-noise.png: no Unblock Me board in this "
+                    "300x400 picture (no square region of board floor and blocks)");
+    expect_rejected("/tmp/ubshot-noise.jpg", "/tmp/ubshot-noise.jpg: no Unblock Me board in this "
+                    "300x400 picture (no square region of board floor and blocks)");
+    /* A plain picture: one color. */
+    image plain;
+    image_create(&plain, 200, 200, (image_color){30, 60, 200});
+    cr_assert_eq(image_write_png(&plain, "/tmp/ubshot-plain.png"), 0);
+    image_free(&plain);
+    expect_rejected("/tmp/ubshot-plain.png", "/tmp/ubshot-plain.png: no Unblock Me board in this "
+                    "200x200 picture (no square region of board floor and blocks)");
+    expect_rejected("tests/data/empty.txt", "tests/data/empty.txt: empty file");
+    remove("/tmp/ubshot-noise.png");
+    remove("/tmp/ubshot-noise.jpg");
+    remove("/tmp/ubshot-plain.png");
+}
+
+/* A board that is drawn but cannot be a game position: the message names the tile. */
+Test(shot, impossible_boards_name_the_tile)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(th_scan("0 ooooooooooooAAoooooooooooooooooooooo", &list, err), 1);
+    draw_style st = {.tile = 40, .theme = THEME_DARK, .screenshot = true, .letters = false};
+    image im;
+    draw_board(&list.items[0].board, list.items[0].start, &st, &im);
+    /* Paint a one-tile block at row 5, column 4 (1-based); the board's corner is below the
+     * frame (t / 3), the header (2 t + t / 3 + t / 2) and the frame again. */
+    int t = 40, ox = t / 3, oy = t / 3 + 2 * t + t / 3 + t / 2 + t / 3;
+    image_fill_rect(&im, ox + 3 * t + 3, oy + 4 * t + 3, ox + 4 * t - 3, oy + 5 * t - 3,
+                    (image_color){232, 118, 0});
+    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-one.png"), 0);
+    expect_rejected("/tmp/ubshot-one.png",
+                    "/tmp/ubshot-one.png: tile (row 5, column 4) is a block of one tile");
+    /* Paint a second red car. */
+    image_fill_rect(&im, ox + 3, oy + 3, ox + 2 * t - 3, oy + t - 3, (image_color){220, 28, 12});
+    image_fill_rect(&im, ox + 3 * t + 3, oy + 4 * t + 3, ox + 4 * t - 3, oy + 5 * t - 3,
+                    (image_color){107, 73, 33});
+    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-two.png"), 0);
+    expect_rejected("/tmp/ubshot-two.png", "/tmp/ubshot-two.png: two red blocks, at tiles "
+                    "(row 1, column 1) and (row 3, column 1)");
+    image_free(&im);
+    remove("/tmp/ubshot-one.png");
+    remove("/tmp/ubshot-two.png");
+    puzzle_list_free(&list);
+}
+
+Test(shot, show_scan_draws_the_view_even_when_the_scan_fails)
+{
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --show-scan /tmp/ubshot-view.png "
+             "tests/data/screens/unblockme-I-4.png && test -s /tmp/ubshot-view.png", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/render -o /tmp/ubshot-chart.png corpus/seed-formats/kotlin-4x4.txt "
+             "&& %s/solve --show-scan /tmp/ubshot-view2.png /tmp/ubshot-chart.png; "
+             "test -s /tmp/ubshot-view2.png && echo drawn", th_bin(), th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
+    cr_assert_str_eq(out, "drawn\n");
+    cr_assert_not_null(strstr(err, "solve: /tmp/ubshot-chart.png: "), "%s", err);
+    free(out), free(err);
+}
+
+Test(render, pictures_and_solutions, .timeout = 60)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "set -e; B=%s; rm -rf /tmp/ubrender; mkdir -p /tmp/ubrender;"
+             "$B/render -o /tmp/ubrender/b.png corpus/seed-formats/kotlin-5x5.txt;"
+             "$B/render -o /tmp/ubrender/b.svg corpus/seed-formats/kotlin-5x5.txt;"
+             "$B/render --solution --frames /tmp/ubrender/f -o /tmp/ubrender/s.png "
+             "corpus/seed-formats/kotlin-5x5.txt;"
+             "$B/render --solution -o /tmp/ubrender/s.svg corpus/seed-formats/kotlin-5x5.txt;"
+             "ls /tmp/ubrender/f | wc -l; grep -c '<text' /tmp/ubrender/s.svg;"
+             "grep -c '4. A+3' /tmp/ubrender/s.svg",
+             th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    /* 4 moves: 5 frames; in the SVG 5 captions plus one letter per piece per frame (4 x 5). */
+    cr_assert_str_eq(out, "5\n25\n1\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/render --solution -o /tmp/ubrender/n.png "
+             "tests/data/screens/unblockme-no-solution.jpg", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 1);
+    cr_assert_str_eq(err, "render: unblockme-no-solution.jpg: no solution\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/render -o x.gif corpus/seeds/seeds.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 2);
+    cr_assert_str_eq(err, "render: x.gif: the output must end in .png, .jpg or .svg\n");
+    free(out), free(err);
+}
