@@ -93,6 +93,12 @@ RESULTS ?= results
 plots:
 	plots/make-plots.sh $(RESULTS)
 
+# Every complete solver but the exponential iddfs over the whole database sample, each answer
+# checked against the reference BFS (about 2 minutes).
+test-long: all
+	bin/bench --no-progress --verify --solver bfs,bfs1,dfs,bibfs,astar,idastar \
+	    --out results/long corpus/_database/
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) bin/micro $(DESTDIR)$(PREFIX)/bin
@@ -100,5 +106,5 @@ install: all
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test install clean plots FORCE
+.PHONY: all deps run check test test-long install clean plots FORCE
 .SECONDARY:

@@ -18,8 +18,6 @@
 #include "search.h"
 #include "xmem.h"
 
-enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_CHECK_FAILED = 4 };
-
 static const char *usage =
     "usage: bench [options] PATH...           run solvers over puzzle files or directories\n"
     "       bench merge [--csv F] CSV...        join shard results into one, in run order\n"
@@ -104,7 +102,7 @@ static int parse_options(int argc, char **argv, options *o, int *first_path)
         unsigned long long n;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage, stdout);
-            exit(EXIT_OK);
+            exit(EXIT_SOLVED);
         } else if (strcmp(a, "--verify") == 0) o->verify = true;
         else if (strcmp(a, "--progress") == 0) o->progress = 1;
         else if (strcmp(a, "--no-progress") == 0) o->progress = 0;
@@ -124,12 +122,7 @@ static int parse_options(int argc, char **argv, options *o, int *first_path)
         else if ((v = cli_value("bench", argc, argv, &i, "--shard", &bad))) {
             if (parse_shard(v, o)) return -1;
         } else if ((v = cli_value("bench", argc, argv, &i, "--format", &bad))) {
-            int f = scan_format_from_name(v);
-            if (f < 0) {
-                fprintf(stderr, "bench: unknown format '%s' (see --help)\n", v);
-                return -1;
-            }
-            o->format = (scan_format)f;
+            if (cli_parse_format("bench", v, &o->format)) return -1;
         } else {
             if (!bad) fprintf(stderr, "bench: unknown option '%s' (see --help)\n", a);
             return -1;
@@ -350,43 +343,59 @@ static int close_output(FILE *f, const char *path)
     return 0;
 }
 
-static int write_outputs(const options *o, const report *rep, const report_meta *meta)
+/* mkdir -p. */
+static int make_directory(const char *path)
 {
-    char csv[1024], json[1024], md[1024];
-    const char *csv_path = o->csv, *json_path = o->json, *md_path = o->markdown;
-    if (o->out) {
-        if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "bench: %s: %s\n", o->out, strerror(errno));
-            return -1;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *s = buf + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
+            *s = '/';
         }
-        snprintf(csv, sizeof csv, "%s/results.csv", o->out);
-        snprintf(json, sizeof json, "%s/results.json", o->out);
-        snprintf(md, sizeof md, "%s/summary.md", o->out);
-        csv_path = csv_path ? csv_path : csv;
-        json_path = json_path ? json_path : json;
-        md_path = md_path ? md_path : md;
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Where the results go, opened before the first run so that a bad path costs nothing. */
+typedef struct {
+    char path[3][1024];   /* csv, json, markdown; empty when not wanted */
+    FILE *file[3];
+} outputs;
+
+static int open_outputs(const options *o, outputs *out)
+{
+    memset(out, 0, sizeof *out);
+    const char *given[3] = {o->csv, o->json, o->markdown};
+    const char *in_dir[3] = {"results.csv", "results.json", "summary.md"};
+    if (o->out && make_directory(o->out) != 0) {
+        fprintf(stderr, "bench: %s: %s\n", o->out, strerror(errno));
+        return -1;
     }
-    FILE *f;
-    if (csv_path) {
-        if (!(f = open_output(csv_path))) return -1;
-        report_write_csv(rep, f);
-        if (close_output(f, csv_path)) return -1;
+    for (int k = 0; k < 3; k++) {
+        if (given[k]) snprintf(out->path[k], sizeof out->path[k], "%s", given[k]);
+        else if (o->out) snprintf(out->path[k], sizeof out->path[k], "%s/%s", o->out, in_dir[k]);
+        else continue;
+        if (!(out->file[k] = open_output(out->path[k]))) return -1;
     }
-    if (json_path) {
-        if (!(f = open_output(json_path))) return -1;
-        report_write_json(rep, meta, f);
-        if (close_output(f, json_path)) return -1;
-    }
-    if (md_path) {
-        if (!(f = open_output(md_path))) return -1;
-        report_write_markdown(rep, f);
-        if (close_output(f, md_path)) return -1;
+    return 0;
+}
+
+static int write_outputs(outputs *out, const report *rep, const report_meta *meta)
+{
+    int rc = 0;
+    if (out->file[0]) report_write_csv(rep, out->file[0]);
+    if (out->file[1]) report_write_json(rep, meta, out->file[1]);
+    if (out->file[2]) report_write_markdown(rep, out->file[2]);
+    bool stdout_taken = false;
+    for (int k = 0; k < 3; k++) {
+        if (!out->file[k]) continue;
+        stdout_taken |= out->file[k] == stdout && k < 2;
+        if (close_output(out->file[k], out->path[k])) rc = -1;
     }
     /* The summary goes to stdout unless stdout already carries the CSV or JSON. */
-    bool stdout_taken = (csv_path && strcmp(csv_path, "-") == 0) ||
-                        (json_path && strcmp(json_path, "-") == 0);
     report_write_markdown(rep, stdout_taken ? stderr : stdout);
-    return 0;
+    return rc;
 }
 
 /* ---- the main job ------------------------------------------------------------------------- */
@@ -395,7 +404,7 @@ static int run_bench(int argc, char **argv)
 {
     options o;
     int first;
-    if (parse_options(argc, argv, &o, &first)) return EXIT_USAGE;
+    if (parse_options(argc, argv, &o, &first)) return EXIT_BAD_INPUT;
 
     puzzle_list puzzles = {0};
     for (int i = first; i < argc; i++) {
@@ -403,8 +412,14 @@ static int run_bench(int argc, char **argv)
         if (scan_path(argv[i], o.format, &puzzles, err) < 0) {
             fprintf(stderr, "bench: %s\n", err);
             puzzle_list_free(&puzzles);
-            return EXIT_USAGE;
+            return EXIT_BAD_INPUT;
         }
+    }
+
+    outputs out;
+    if (open_outputs(&o, &out)) {
+        puzzle_list_free(&puzzles);
+        return EXIT_BAD_INPUT;
     }
 
     report rep = {0};
@@ -431,12 +446,12 @@ static int run_bench(int argc, char **argv)
     report_sort(&rep);   /* the canonical order, the same as `bench merge` gives */
     report_meta meta = {0};
     describe_run(&o, argc, argv, &meta);
-    int rc = write_outputs(&o, &rep, &meta);
+    int rc = write_outputs(&out, &rep, &meta);
     if (failures) fprintf(stderr, "bench: %d check(s) failed\n", failures);
     report_free(&rep);
     puzzle_list_free(&puzzles);
-    if (rc) return EXIT_USAGE;
-    return failures ? EXIT_CHECK_FAILED : EXIT_OK;
+    if (rc) return EXIT_BAD_INPUT;
+    return failures ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }
 
 /* ---- bench merge -------------------------------------------------------------------------- */
@@ -451,7 +466,7 @@ static int run_merge(int argc, char **argv)
     }
     if (i >= argc) {
         fprintf(stderr, "bench: merge: no CSV file given (see --help)\n");
-        return EXIT_USAGE;
+        return EXIT_BAD_INPUT;
     }
     report rep = {0};
     for (; i < argc; i++) {
@@ -459,7 +474,7 @@ static int run_merge(int argc, char **argv)
         if (report_read_csv(argv[i], &rep, err)) {
             fprintf(stderr, "bench: merge: %s\n", err);
             report_free(&rep);
-            return EXIT_USAGE;
+            return EXIT_BAD_INPUT;
         }
     }
     report_sort(&rep);
@@ -469,15 +484,15 @@ static int run_merge(int argc, char **argv)
             fprintf(stderr, "bench: merge: puzzle %d with solver %s appears twice (overlapping "
                             "shards?)\n", rep.row[k].index, rep.row[k].solver);
             report_free(&rep);
-            return EXIT_USAGE;
+            return EXIT_BAD_INPUT;
         }
     FILE *f = open_output(out);
-    if (!f) return EXIT_USAGE;
+    if (!f) return EXIT_BAD_INPUT;
     report_write_csv(&rep, f);
     int rc = close_output(f, out);
     report_write_markdown(&rep, strcmp(out, "-") == 0 ? stderr : stdout);
     report_free(&rep);
-    return rc ? EXIT_USAGE : EXIT_OK;
+    return rc ? EXIT_BAD_INPUT : EXIT_SOLVED;
 }
 
 /* ---- bench verify ------------------------------------------------------------------------- */
@@ -503,21 +518,21 @@ static int run_verify(int argc, char **argv)
 {
     if (argc < 4) {
         fprintf(stderr, "bench: verify: needs a results CSV and the puzzle paths (see --help)\n");
-        return EXIT_USAGE;
+        return EXIT_BAD_INPUT;
     }
     report rep = {0};
     puzzle_list puzzles = {0};
     char err[SCAN_ERR_MAX];
     if (report_read_csv(argv[2], &rep, err)) {
         fprintf(stderr, "bench: verify: %s\n", err);
-        return EXIT_USAGE;
+        return EXIT_BAD_INPUT;
     }
     for (int i = 3; i < argc; i++)
         if (scan_path(argv[i], SCAN_AUTO, &puzzles, err) < 0) {
             fprintf(stderr, "bench: verify: %s\n", err);
             report_free(&rep);
             puzzle_list_free(&puzzles);
-            return EXIT_USAGE;
+            return EXIT_BAD_INPUT;
         }
     int replayed = 0, max = 1 << 20;
     move *m = xmalloc((size_t)max * sizeof *m);
@@ -553,7 +568,7 @@ static int run_verify(int argc, char **argv)
     free(m);
     report_free(&rep);
     puzzle_list_free(&puzzles);
-    return failures ? EXIT_CHECK_FAILED : EXIT_OK;
+    return failures ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }
 
 int main(int argc, char **argv)

@@ -204,6 +204,12 @@ static void human_bytes(double bytes, char *out, size_t n)
     else snprintf(out, n, "%.0f B", bytes);
 }
 
+static void human_time(double seconds, char *out, size_t n)
+{
+    if (seconds >= 1) snprintf(out, n, "%.2f s", seconds);
+    else snprintf(out, n, "%.3g ms", seconds * 1e3);
+}
+
 void report_write_markdown(const report *r, FILE *f)
 {
     fputs("| solver | runs | solved | within budget | optimal | mean excess | max excess | "
@@ -244,10 +250,12 @@ void report_write_markdown(const report *r, FILE *f)
         }
         char peak[32];
         human_bytes(quantile(mem, n, 0.5), peak, sizeof peak);
-        double median_s = quantile(secs, n, 0.5), p95_s = quantile(secs, n, 0.95);
-        fprintf(f, "| %s | %d | %d | %d | %s | %s | %s | %.3g ms | %.3g ms | %.0f | %s | %d |\n",
+        char median_t[32], p95_t[32];
+        human_time(quantile(secs, n, 0.5), median_t, sizeof median_t);
+        human_time(quantile(secs, n, 0.95), p95_t, sizeof p95_t);
+        fprintf(f, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %.0f | %s | %d |\n",
                 solver_all[s]->name, runs, solved, within, optimal_text, mean_text, max_text,
-                median_s * 1e3, p95_s * 1e3, quantile(nodes, n, 0.5), peak, wrong);
+                median_t, p95_t, quantile(nodes, n, 0.5), peak, wrong);
     }
     free(secs);
     free(nodes);

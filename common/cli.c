@@ -29,6 +29,17 @@ int cli_parse_solvers(const char *prog, const char *list, const solver **out)
     return n ? n : -1;
 }
 
+int cli_parse_format(const char *prog, const char *text, scan_format *out)
+{
+    int f = scan_format_from_name(text);
+    if (f < 0) {
+        fprintf(stderr, "%s: unknown format '%s' (see --help)\n", prog, text);
+        return -1;
+    }
+    *out = (scan_format)f;
+    return 0;
+}
+
 int cli_parse_count(const char *prog, const char *option, const char *text, bool bytes,
                     unsigned long long *out)
 {

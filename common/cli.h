@@ -5,13 +5,27 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "scan.h"
 #include "solver.h"
 
 #define CLI_MAX_SOLVERS 16
 
+/* Exit status, the same in every program (README "Exit status"). */
+enum {
+    EXIT_SOLVED = 0,        /* solved / written / every check passed */
+    EXIT_NO_SOLUTION = 1,
+    EXIT_BAD_INPUT = 2,     /* bad input or usage */
+    EXIT_BUDGET = 3,
+    EXIT_CHECK_FAILED = 4,  /* bin/bench: a check failed */
+};
+
 /* Parses "all" or a comma-separated list of solver names into out (CLI_MAX_SOLVERS entries).
  * Returns the count, or -1 after printing "PROG: unknown solver 'x' (see --list)". */
 int cli_parse_solvers(const char *prog, const char *list, const solver **out);
+
+/* Parses an input format name ("auto", "native", ...); prints "PROG: unknown format 'x'" and
+ * returns -1 when it is none. */
+int cli_parse_format(const char *prog, const char *text, scan_format *out);
 
 /* Parses a count with an optional K, M or G suffix (powers of 1024 for bytes, of 1000
  * otherwise). Returns 0, or -1 after printing "PROG: OPTION: 'text' is not a count". */

@@ -3,12 +3,11 @@
  * The stack is the current path: frame 0 is the start, frame d the state after d moves, each
  * with the move that led to it and its successors still to try. Successors live in one arena
  * that grows and shrinks with the stack, so a path of any depth costs no recursion and no
- * allocation per node (search_append_stack turns the path into a solution):
+ * allocation per node (search.h's search_stack_* functions do the solvers' bookkeeping):
  *
  *     pathstack_clear(ps);
  *     pathstack_push(ps, b, start, no_move, MOVES_SKIP_NONE);
- *     while (pathstack_depth(ps) > 0) {
- *         if (!pathstack_next(ps, &key, &m)) { pathstack_pop(ps); continue; }
+ *     while (pathstack_advance(ps, &key, &m)) {
  *         ... decide, then pathstack_push(ps, b, key, m, m.piece) to descend ...
  *     }
  */
@@ -55,6 +54,17 @@ static inline bool pathstack_next(pathstack *ps, uint64_t *key, move *m)
 static inline void pathstack_pop(pathstack *ps)
 {
     ps->top = ps->frame[--ps->depth].first;
+}
+
+/* The next successor to try, backing up out of frames that have none left; false when the
+ * whole stack is exhausted. The depth afterwards is that of the frame the successor is from. */
+static inline bool pathstack_advance(pathstack *ps, uint64_t *key, move *m)
+{
+    while (ps->depth > 0) {
+        if (pathstack_next(ps, key, m)) return true;
+        pathstack_pop(ps);
+    }
+    return false;
 }
 
 static inline uint32_t pathstack_depth(const pathstack *ps) { return ps->depth; }

@@ -70,9 +70,27 @@ void search_append_path(const board *b, const search_trail *t, uint32_t at, bool
     }
 }
 
-void search_append_stack(const pathstack *ps, solver_result *r)
+void search_stack_begin(pathstack *ps, const board *b, uint64_t start, solver_result *r)
+{
+    pathstack_clear(ps);
+    pathstack_push(ps, b, start, (move){0, 0}, MOVES_SKIP_NONE);
+    r->expanded++;
+    r->generated += pathstack_top(ps)->count;
+}
+
+void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
+                          solver_result *r)
+{
+    pathstack_push(ps, b, key, m, skip);
+    r->generated += pathstack_top(ps)->count;
+    if (pathstack_depth(ps) > r->peak_frontier) r->peak_frontier = pathstack_depth(ps);
+}
+
+void search_stack_solved(const pathstack *ps, move m, solver_result *r)
 {
     for (uint32_t d = 1; d < ps->depth; d++) search_append_move(r, ps->frame[d].via);
+    search_append_move(r, m);
+    search_solved(r);
 }
 
 void search_solved(solver_result *r)

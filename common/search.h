@@ -57,8 +57,14 @@ static inline uint64_t trail_bytes(const search_trail *t)
 void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
                         solver_result *r);
 
-/* Appends the moves of a depth-first path (frames 1 .. depth - 1) to r->moves. */
-void search_append_stack(const pathstack *ps, solver_result *r);
+/* The depth-first solvers' bookkeeping. search_stack_begin empties the stack and pushes the
+ * start with its successors; search_stack_descend pushes key, reached by m, with the successors
+ * of every piece but `skip`; both count the expansion, the successors and the depth.
+ * search_stack_solved makes the path plus the final move m the solution. */
+void search_stack_begin(pathstack *ps, const board *b, uint64_t start, solver_result *r);
+void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
+                          solver_result *r);
+void search_stack_solved(const pathstack *ps, move m, solver_result *r);
 
 /* Appends one move to r->moves. */
 void search_append_move(solver_result *r, move m);

@@ -16,7 +16,6 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
     stateset *seen = &ctx->set[0];
     pathstack *path = &ctx->stack;
     stateset_clear(seen, false);
-    pathstack_clear(path);
 
     bool added;
     stateset_add(seen, start, &added);
@@ -24,33 +23,23 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
         search_solved(r);
         return;
     }
-    pathstack_push(path, b, start, (move){0, 0}, MOVES_SKIP_NONE);
-    r->expanded = 1;
-    r->generated = pathstack_top(path)->count;
+    search_stack_begin(path, b, start, r);
 
-    while (pathstack_depth(path) > 0) {
-        uint64_t key;
-        move m;
-        if (!pathstack_next(path, &key, &m)) {
-            pathstack_pop(path);
-            continue;
-        }
+    uint64_t key;
+    move m;
+    while (pathstack_advance(path, &key, &m)) {
         stateset_add(seen, key, &added);
         if (!added) {
             r->duplicates++;
             continue;
         }
         if (board_is_goal(b, key)) {
-            search_append_stack(path, r);
-            search_append_move(r, m);
-            search_solved(r);
+            search_stack_solved(path, m, r);
             return;
         }
         r->expanded++;
         if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path))) return;
-        pathstack_push(path, b, key, m, MOVES_SKIP_NONE);
-        r->generated += pathstack_top(path)->count;
-        if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
+        search_stack_descend(path, b, key, m, MOVES_SKIP_NONE, r);
     }
 }
 

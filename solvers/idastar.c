@@ -50,17 +50,10 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
         bool added;
         stateset_clear(table, true);
         table->value[stateset_add(table, start, &added)] = 0;
-        pathstack_clear(path);
-        pathstack_push(path, b, start, (move){0, 0}, MOVES_SKIP_NONE);
-        r->expanded++;
-        r->generated += pathstack_top(path)->count;
-        while (pathstack_depth(path) > 0) {
-            uint64_t key;
-            move m;
-            if (!pathstack_next(path, &key, &m)) {
-                pathstack_pop(path);
-                continue;
-            }
+        search_stack_begin(path, b, start, r);
+        uint64_t key;
+        move m;
+        while (pathstack_advance(path, &key, &m)) {
             uint32_t g = pathstack_depth(path);   /* moves to key */
             uint64_t slot = stateset_add(table, key, &added);
             if (!added && (table->value[slot] & ~CUT) <= g) {
@@ -77,18 +70,14 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
                 continue;
             }
             if (h == 0) {
-                search_append_stack(path, r);
-                search_append_move(r, m);
-                search_solved(r);
+                search_stack_solved(path, m, r);
                 return;
             }
             table->value[slot] = g;
             r->expanded++;
             if (search_should_stop(&limits, r, stateset_bytes(table) + pathstack_bytes(path)))
                 return;
-            pathstack_push(path, b, key, m, m.piece);
-            r->generated += pathstack_top(path)->count;
-            if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
+            search_stack_descend(path, b, key, m, m.piece, r);
         }
         bound = next_bound(b, table);
         if (bound == HEURISTIC_DEAD) return;   /* nothing is left beyond the bound */

@@ -77,25 +77,16 @@ static void iddfs_run(solver_context *ctx, const board *b, uint64_t start,
     for (uint32_t limit = 1; limit <= IDDFS_MAX_LIMIT; limit++) {
         r->iterations++;
         bool cut_off = false;
-        pathstack_clear(path);
-        pathstack_push(path, b, start, (move){0, 0}, MOVES_SKIP_NONE);
-        r->expanded++;
-        r->generated += pathstack_top(path)->count;
-        while (pathstack_depth(path) > 0) {
-            uint64_t key;
-            move m;
-            if (!pathstack_next(path, &key, &m)) {
-                pathstack_pop(path);
-                continue;
-            }
+        search_stack_begin(path, b, start, r);
+        uint64_t key;
+        move m;
+        while (pathstack_advance(path, &key, &m)) {
             if (zone && !zone_allows(b, path, m)) {
                 r->duplicates++;   /* counted as pruned */
                 continue;
             }
             if (board_is_goal(b, key)) {
-                search_append_stack(path, r);
-                search_append_move(r, m);
-                search_solved(r);
+                search_stack_solved(path, m, r);
                 return;
             }
             if (pathstack_depth(path) == limit) {   /* key is at depth limit: a leaf */
@@ -104,9 +95,7 @@ static void iddfs_run(solver_context *ctx, const board *b, uint64_t start,
             }
             r->expanded++;
             if (search_should_stop(&limits, r, pathstack_bytes(path))) return;
-            pathstack_push(path, b, key, m, m.piece);
-            r->generated += pathstack_top(path)->count;
-            if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
+            search_stack_descend(path, b, key, m, m.piece, r);
         }
         if (!cut_off) return;   /* everything reachable was searched: no solution */
     }

@@ -11,8 +11,6 @@
 #include "search.h"
 #include "xmem.h"
 
-enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2, EXIT_BUDGET = 3 };
-
 static const char *usage =
     "usage: render [options] -o OUT FILE\n"
     "Draws a puzzle of FILE (any format bin/solve reads, screenshots included) in the look of\n"
@@ -75,7 +73,7 @@ static int parse_options(int argc, char **argv, options *o)
         bool bad = false;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage, stdout);
-            exit(EXIT_DONE);
+            exit(EXIT_SOLVED);
         } else if (strcmp(a, "--solution") == 0) o->solution = true;
         else if (strcmp(a, "--screenshot") == 0) o->style.screenshot = true;
         else if (strcmp(a, "--no-letters") == 0) o->style.letters = false;
@@ -227,7 +225,7 @@ int main(int argc, char **argv)
     }
     const puzzle *p = &list.items[o.puzzle - 1];
 
-    int status = EXIT_DONE;
+    int status = EXIT_SOLVED;
     solver_result r = {0};
     sequence seq = {NULL, NULL, 1};
     if (o.solution) {
@@ -243,7 +241,7 @@ int main(int argc, char **argv)
         } else
             seq.count = r.nmoves + 1;
     }
-    if (status == EXIT_DONE) {
+    if (status == EXIT_SOLVED) {
         seq.key = xmalloc((size_t)seq.count * sizeof *seq.key);
         seq.caption = xmalloc((size_t)seq.count * sizeof *seq.caption);
         seq.key[0] = p->start;

@@ -10,8 +10,6 @@
 #include "search.h"
 #include "xmem.h"
 
-enum { EXIT_SOLVED = 0, EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2, EXIT_BUDGET = 3 };
-
 static const char *usage =
     "usage: solve [options] FILE|DIR|- ...\n"
     "Solves every puzzle in the files (any format the scanner knows, or a screenshot) and\n"
@@ -202,12 +200,7 @@ static int parse_options(int argc, char **argv, options *o, int *first_path)
         } else if ((v = cli_value("solve", argc, argv, &i, "--show-scan", &bad))) {
             o->show_scan = v;
         } else if ((v = cli_value("solve", argc, argv, &i, "--format", &bad))) {
-            int f = scan_format_from_name(v);
-            if (f < 0) {
-                fprintf(stderr, "solve: unknown format '%s' (see --help)\n", v);
-                return -1;
-            }
-            o->format = (scan_format)f;
+            if (cli_parse_format("solve", v, &o->format)) return -1;
         } else {
             if (!bad) fprintf(stderr, "solve: unknown option '%s' (see --help)\n", a);
             return -1;
