@@ -198,7 +198,7 @@ Test(micro, lists_its_benchmarks)
     free(out), free(err);
 }
 
-Test(plots, make_plots_draws_every_figure, .timeout = 120)
+Test(plots, make_plots_draws_every_figure)
 {
     char dir[64], cmd[1024], *out, *err;
     scratch(dir);

@@ -83,7 +83,7 @@ static void round_trip(const puzzle *p, int tile, draw_theme theme, int jpeg_qua
     puzzle_list_free(&back);
 }
 
-Test(shot, renderer_round_trips_sizes_themes_exits_and_jpeg, .timeout = 300)
+Test(shot, renderer_round_trips_sizes_themes_exits_and_jpeg)
 {
     puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
     puzzle_list seeds = th_load("corpus/seeds/seeds.txt");
@@ -208,7 +208,7 @@ Test(shot, show_scan_draws_the_view_even_when_the_scan_fails)
     free(out), free(err);
 }
 
-Test(render, pictures_and_solutions, .timeout = 60)
+Test(render, pictures_and_solutions)
 {
     char cmd[1024], *out, *err;
     snprintf(cmd, sizeof cmd,

@@ -84,13 +84,13 @@ static void optimal_on_sample(const char *name, const solver_budget *budget, int
 Test(solvers, bibfs_optimal_on_every_sample_puzzle) { optimal_on_sample("bibfs", &unlimited, 3012); }
 Test(solvers, astar_optimal_on_every_sample_puzzle) { optimal_on_sample("astar", &unlimited, 3012); }
 
-Test(solvers, idastar_optimal_where_it_finishes, .timeout = 600)
+Test(solvers, idastar_optimal_where_it_finishes)
 {
     solver_budget budget = {100000, 0, 0};   /* solves 2,208 of 3,012 */
     optimal_on_sample("idastar", &budget, 2200);
 }
 
-Test(solvers, iddfs_optimal_where_it_finishes, .timeout = 600)
+Test(solvers, iddfs_optimal_where_it_finishes)
 {
     solver_budget budget = {5000, 0, 0};   /* solves 315 of 3,012 */
     optimal_on_sample("iddfs", &budget, 315);
@@ -136,7 +136,7 @@ static int naive_fewest_steps(const board *b, uint64_t start)
     return answer;
 }
 
-Test(solvers, bfs1_has_the_fewest_steps, .timeout = 600)
+Test(solvers, bfs1_has_the_fewest_steps)
 {
     puzzle_list list = th_load(sample_path);
     solver_context ctx;
