@@ -135,8 +135,8 @@ int board_format_grid(const board *b, uint64_t key, char *out);
  * upper-case); otherwise the other pieces are renamed B, C, ... in piece order. */
 bool board_format_db(const board *b, uint64_t key, char out[37]);
 
-/* The 36-character form on one line with the native form's characters otherwise: the board on
- * one line, rows separated by '/', for boards with no database form. out: BOARD_TEXT_MAX. */
+/* The native grid on one line, its lines separated by '/' (the form results use for boards
+ * that have no database form). out: BOARD_TEXT_MAX bytes. */
 void board_format_line(const board *b, uint64_t key, char *out);
 
 const char *board_exit_name(board_exit e);

@@ -32,7 +32,6 @@ int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzz
         g.row_lineno[r] = 0;
     }
     puzzle *p = puzzle_list_add(out);
-    scan_default_name(&src, 0, p);
     const char *base = strrchr(path, '/');
     snprintf(p->name, sizeof p->name, "%.60s", base ? base + 1 : path);
     snprintf(p->source, sizeof p->source, "%.300s", path);
