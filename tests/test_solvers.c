@@ -142,7 +142,7 @@ Test(solvers, bfs1_has_the_fewest_steps)
     solver_context ctx;
     solver_context_init(&ctx);
     int longer_in_moves = 0;
-    for (int k = 0; k < list.count; k += 6) {
+    for (int k = 0; k < list.count; k++) {
         const puzzle *p = &list.items[k];
         solver_result r = th_solve(&ctx, "bfs1", p, &unlimited);
         cr_assert_eq(r.steps, naive_fewest_steps(&p->board, p->start), "%s", p->name);
@@ -154,7 +154,7 @@ Test(solvers, bfs1_has_the_fewest_steps)
         solver_result_free(&o);
         solver_result_free(&r);
     }
-    cr_assert_gt(longer_in_moves, 100);   /* fewest steps is not fewest moves */
+    cr_assert_gt(longer_in_moves, 2500);   /* fewest steps is not fewest moves (2,761 of 3,012) */
     solver_context_free(&ctx);
     puzzle_list_free(&list);
 }
