@@ -104,6 +104,16 @@ int moves_replay(const board *b, uint64_t start, const move *m, int count, uint6
     return -1;
 }
 
+int moves_check_solution(const board *b, uint64_t start, const move *m, int count, char *err)
+{
+    uint64_t end;
+    int bad = moves_replay(b, start, m, count, &end, err);
+    if (bad >= 0) return bad;
+    if (board_is_goal(b, end)) return -1;
+    snprintf(err, BOARD_ERR_MAX, "the moves end short of the goal");
+    return count;
+}
+
 int moves_steps(const move *m, int count)
 {
     int steps = 0;

@@ -114,6 +114,11 @@ int moves_parse(const board *b, const char *text, move *m, char *err);
 int moves_replay(const board *b, uint64_t start, const move *m, int count, uint64_t *end,
                  char *err);
 
+/* Checks a solution: every move legal (as moves_replay) and the last position a goal. Returns
+ * -1 when it is a solution; otherwise the index of the first illegal move, or `count` when the
+ * moves are legal but end short of the goal, with a reason in err (BOARD_ERR_MAX). */
+int moves_check_solution(const board *b, uint64_t start, const move *m, int count, char *err);
+
 /* Total distance of a move list: its length in steps. */
 int moves_steps(const move *m, int count);
 

@@ -112,6 +112,10 @@ Test(board, replay_reports_the_first_illegal_move)
     cr_assert_eq(moves_replay(b, p->start, m, 2, &end, err), -1, "%s", err);
     cr_assert_eq(moves_replay(b, p->start, m, 3, &end, err), 2);
     cr_assert_str_eq(err, "move 3 (A+3): piece A is blocked");
+    cr_assert_eq(moves_check_solution(b, p->start, m, 2, err), 2);
+    cr_assert_str_eq(err, "the moves end short of the goal");
+    cr_assert_eq(moves_check_solution(b, p->start, m, 3, err), 2);
+    cr_assert_str_eq(err, "move 3 (A+3): piece A is blocked");
     cr_assert_eq(moves_parse(b, "B-3", &m[0], err), 0);
     cr_assert_eq(moves_replay(b, p->start, m, 1, &end, err), 0);
     cr_assert_str_eq(err, "move 1 (B-3): piece B would leave the board");
