@@ -52,6 +52,14 @@ static inline uint64_t trail_bytes(const search_trail *t)
 }
 #define TRAIL_ROOT UINT32_MAX
 
+/* The piece that moved to reach trail entry `at` (MOVES_SKIP_NONE at the root): the piece a
+ * breadth- or best-first solver need not move next (solvers/bfs.c says why). */
+static inline int trail_last_piece(const board *b, const search_trail *t, uint64_t at)
+{
+    uint32_t parent = t->parent[at];
+    return parent == TRAIL_ROOT ? MOVES_SKIP_NONE : board_moved_piece(b, t->key[parent], t->key[at]);
+}
+
 /* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or
  * from entry `at` back to the root (reverse = true), derived from consecutive keys. */
 void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,

@@ -41,9 +41,11 @@ void stateset_clear(stateset *s, bool with_values);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 
+/* Quadruples the table (stateset_reserve calls it). */
+void stateset_grow(stateset *s);
+
 /* Makes room for n more keys without the table passing a quarter full; stateset_add calls it
  * for one key, a caller about to add many can call it once for all of them. */
-void stateset_grow(stateset *s);
 static inline void stateset_reserve(stateset *s, uint64_t n)
 {
     while ((s->count + n) * 4 > s->used) stateset_grow(s);
@@ -56,17 +58,18 @@ static inline uint64_t stateset_bytes(const stateset *s)
     return (s->capacity + s->spare_capacity) * per_slot;
 }
 
-/* Where the probe for key starts, with the hash function given (see stateset_home). */
-static inline uint64_t stateset_home_with(const stateset *s, stateset_hash hash, uint64_t key)
+/* Where the probe for key starts in a table of 2^log2_used slots: XXH3's low bits, or the top
+ * bits of the key times 2^64 / golden ratio (Fibonacci hashing). */
+static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t key)
 {
-    if (hash == STATESET_HASH_XXH3) return stateset_xxh3(key) & (s->used - 1);
-    return (key * 0x9E3779B97F4A7C15ull) >> (64 - s->log2_used);
+    if (hash == STATESET_HASH_XXH3) return stateset_xxh3(key) & ((1ull << log2_used) - 1);
+    return (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
 }
 
 /* Where the probe for key starts. */
 static inline uint64_t stateset_home(const stateset *s, uint64_t key)
 {
-    return stateset_home_with(s, s->hash, key);
+    return stateset_home_in(s->hash, s->log2_used, key);
 }
 
 /* The probe every insert shares: linear probing from `home` for key, storing it in the first
@@ -110,10 +113,8 @@ static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const 
     int log2_used = s->log2_used, m = 0;
     for (int k = 0; k < n; k++) {
         uint64_t key = keys[k];
-        uint64_t home = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & mask
-                                                   : (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
         bool added;
-        stateset_probe(slot, mask, home, key, &added);
+        stateset_probe(slot, mask, stateset_home_in(hash, log2_used, key), key, &added);
         if (added) fresh[m++] = key;
     }
     s->count += (uint64_t)m;

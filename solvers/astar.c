@@ -80,10 +80,7 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
                          gt.capacity * sizeof *gt.g;
         if (search_should_stop(&limits, r, bytes)) break;
 
-        uint32_t parent = trail->parent[at];
-        int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
-                                        : board_moved_piece(b, trail->key[parent], key);
-        int n = moves_generate(b, key, last, child, NULL);
+        int n = moves_generate(b, key, trail_last_piece(b, trail, at), child, NULL);
         r->generated += (uint64_t)n;
         int g = gt.g[at] + 1;
         for (int k = 0; k < n; k++) {

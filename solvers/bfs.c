@@ -49,15 +49,8 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
         r->expanded++;
         if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
         uint64_t key = queue->key[head];
-        uint32_t parent = queue->parent[head];
-        int n;
-        if (steps) {
-            n = moves_generate_steps(b, key, MOVES_SKIP_NONE, child, NULL);
-        } else {
-            int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
-                                            : board_moved_piece(b, queue->key[parent], key);
-            n = moves_generate(b, key, last, child, NULL);
-        }
+        int n = steps ? moves_generate_steps(b, key, MOVES_SKIP_NONE, child, NULL)
+                      : moves_generate(b, key, trail_last_piece(b, queue, head), child, NULL);
         int fresh = stateset_add_many(seen, child, n, child);
         r->generated += (uint64_t)n;
         r->duplicates += (uint64_t)(n - fresh);

@@ -87,10 +87,7 @@ static bool expand_level(const board *b, side *s, int me, search_limits *limits,
         r->expanded++;
         if (search_should_stop(limits, r, both_bytes(s))) return true;
         uint64_t key = own->trail->key[at];
-        uint32_t parent = own->trail->parent[at];
-        int last = parent == TRAIL_ROOT ? MOVES_SKIP_NONE
-                                        : board_moved_piece(b, own->trail->key[parent], key);
-        int n = moves_generate(b, key, last, child, NULL);
+        int n = moves_generate(b, key, trail_last_piece(b, own->trail, at), child, NULL);
         r->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             bool added;
