@@ -27,6 +27,12 @@ int board_init(board *b, int width, int height, char *err)
 
 static uint64_t cell_bit(int row, int col) { return 1ull << (row * 8 + col); }
 
+/* The cell at position pos of a row (horizontal) or column. */
+static uint64_t line_cell(bool horizontal, int line, int pos)
+{
+    return horizontal ? cell_bit(line, pos) : cell_bit(pos, line);
+}
+
 /* Occupied cells so far, walls and pieces at their start, for the overlap check. */
 static uint64_t start_occupancy(const board *b)
 {
@@ -84,14 +90,11 @@ int board_add_piece(board *b, char label, bool horizontal, int length, int row, 
     p->beyond = (uint8_t)(0xFFu << line_length);
     for (int off = 0; off <= p->max_offset; off++) {
         uint64_t m = 0;
-        for (int k = 0; k < length; k++)
-            m |= horizontal ? cell_bit(p->line, off + k) : cell_bit(off + k, p->line);
+        for (int k = 0; k < length; k++) m |= line_cell(horizontal, p->line, off + k);
         b->cells[b->npieces][off] = m;
         uint64_t ends = 0;
-        if (off > 0)
-            ends |= horizontal ? cell_bit(p->line, off - 1) : cell_bit(off - 1, p->line);
-        if (off < p->max_offset)
-            ends |= horizontal ? cell_bit(p->line, off + length) : cell_bit(off + length, p->line);
+        if (off > 0) ends |= line_cell(horizontal, p->line, off - 1);
+        if (off < p->max_offset) ends |= line_cell(horizontal, p->line, off + length);
         b->ends[b->npieces][off] = ends;
     }
     b->npieces++;
@@ -147,10 +150,9 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
         int from = goal_offset > off ? off + pp->length : 0;
         int to = goal_offset > off ? goal_offset + pp->length : off;   /* exclusive */
         b->lane[off] = 0;
-        for (int k = from; k < to; k++)
-            b->lane[off] |= pp->horizontal ? cell_bit(pp->line, k) : cell_bit(k, pp->line);
+        for (int k = from; k < to; k++) b->lane[off] |= line_cell(pp->horizontal, pp->line, k);
     }
-    b->goal_mask = ((1ull << pp->bits) - 1) << pp->shift;
+    b->goal_mask = (uint64_t)pp->off_mask << pp->shift;
     b->goal_value = (uint64_t)goal_offset << pp->shift;
     return 0;
 }

@@ -25,16 +25,18 @@ typedef struct {
 typedef uint8_t moves_run_table[2][256][BOARD_MAX_SIDE];
 const moves_run_table *moves_runs(void);
 
+/* A `skip` argument that leaves out no piece. */
+#define MOVES_SKIP_NONE (-1)
+
 /* Every legal move from key that slides a piece other than `skip` (a piece index, or
  * MOVES_SKIP_NONE) at most max_distance cells: the successor keys into keys[] and, when moves
- * is not NULL, the moves into moves[] (both MOVES_MAX entries). Returns how many. The order is fixed: pieces by index, and for each piece the moves toward
- * the start of its line first, nearest first, then those toward the end, nearest first.
+ * is not NULL, the moves into moves[] (both MOVES_MAX entries). Returns how many. The order is
+ * fixed: pieces by index, and for each piece the moves toward the start of its line first,
+ * nearest first, then those toward the end, nearest first.
  *
  * Inline because it is the inner loop of every solver. Each side of a piece is written as
  * BOARD_RUN_MAX unconditional stores (a few vector instructions) and the count then advanced
  * by the real run: cheaper than a loop whose trip count the branch predictor cannot guess. */
-#define MOVES_SKIP_NONE (-1)
-
 static inline int moves_generate_upto(const board *b, uint64_t key, int skip, uint64_t *keys,
                                       move *moves, int max_distance)
 {
