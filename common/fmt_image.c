@@ -44,20 +44,12 @@ int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzz
 
 int scan_image_overlay(const char *image_path, const char *out_path, char *err)
 {
-    FILE *f = fopen(image_path, "rb");
-    if (!f) {
-        snprintf(err, SCAN_ERR_MAX, "%s: cannot open", image_path);
-        return -1;
-    }
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = xmalloc(len > 0 ? (size_t)len : 1);
-    size_t got = fread(data, 1, len > 0 ? (size_t)len : 0, f);
-    fclose(f);
+    char *data;
+    size_t got;
+    if (scan_read_file(image_path, &data, &got, err)) return -1;
     image im, overlay;
     const char *why;
-    int rc = image_decode(data, got, &im, &why);
+    int rc = image_decode((const unsigned char *)data, got, &im, &why);
     free(data);
     if (rc) {
         snprintf(err, SCAN_ERR_MAX, "%s: not a readable PNG or JPEG picture (%s)", image_path, why);

@@ -140,23 +140,26 @@ static int read_all(FILE *f, char **data, size_t *len)
     return 0;
 }
 
-static int scan_file(const char *path, scan_format format, puzzle_list *out, char *err)
+int scan_read_file(const char *path, char **data, size_t *len, char *err)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
         snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(errno));
         return -1;
     }
-    char *data;
-    size_t len;
-    int rc = read_all(f, &data, &len);
+    int rc = read_all(f, data, len);
     int saved = errno;
     if (f != stdin) fclose(f);
-    if (rc) {
-        snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(saved));
-        return -1;
-    }
-    rc = scan_text(strcmp(path, "-") == 0 ? "<stdin>" : path, data, len, format, out, err);
+    if (rc) snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(saved));
+    return rc;
+}
+
+static int scan_file(const char *path, scan_format format, puzzle_list *out, char *err)
+{
+    char *data;
+    size_t len;
+    if (scan_read_file(path, &data, &len, err)) return -1;
+    int rc = scan_text(strcmp(path, "-") == 0 ? "<stdin>" : path, data, len, format, out, err);
     free(data);
     return rc;
 }

@@ -28,6 +28,10 @@ typedef struct {
     int exit_lineno;   /* source line that gave the exit, for messages */
 } scan_grid;
 
+/* Reads a whole file ("-": standard input) into a malloc'ed buffer. Returns 0, or -1 with
+ * "path: reason" in err. */
+int scan_read_file(const char *path, char **data, size_t *len, char *err);
+
 /* Formats "path:lineno: message" into err and returns -1 (lineno 0: "path: message"). */
 int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
