@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "shot.h"
-#include "xmem.h"
 
 int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzzle_list *out,
                    char *err)

@@ -205,6 +205,7 @@ static void find_exit(const uint8_t *cls, int w, int h, shot_analysis *a)
     int depth_x = (int)ceil(a->tile_w * 0.2), depth_y = (int)ceil(a->tile_h * 0.2);
     a->exit_side = -1;
     for (int k = 0; k < SHOT_SIDE; k++) {
+        /* Tile (k, k) spans row k vertically and column k horizontally: both at once. */
         int x0, y0, x1, y1;
         tile_rect(a, k, k, &x0, &y0, &x1, &y1);
         int qy = (y1 - y0) / 4, qx = (x1 - x0) / 4;
