@@ -144,6 +144,12 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
         for (int k = 0; k < pc->bits; k++) b->piece_of_bit[pc->shift + k] = (uint8_t)i;
     }
     b->key_bits = (uint8_t)shift;
+    for (int h = 0; h < 2; h++)
+        for (int k = 0; k <= BOARD_MAX_SIDE; k++) {
+            b->lines_below[h][k] = 0;
+            for (int i = 0; i < b->npieces; i++)
+                if (b->piece[i].horizontal == h && b->piece[i].line < k) b->lines_below[h][k] |= 1u << i;
+        }
 
     int goal_offset = (exit == EXIT_RIGHT || exit == EXIT_DOWN) ? pp->max_offset : 0;
     for (int off = 0; off <= pp->max_offset; off++) {

@@ -62,6 +62,9 @@ typedef struct {
      * in its line (those on the board), the only cells that decide whether it can move. */
     uint64_t cells[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
     uint64_t ends[BOARD_MAX_PIECES][BOARD_MAX_SIDE];
+    /* lines_below[h][k]: the pieces (bit i = piece i) sliding horizontally (h = 1) or
+     * vertically (h = 0) along a line numbered below k. */
+    uint32_t lines_below[2][BOARD_MAX_SIDE + 1];
     /* lane[o]: the cells between the primary piece at offset o and the exit. */
     uint64_t lane[BOARD_MAX_SIDE];
 } board;

@@ -28,43 +28,139 @@ const moves_run_table *moves_runs(void);
 /* A `skip` argument that leaves out no piece. */
 #define MOVES_SKIP_NONE (-1)
 
-/* Every legal move from key that slides a piece other than `skip` (a piece index, or
- * MOVES_SKIP_NONE) at most max_distance cells: the successor keys into keys[] and, when moves
- * is not NULL, the moves into moves[] (both MOVES_MAX entries). Returns how many. The order is
- * fixed: pieces by index, and for each piece the moves toward the start of its line first,
- * nearest first, then those toward the end, nearest first.
+/* Which moves a generator call produces: those of the pieces in `pieces` (bit i = piece i),
+ * except that when commute_piece >= 0, a piece numbered below it keeps only the moves whose
+ * swept cells (the cells it passes over or lands on) meet the segment [swept_from, swept_to)
+ * of commute_piece's line. Build one with moves_filter_skip or moves_filter_commuting. */
+typedef struct {
+    uint32_t pieces;
+    int commute_piece;
+    int swept_from, swept_to;
+} moves_filter;
+
+/* Every piece but `skip` (a piece index, or MOVES_SKIP_NONE). */
+static inline moves_filter moves_filter_skip(const board *b, int skip)
+{
+    uint32_t all = b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
+    return (moves_filter){skip < 0 ? all : all & ~(1u << skip), -1, 0, 0};
+}
+
+/* For breadth-first search (solvers/bfs.c proves it loses no state): the successors of `to`,
+ * which was reached from `from` by one move of piece i, that do not commute with that move.
+ * Pieces numbered above i keep all their moves; pieces numbered below i keep only the moves
+ * that cross the cells i swept; piece i keeps its own moves only when keep_mover is true. */
+static inline moves_filter moves_filter_commuting(const board *b, uint64_t from, uint64_t to,
+                                                  bool keep_mover)
+{
+    int i = board_moved_piece(b, from, to), was = board_offset(b, from, i), is = board_offset(b, to, i);
+    const board_piece *q = &b->piece[i];
+    const uint32_t *along = b->lines_below[q->horizontal], *across = b->lines_below[!q->horizontal];
+    moves_filter f = {0, i, was < is ? was : is, (was < is ? is : was) + q->length};
+    uint32_t above = moves_filter_skip(b, MOVES_SKIP_NONE).pieces & (~0u << i);
+    uint32_t same_line = along[q->line + 1] ^ along[q->line];
+    uint32_t crossing = across[f.swept_to] ^ across[f.swept_from];
+    f.pieces = above | same_line | crossing;
+    if (!keep_mover) f.pieces &= ~(1u << i);
+    return f;
+}
+
+/* The generators below share this: appends at keys[n] (and moves[n] when not NULL) the moves
+ * of piece i, standing at offset `at` in position occ (runs = moves_runs()), that filter f lets through and that
+ * slide it at most max_distance cells; returns the new count. The piece must be able to move
+ * and f must let it. Each side is written as BOARD_RUN_MAX unconditional stores (a few vector
+ * instructions) and the count then advanced by the real run: cheaper than a loop whose trip
+ * count the branch predictor cannot guess. */
+static inline int moves_of_piece(const moves_run_table *runs, const board *b, uint64_t key,
+                                 uint64_t occ, int i, int at, moves_filter f, uint64_t *keys,
+                                 move *moves, int n, int max_distance)
+{
+    const board_piece *p = &b->piece[i];
+    unsigned run = (*runs)[p->length - 2][board_line(p, occ)][at];
+    int before = (int)(run & 15), after = (int)(run >> 4);
+    if (max_distance < BOARD_RUN_MAX) {   /* folded away for multi-cell moves */
+        if (before > max_distance) before = max_distance;
+        if (after > max_distance) after = max_distance;
+    }
+    /* The nearest slide each way that is let through: 1 cell, unless commuting moves are
+     * filtered out; then the first that reaches the swept segment, whose part in this piece's
+     * line is the crossing cell, the whole segment, or nothing. */
+    int first_before = 1, first_after = 1;
+    if (i < f.commute_piece) {
+        const board_piece *q = &b->piece[f.commute_piece];
+        int from = -BOARD_MAX_SIDE, to = -BOARD_MAX_SIDE;   /* nothing */
+        if (p->horizontal != q->horizontal) {
+            if (p->line >= f.swept_from && p->line < f.swept_to) from = q->line, to = q->line + 1;
+        }
+        else if (p->line == q->line) from = f.swept_from, to = f.swept_to;
+        first_before = to <= at ? at - to + 1 : BOARD_MAX_SIDE;
+        first_after = from >= at + p->length ? from - at - p->length + 1 : BOARD_MAX_SIDE;
+        before = before >= first_before ? before - first_before + 1 : 0;
+        after = after >= first_after ? after - first_after + 1 : 0;
+    }
+    uint64_t unit = (uint64_t)1 << p->shift;
+    uint64_t base = key - unit * (uint64_t)(first_before - 1);
+    for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = base - p->ladder[d];
+    if (moves)
+        for (int d = 0; d < BOARD_RUN_MAX; d++)
+            moves[n + d] = (move){(uint8_t)i, (int8_t)(-d - first_before)};
+    n += before;
+    base = key + unit * (uint64_t)(first_after - 1);
+    for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = base + p->ladder[d];
+    if (moves)
+        for (int d = 0; d < BOARD_RUN_MAX; d++)
+            moves[n + d] = (move){(uint8_t)i, (int8_t)(d + first_after)};
+    return n + after;
+}
+
+/* Every legal move from key that slides a piece other than `skip` at most max_distance cells:
+ * the successor keys into keys[] and, when moves is not NULL, the moves into moves[] (both
+ * MOVES_MAX entries). Returns how many. The order is fixed: pieces by index, and for each
+ * piece the moves toward the start of its line first, nearest first, then those toward the
+ * end, nearest first.
  *
- * Inline because it is the inner loop of every solver. Each side of a piece is written as
- * BOARD_RUN_MAX unconditional stores (a few vector instructions) and the count then advanced
- * by the real run: cheaper than a loop whose trip count the branch predictor cannot guess. */
+ * Inline because it is the inner loop of every solver. Pieces that cannot move (most) are
+ * passed over with a branch, which suits depth-first and best-first search: their consecutive
+ * states differ by one move, so the branch predictor learns the pattern (README "Measurements"
+ * compares this with moves_generate_filtered's branch-free selection). */
 static inline int moves_generate_upto(const board *b, uint64_t key, int skip, uint64_t *keys,
                                       move *moves, int max_distance)
 {
-    const moves_run_table *runs = moves_runs();
     uint8_t offset[BOARD_MAX_PIECES];
     uint64_t occ = b->walls;
     for (int i = 0; i < b->npieces; i++) {
         offset[i] = (uint8_t)board_offset(b, key, i);
         occ |= b->cells[i][offset[i]];
     }
+    const moves_run_table *runs = moves_runs();
+    moves_filter all = moves_filter_skip(b, skip);
     int n = 0;
     for (int i = 0; i < b->npieces; i++) {
-        if ((b->ends[i][offset[i]] & ~occ) == 0 || i == skip) continue;   /* most are blocked */
-        const board_piece *p = &b->piece[i];
-        unsigned run = (*runs)[p->length - 2][board_line(p, occ)][offset[i]];
-        int before = (int)(run & 15), after = (int)(run >> 4);
-        if (max_distance < BOARD_RUN_MAX) {   /* folded away for multi-cell moves */
-            if (before > max_distance) before = max_distance;
-            if (after > max_distance) after = max_distance;
-        }
-        for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = key - p->ladder[d];
-        if (moves)
-            for (int d = 0; d < BOARD_RUN_MAX; d++) moves[n + d] = (move){(uint8_t)i, (int8_t)(-d - 1)};
-        n += before;
-        for (int d = 0; d < BOARD_RUN_MAX; d++) keys[n + d] = key + p->ladder[d];
-        if (moves)
-            for (int d = 0; d < BOARD_RUN_MAX; d++) moves[n + d] = (move){(uint8_t)i, (int8_t)(d + 1)};
-        n += after;
+        if ((b->ends[i][offset[i]] & ~occ) == 0 || i == skip) continue;
+        n = moves_of_piece(runs, b, key, occ, i, offset[i], all, keys, moves, n, max_distance);
+    }
+    return n;
+}
+
+/* The same for the moves filter f lets through, from key in position occ
+ * (board_occupancy(b, key)). Breadth-first search's generator: the states it expands one after
+ * another are unrelated, so instead of branching on each piece it collects without branches
+ * the pieces f lets through that can move at all, and visits only those. */
+static inline int moves_generate_filtered(const board *b, uint64_t key, uint64_t occ,
+                                          moves_filter f, uint64_t *keys, move *moves,
+                                          int max_distance)
+{
+    const moves_run_table *runs = moves_runs();
+    uint8_t offset[BOARD_MAX_PIECES];
+    uint32_t movable = 0;
+    for (uint32_t rest = f.pieces; rest; rest &= rest - 1) {
+        int i = __builtin_ctz(rest);
+        offset[i] = (uint8_t)board_offset(b, key, i);
+        movable |= (uint32_t)((b->ends[i][offset[i]] & ~occ) != 0) << i;
+    }
+    int n = 0;
+    for (; movable; movable &= movable - 1) {
+        int i = __builtin_ctz(movable);
+        n = moves_of_piece(runs, b, key, occ, i, offset[i], f, keys, moves, n, max_distance);
     }
     return n;
 }
