@@ -59,23 +59,30 @@ void stateset_free(stateset *s)
     memset(s, 0, sizeof *s);
 }
 
-void stateset_grow(stateset *s)
+/* Swaps in the spare buffer, made GROWTH times bigger and empty; returns the old slots and
+ * values, which stay valid (as the new spare) until the next growth. */
+static uint64_t *enlarge(stateset *s, uint32_t **old_value)
 {
     uint64_t *old_slot = s->slot;
-    uint32_t *old_value = s->value;
-    uint64_t old_used = s->used;
-
-    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, old_used * GROWTH, s->with_values);
+    *old_value = s->value;
+    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, s->used * GROWTH, s->with_values);
     s->slot = s->spare_slot;
     s->value = s->spare_value;
     s->spare_slot = old_slot;
-    s->spare_value = old_value;
+    s->spare_value = *old_value;
     uint64_t cap = s->capacity;
     s->capacity = s->spare_capacity;
     s->spare_capacity = cap;
-    s->used = old_used * GROWTH;
+    s->used *= GROWTH;
     s->log2_used += GROWTH_LOG2;
+    return old_slot;
+}
 
+void stateset_grow(stateset *s)
+{
+    uint64_t old_used = s->used;
+    uint32_t *old_value;
+    uint64_t *old_slot = enlarge(s, &old_value);
     for (uint64_t i = 0; i < old_used; i++) {
         if (!old_slot[i]) continue;
         uint64_t j = stateset_home(s, old_slot[i] - 1);
@@ -85,3 +92,11 @@ void stateset_grow(stateset *s)
     }
 }
 
+void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count)
+{
+    uint32_t *old_value;
+    enlarge(s, &old_value);
+    bool added;
+    for (uint64_t i = 0; i < count; i++)
+        stateset_probe(s->slot, s->used - 1, stateset_home(s, keys[i]), keys[i], &added);
+}

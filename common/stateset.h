@@ -43,12 +43,25 @@ void stateset_free(stateset *s);
 
 /* Quadruples the table (stateset_reserve calls it). */
 void stateset_grow(stateset *s);
+/* The same, re-inserting keys[0 .. count - 1], which must be exactly the set's keys, instead of
+ * scanning the old table for them (stateset_reserve_from calls it). */
+void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count);
 
 /* Makes room for n more keys without the table passing a quarter full; stateset_add calls it
  * for one key, a caller about to add many can call it once for all of them. */
 static inline void stateset_reserve(stateset *s, uint64_t n)
 {
     while ((s->count + n) * 4 > s->used) stateset_grow(s);
+}
+
+/* The same for a set without values whose caller also keeps every key it holds in the list
+ * keys[0 .. count - 1] (breadth-first search's queue): growing then reads that list instead of
+ * scanning a table that is three quarters empty, which measured 8% faster in cluster mode
+ * (README "Measurements"). */
+static inline void stateset_reserve_from(stateset *s, uint64_t n, const uint64_t *keys,
+                                         uint64_t count)
+{
+    while ((s->count + n) * 4 > s->used) stateset_grow_from(s, keys, count);
 }
 
 /* Bytes of the tables held now (both buffers). */

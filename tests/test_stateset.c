@@ -1,0 +1,45 @@
+/* test_stateset.c -- the state table: growth by scanning itself and growth from the caller's
+ * key list must hold the same keys, for both hash functions. */
+#include <criterion/criterion.h>
+
+#include "stateset.h"
+
+static uint64_t scramble(uint64_t x)   /* distinct keys spread over 40 bits */
+{
+    return (x * 0x9E3779B97F4A7C15ull) >> 24;
+}
+
+Test(stateset, growing_from_the_key_list_keeps_every_key)
+{
+    enum { N = 200000 };
+    static uint64_t added[N];
+    const stateset_hash hashes[] = {STATESET_HASH_MUL, STATESET_HASH_XXH3};
+    for (int h = 0; h < 2; h++) {
+        stateset by_scan, by_list;
+        stateset_init(&by_scan, hashes[h]);
+        stateset_init(&by_list, hashes[h]);
+        uint64_t count = 0;
+        for (uint64_t k = 0; k < N; k += 8) {
+            uint64_t batch[8], fresh[8];
+            for (int j = 0; j < 8; j++) batch[j] = scramble(k + j / 2);   /* each key twice */
+            stateset_reserve_from(&by_list, 8, added, count);
+            int m = stateset_add_many(&by_list, batch, 8, fresh);
+            cr_assert_eq(m, 4);
+            for (int j = 0; j < m; j++) added[count++] = fresh[j];
+            cr_assert_eq(stateset_add_many(&by_scan, batch, 8, fresh), 4);
+        }
+        cr_assert_eq(by_list.count, count);
+        cr_assert_eq(by_scan.count, count);
+        cr_assert_eq(by_list.used, by_scan.used);
+        for (uint64_t k = 0; k < count; k++) {
+            cr_assert_neq(stateset_find(&by_list, added[k]), UINT64_MAX);
+            cr_assert_neq(stateset_find(&by_scan, added[k]), UINT64_MAX);
+        }
+        for (uint64_t k = N; k < N + 1000; k++) {   /* never added */
+            cr_assert_eq(stateset_find(&by_list, scramble(k)), UINT64_MAX);
+            cr_assert_eq(stateset_find(&by_scan, scramble(k)), UINT64_MAX);
+        }
+        stateset_free(&by_scan);
+        stateset_free(&by_list);
+    }
+}
