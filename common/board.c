@@ -148,7 +148,8 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
         for (int k = 0; k <= BOARD_MAX_SIDE; k++) {
             b->lines_below[h][k] = 0;
             for (int i = 0; i < b->npieces; i++)
-                if (b->piece[i].horizontal == h && b->piece[i].line < k) b->lines_below[h][k] |= 1u << i;
+                if (b->piece[i].horizontal == h && b->piece[i].line < k)
+                    b->lines_below[h][k] |= 1u << i;
         }
 
     int goal_offset = (exit == EXIT_RIGHT || exit == EXIT_DOWN) ? pp->max_offset : 0;

@@ -31,7 +31,8 @@ const moves_run_table *moves_runs(void);
 /* Which moves a generator call produces: those of the pieces in `pieces` (bit i = piece i),
  * except that when commute_piece >= 0, a piece numbered below it keeps only the moves whose
  * swept cells (the cells it passes over or lands on) meet the segment [swept_from, swept_to)
- * of commute_piece's line. Build one with moves_filter_skip or moves_filter_commuting. */
+ * of commute_piece's line. Build one with moves_filter_skip or moves_filter_commuting (the
+ * generator relies on what they guarantee). */
 typedef struct {
     uint32_t pieces;
     int commute_piece;
@@ -52,10 +53,14 @@ static inline moves_filter moves_filter_skip(const board *b, int skip)
 static inline moves_filter moves_filter_commuting(const board *b, uint64_t from, uint64_t to,
                                                   bool keep_mover)
 {
-    int i = board_moved_piece(b, from, to), was = board_offset(b, from, i), is = board_offset(b, to, i);
+    int i = board_moved_piece(b, from, to);
+    int was = board_offset(b, from, i), is = board_offset(b, to, i);
     const board_piece *q = &b->piece[i];
-    const uint32_t *along = b->lines_below[q->horizontal], *across = b->lines_below[!q->horizontal];
     moves_filter f = {0, i, was < is ? was : is, (was < is ? is : was) + q->length};
+    /* The pieces above i, and those whose line can meet the swept cells: the ones in i's own
+     * line and the ones in the lines across it that the segment covers. moves_of_piece then
+     * keeps only the moves of the lower ones that do meet them. */
+    const uint32_t *along = b->lines_below[q->horizontal], *across = b->lines_below[!q->horizontal];
     uint32_t above = moves_filter_skip(b, MOVES_SKIP_NONE).pieces & (~0u << i);
     uint32_t same_line = along[q->line + 1] ^ along[q->line];
     uint32_t crossing = across[f.swept_to] ^ across[f.swept_from];
@@ -65,11 +70,11 @@ static inline moves_filter moves_filter_commuting(const board *b, uint64_t from,
 }
 
 /* The generators below share this: appends at keys[n] (and moves[n] when not NULL) the moves
- * of piece i, standing at offset `at` in position occ (runs = moves_runs()), that filter f lets through and that
- * slide it at most max_distance cells; returns the new count. The piece must be able to move
- * and f must let it. Each side is written as BOARD_RUN_MAX unconditional stores (a few vector
- * instructions) and the count then advanced by the real run: cheaper than a loop whose trip
- * count the branch predictor cannot guess. */
+ * of piece i, standing at offset `at` in position occ, that filter f lets through and that
+ * slide it at most max_distance cells; returns the new count. runs is moves_runs(); the piece
+ * must be able to move and f must let it. Each side is written as BOARD_RUN_MAX unconditional
+ * stores (a few vector instructions) and the count then advanced by the real run: cheaper
+ * than a loop whose trip count the branch predictor cannot guess. */
 static inline int moves_of_piece(const moves_run_table *runs, const board *b, uint64_t key,
                                  uint64_t occ, int i, int at, moves_filter f, uint64_t *keys,
                                  move *moves, int n, int max_distance)
@@ -82,16 +87,14 @@ static inline int moves_of_piece(const moves_run_table *runs, const board *b, ui
         if (after > max_distance) after = max_distance;
     }
     /* The nearest slide each way that is let through: 1 cell, unless commuting moves are
-     * filtered out; then the first that reaches the swept segment, whose part in this piece's
-     * line is the crossing cell, the whole segment, or nothing. */
+     * filtered out; then the first that reaches the swept segment. Its part in this piece's
+     * line is the crossing cell if the piece lies across the segment's line, else the segment
+     * itself: moves_filter_commuting lets no other lower-numbered piece through. */
     int first_before = 1, first_after = 1;
     if (i < f.commute_piece) {
         const board_piece *q = &b->piece[f.commute_piece];
-        int from = -BOARD_MAX_SIDE, to = -BOARD_MAX_SIDE;   /* nothing */
-        if (p->horizontal != q->horizontal) {
-            if (p->line >= f.swept_from && p->line < f.swept_to) from = q->line, to = q->line + 1;
-        }
-        else if (p->line == q->line) from = f.swept_from, to = f.swept_to;
+        bool across = p->horizontal != q->horizontal;
+        int from = across ? q->line : f.swept_from, to = across ? q->line + 1 : f.swept_to;
         first_before = to <= at ? at - to + 1 : BOARD_MAX_SIDE;
         first_after = from >= at + p->length ? from - at - p->length + 1 : BOARD_MAX_SIDE;
         before = before >= first_before ? before - first_before + 1 : 0;

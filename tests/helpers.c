@@ -85,6 +85,61 @@ int th_naive_moves(const board *b, uint64_t key, move *out)
     return n;
 }
 
+th_bfs th_textbook_bfs(const board *b, uint64_t start, bool steps)
+{
+    th_bfs t = {.length = -1};
+    uint64_t cap = 1 << 16, count = 1;
+    uint64_t *key = xmalloc(cap * sizeof *key);
+    uint32_t *parent = xmalloc(cap * sizeof *parent);
+    int *depth = xmalloc(cap * sizeof *depth);
+    stateset seen;
+    stateset_init(&seen, STATESET_HASH_XXH3);
+    bool added;
+    stateset_add(&seen, start, &added);
+    key[0] = start, parent[0] = UINT32_MAX, depth[0] = 0;
+    uint64_t goal = board_is_goal(b, start) ? 0 : UINT64_MAX;
+    for (uint64_t head = 0; head < count && goal == UINT64_MAX; head++) {
+        t.expanded++;
+        move m[MOVES_MAX];
+        int n = th_naive_moves(b, key[head], m);
+        for (int k = 0; k < n && goal == UINT64_MAX; k++) {
+            if (steps && abs(m[k].delta) != 1) continue;
+            uint64_t next = moves_apply(b, key[head], m[k]);
+            stateset_add(&seen, next, &added);
+            if (!added) continue;
+            if (count == cap) {
+                cap *= 2;
+                key = xrealloc(key, cap * sizeof *key);
+                parent = xrealloc(parent, cap * sizeof *parent);
+                depth = xrealloc(depth, cap * sizeof *depth);
+            }
+            key[count] = next, parent[count] = (uint32_t)head, depth[count] = depth[head] + 1;
+            if (board_is_goal(b, next)) goal = count;
+            count++;
+        }
+    }
+    t.nlevels = depth[count - 1] + 1;
+    cr_assert_leq(t.nlevels, 256);
+    for (uint64_t at = 0; at < count; at++) t.levels[depth[at]]++;
+    if (goal != UINT64_MAX) {
+        t.length = depth[goal];
+        t.path = xmalloc(((size_t)t.length + 1) * sizeof *t.path);
+        for (uint64_t at = goal; parent[at] != UINT32_MAX; at = parent[at])
+            t.path[depth[at] - 1] = moves_between(b, key[parent[at]], key[at]);
+    }
+    stateset_free(&seen);
+    free(key);
+    free(parent);
+    free(depth);
+    return t;
+}
+
+void th_bfs_free(th_bfs *t)
+{
+    free(t->path);
+    t->path = NULL;
+}
+
 const char *th_bin(void)
 {
     const char *b = getenv("UB_BIN");

@@ -23,6 +23,19 @@ puzzle th_transpose(const puzzle *p);
 /* An independent successor list: every legal move found by walking cell by cell. */
 int th_naive_moves(const board *b, uint64_t key, move *out);
 
+/* The textbook breadth-first search, with none of solvers/bfs.c's prunes and the naive walker
+ * for successors (one-cell moves only, when steps): the independent answer the solvers are
+ * checked against. The goal is tested when a state is generated. */
+typedef struct {
+    int length;              /* moves (or steps) to the first goal generated; -1 for none */
+    move *path;              /* those moves (malloc'ed) */
+    uint64_t expanded;       /* states expanded until then */
+    int nlevels;
+    uint64_t levels[256];    /* states first reached at each depth */
+} th_bfs;
+th_bfs th_textbook_bfs(const board *b, uint64_t start, bool steps);
+void th_bfs_free(th_bfs *r);
+
 /* Runs a shell command, capturing stdout and stderr (malloc'ed, NUL-terminated); returns the
  * exit status. UB_BIN names the directory of the programs under test. */
 int th_run(const char *command, char **out, char **err);

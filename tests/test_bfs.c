@@ -72,55 +72,6 @@ Test(bfs, exits_on_every_side_keep_the_answers)
     puzzle_list_free(&list);
 }
 
-/* The textbook breadth-first search, with neither of bfs.c's prunes and the independent cell
- * walker for successors: fills the states first reached at each depth (levels, nlevels), the
- * states expanded, and the moves to the first goal it generates (path, returned length, -1 for
- * none). */
-static int textbook_bfs(const board *b, uint64_t start, uint64_t *levels, int *nlevels,
-                        uint64_t *expanded, move *path)
-{
-    uint64_t cap = 1 << 16, count = 0;
-    uint64_t *key = malloc(cap * sizeof *key);
-    uint32_t *parent = malloc(cap * sizeof *parent);
-    int *depth = malloc(cap * sizeof *depth);
-    stateset seen;
-    stateset_init(&seen, STATESET_HASH_XXH3);
-    bool added;
-    stateset_add(&seen, start, &added);
-    key[0] = start, parent[0] = UINT32_MAX, depth[0] = 0, count = 1;
-    uint64_t goal = board_is_goal(b, start) ? 0 : UINT64_MAX;
-    *expanded = 0;
-    for (uint64_t head = 0; head < count && goal == UINT64_MAX; head++) {
-        ++*expanded;
-        move m[MOVES_MAX];
-        int n = th_naive_moves(b, key[head], m);
-        for (int k = 0; k < n && goal == UINT64_MAX; k++) {
-            uint64_t next = moves_apply(b, key[head], m[k]);
-            stateset_add(&seen, next, &added);
-            if (!added) continue;
-            if (count == cap) {
-                cap *= 2;
-                key = realloc(key, cap * sizeof *key);
-                parent = realloc(parent, cap * sizeof *parent);
-                depth = realloc(depth, cap * sizeof *depth);
-            }
-            key[count] = next, parent[count] = (uint32_t)head, depth[count] = depth[head] + 1;
-            if (board_is_goal(b, next)) goal = count;
-            count++;
-        }
-    }
-    *nlevels = depth[count - 1] + 1;
-    for (uint64_t at = 0; at < count; at++) levels[depth[at]]++;
-    int length = goal == UINT64_MAX ? -1 : depth[goal];
-    for (uint64_t at = goal; length > 0 && parent[at] != UINT32_MAX; at = parent[at])
-        path[depth[at] - 1] = moves_between(b, key[parent[at]], key[at]);
-    stateset_free(&seen);
-    free(key);
-    free(parent);
-    free(depth);
-    return length;
-}
-
 /* bfs.c proves that its two prunes change nothing but the generated and duplicate counters:
  * the same solution, the same expansions, the same level sizes as the textbook search. */
 Test(bfs, prunes_change_only_the_counters)
@@ -130,20 +81,19 @@ Test(bfs, prunes_change_only_the_counters)
     solver_context_init(&ctx);
     for (int k = 0; k < list.count; k++) {
         const puzzle *p = &list.items[k];
-        uint64_t levels[128] = {0}, expanded;
-        move path[128];
-        int nlevels, length = textbook_bfs(&p->board, p->start, levels, &nlevels, &expanded, path);
+        th_bfs t = th_textbook_bfs(&p->board, p->start, false);
         solver_result r = th_solve(&ctx, "bfs", p, &unlimited);
-        cr_assert_eq(r.nmoves, length, "%s", p->name);
-        cr_assert_eq(r.expanded, expanded, "%s", p->name);
-        for (int m = 0; m < length; m++) {
-            cr_assert_eq(r.moves[m].piece, path[m].piece, "%s move %d", p->name, m);
-            cr_assert_eq(r.moves[m].delta, path[m].delta, "%s move %d", p->name, m);
+        cr_assert_eq(r.nmoves, t.length, "%s", p->name);
+        cr_assert_eq(r.expanded, t.expanded, "%s", p->name);
+        for (int m = 0; m < t.length; m++) {
+            cr_assert_eq(r.moves[m].piece, t.path[m].piece, "%s move %d", p->name, m);
+            cr_assert_eq(r.moves[m].delta, t.path[m].delta, "%s move %d", p->name, m);
         }
-        cr_assert_eq(r.nlevels, nlevels, "%s", p->name);
-        for (int d = 0; d < nlevels; d++)
-            cr_assert_eq(r.level_sizes[d], levels[d], "%s level %d", p->name, d);
+        cr_assert_eq(r.nlevels, t.nlevels, "%s", p->name);
+        for (int d = 0; d < t.nlevels; d++)
+            cr_assert_eq(r.level_sizes[d], t.levels[d], "%s level %d", p->name, d);
         solver_result_free(&r);
+        th_bfs_free(&t);
     }
     solver_context_free(&ctx);
     puzzle_list_free(&list);

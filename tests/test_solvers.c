@@ -96,46 +96,6 @@ Test(solvers, iddfs_optimal_where_it_finishes)
     optimal_on_sample("iddfs", &budget, 315);
 }
 
-/* An independent fewest-steps search: BFS over the naive walker's one-cell moves. */
-static int naive_fewest_steps(const board *b, uint64_t start)
-{
-    stateset seen;
-    stateset_init(&seen, STATESET_HASH_XXH3);
-    stateset_clear(&seen, false);
-    uint64_t cap = 1 << 16, head = 0, tail = 0;
-    uint64_t *queue = malloc(cap * sizeof *queue);
-    int *depth = malloc(cap * sizeof *depth);
-    bool added;
-    stateset_add(&seen, start, &added);
-    queue[tail] = start;
-    depth[tail++] = 0;
-    int answer = -1;
-    while (head < tail && answer < 0) {
-        uint64_t key = queue[head];
-        int d = depth[head++];
-        if (board_is_goal(b, key)) answer = d;
-        move m[MOVES_MAX];
-        int n = th_naive_moves(b, key, m);
-        for (int k = 0; k < n; k++) {
-            if (abs(m[k].delta) != 1) continue;
-            uint64_t next = moves_apply(b, key, m[k]);
-            stateset_add(&seen, next, &added);
-            if (!added) continue;
-            if (tail == cap) {
-                cap *= 2;
-                queue = realloc(queue, cap * sizeof *queue);
-                depth = realloc(depth, cap * sizeof *depth);
-            }
-            queue[tail] = next;
-            depth[tail++] = d + 1;
-        }
-    }
-    free(queue);
-    free(depth);
-    stateset_free(&seen);
-    return answer;
-}
-
 Test(solvers, bfs1_has_the_fewest_steps)
 {
     puzzle_list list = th_load(sample_path);
@@ -145,7 +105,9 @@ Test(solvers, bfs1_has_the_fewest_steps)
     for (int k = 0; k < list.count; k++) {
         const puzzle *p = &list.items[k];
         solver_result r = th_solve(&ctx, "bfs1", p, &unlimited);
-        cr_assert_eq(r.steps, naive_fewest_steps(&p->board, p->start), "%s", p->name);
+        th_bfs t = th_textbook_bfs(&p->board, p->start, true);
+        cr_assert_eq(r.steps, t.length, "%s", p->name);
+        th_bfs_free(&t);
         cr_assert_geq(r.nmoves, p->optimal);
         longer_in_moves += r.nmoves > p->optimal;
         /* No other solver's solution has fewer steps. */
