@@ -60,6 +60,17 @@ static inline int trail_last_piece(const board *b, const search_trail *t, uint64
     return parent == TRAIL_ROOT ? MOVES_SKIP_NONE : board_moved_piece(b, t->key[parent], t->key[at]);
 }
 
+/* The successors breadth-first search needs from trail entry `at`: all of them at a root,
+ * else those moves_filter_commuting lets through after the move that reached it (solvers/bfs.c
+ * proves the search still stores the same states in the same order). */
+static inline moves_filter trail_bfs_filter(const board *b, const search_trail *t, uint64_t at,
+                                            bool keep_mover)
+{
+    uint32_t parent = t->parent[at];
+    return parent == TRAIL_ROOT ? moves_filter_skip(b, MOVES_SKIP_NONE)
+                                : moves_filter_commuting(b, t->key[parent], t->key[at], keep_mover);
+}
+
 /* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or
  * from entry `at` back to the root (reverse = true), derived from consecutive keys. */
 void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,

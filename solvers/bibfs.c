@@ -22,7 +22,9 @@
  * of df + 1 + d_back(c) <= df + db + 1 <= L moves, hence exactly L: the first meeting is
  * optimal, and the search stops there.
  *
- * It never expands the piece that moved last, on either side (see bfs.c for why that is exact).
+ * Each side is a breadth-first search (the backward one from many roots) and uses bfs.c's two
+ * prunes, the piece that moved last and the moves that commute with that move: they leave
+ * each side storing the same states in the same order, so the first meeting is the same too.
  */
 #include "search.h"
 
@@ -87,7 +89,9 @@ static bool expand_level(const board *b, side *s, int me, search_limits *limits,
         r->expanded++;
         if (search_should_stop(limits, r, both_bytes(s))) return true;
         uint64_t key = own->trail->key[at];
-        int n = moves_generate(b, key, trail_last_piece(b, own->trail, at), child, NULL);
+        int n = moves_generate_filtered(b, key, board_occupancy(b, key),
+                                        trail_bfs_filter(b, own->trail, at, false), child, NULL,
+                                        BOARD_MAX_SIDE);
         r->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             bool added;
