@@ -100,12 +100,23 @@ static inline int board_moved_piece(const board *b, uint64_t from, uint64_t to)
     return b->piece_of_bit[__builtin_ctzll(from ^ to)];
 }
 
+/* Decodes key: the offset of every piece into offset[] (npieces entries) and, returned, the
+ * occupied cells, walls and pieces. */
+static inline uint64_t board_decode(const board *b, uint64_t key, uint8_t *offset)
+{
+    uint64_t occ = b->walls;
+    for (int i = 0; i < b->npieces; i++) {
+        offset[i] = (uint8_t)board_offset(b, key, i);
+        occ |= b->cells[i][offset[i]];
+    }
+    return occ;
+}
+
 /* Occupied cells, walls and pieces. */
 static inline uint64_t board_occupancy(const board *b, uint64_t key)
 {
-    uint64_t occ = b->walls;
-    for (int i = 0; i < b->npieces; i++) occ |= b->cells[i][board_offset(b, key, i)];
-    return occ;
+    uint8_t offset[BOARD_MAX_PIECES];
+    return board_decode(b, key, offset);
 }
 
 /* The line piece p slides along as one byte (bit k = cell k of the line, set = blocked),

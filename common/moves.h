@@ -129,11 +129,7 @@ static inline int moves_generate_upto(const board *b, uint64_t key, int skip, ui
                                       move *moves, int max_distance)
 {
     uint8_t offset[BOARD_MAX_PIECES];
-    uint64_t occ = b->walls;
-    for (int i = 0; i < b->npieces; i++) {
-        offset[i] = (uint8_t)board_offset(b, key, i);
-        occ |= b->cells[i][offset[i]];
-    }
+    uint64_t occ = board_decode(b, key, offset);
     const moves_run_table *runs = moves_runs();
     moves_filter all = moves_filter_skip(b, skip);
     int n = 0;
@@ -144,20 +140,18 @@ static inline int moves_generate_upto(const board *b, uint64_t key, int skip, ui
     return n;
 }
 
-/* The same for the moves filter f lets through, from key in position occ
- * (board_occupancy(b, key)). Breadth-first search's generator: the states it expands one after
+/* The same for the moves filter f lets through. Breadth-first search's generator: the states it expands one after
  * another are unrelated, so instead of branching on each piece it collects without branches
  * the pieces f lets through that can move at all, and visits only those. */
-static inline int moves_generate_filtered(const board *b, uint64_t key, uint64_t occ,
-                                          moves_filter f, uint64_t *keys, move *moves,
-                                          int max_distance)
+static inline int moves_generate_filtered(const board *b, uint64_t key, moves_filter f,
+                                          uint64_t *keys, move *moves, int max_distance)
 {
     const moves_run_table *runs = moves_runs();
     uint8_t offset[BOARD_MAX_PIECES];
+    uint64_t occ = board_decode(b, key, offset);
     uint32_t movable = 0;
     for (uint32_t rest = f.pieces; rest; rest &= rest - 1) {
         int i = __builtin_ctz(rest);
-        offset[i] = (uint8_t)board_offset(b, key, i);
         movable |= (uint32_t)((b->ends[i][offset[i]] & ~occ) != 0) << i;
     }
     int n = 0;

@@ -71,9 +71,8 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
         r->expanded++;
         if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
         uint64_t key = queue->key[head];
-        int n = moves_generate_filtered(b, key, board_occupancy(b, key),
-                                        trail_bfs_filter(b, queue, head, steps), child, NULL,
-                                        steps ? 1 : BOARD_MAX_SIDE);
+        int n = moves_generate_filtered(b, key, trail_bfs_filter(b, queue, head, steps), child,
+                                        NULL, steps ? 1 : BOARD_MAX_SIDE);
         stateset_reserve_from(seen, (uint64_t)n, queue->key, queue->count);
         int fresh = stateset_add_many(seen, child, n, child);
         r->generated += (uint64_t)n;

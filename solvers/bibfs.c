@@ -89,9 +89,8 @@ static bool expand_level(const board *b, side *s, int me, search_limits *limits,
         r->expanded++;
         if (search_should_stop(limits, r, both_bytes(s))) return true;
         uint64_t key = own->trail->key[at];
-        int n = moves_generate_filtered(b, key, board_occupancy(b, key),
-                                        trail_bfs_filter(b, own->trail, at, false), child, NULL,
-                                        BOARD_MAX_SIDE);
+        int n = moves_generate_filtered(b, key, trail_bfs_filter(b, own->trail, at, false),
+                                        child, NULL, BOARD_MAX_SIDE);
         r->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             bool added;

@@ -128,8 +128,8 @@ Test(board, commuting_filter_keeps_exactly_the_noncommuting_moves)
                 int m = th_naive_moves(b, next, after);
                 for (int steps = 0; steps < 2; steps++) {
                     moves_filter flt = moves_filter_commuting(b, key, next, steps);
-                    int g = moves_generate_filtered(b, next, board_occupancy(b, next), flt, keys,
-                                                    got, steps ? 1 : BOARD_MAX_SIDE);
+                    int g = moves_generate_filtered(b, next, flt, keys, got,
+                                                    steps ? 1 : BOARD_MAX_SIDE);
                     int want = 0;
                     for (int j = 0; j < m; j++) {
                         move mv = after[j];
