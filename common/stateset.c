@@ -78,6 +78,16 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
     return old_slot;
 }
 
+/* Stores a key the table does not hold in the first empty slot from its home; returns the
+ * slot index. */
+static uint64_t place(stateset *s, uint64_t key)
+{
+    uint64_t j = stateset_home(s, key);
+    while (s->slot[j]) j = (j + 1) & (s->used - 1);
+    s->slot[j] = key + 1;
+    return j;
+}
+
 void stateset_grow(stateset *s)
 {
     uint64_t old_used = s->used;
@@ -85,9 +95,7 @@ void stateset_grow(stateset *s)
     uint64_t *old_slot = enlarge(s, &old_value);
     for (uint64_t i = 0; i < old_used; i++) {
         if (!old_slot[i]) continue;
-        uint64_t j = stateset_home(s, old_slot[i] - 1);
-        while (s->slot[j]) j = (j + 1) & (s->used - 1);
-        s->slot[j] = old_slot[i];
+        uint64_t j = place(s, old_slot[i] - 1);
         if (s->with_values) s->value[j] = old_value[i];
     }
 }
@@ -96,7 +104,5 @@ void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count)
 {
     uint32_t *old_value;
     enlarge(s, &old_value);
-    bool added;
-    for (uint64_t i = 0; i < count; i++)
-        stateset_probe(s->slot, s->used - 1, stateset_home(s, keys[i]), keys[i], &added);
+    for (uint64_t i = 0; i < count; i++) place(s, keys[i]);
 }

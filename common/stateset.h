@@ -47,11 +47,17 @@ void stateset_grow(stateset *s);
  * scanning the old table for them (stateset_reserve_from calls it). */
 void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count);
 
+/* Whether n more keys would take the table past a quarter full (the load both growths keep). */
+static inline bool stateset_too_full_for(const stateset *s, uint64_t n)
+{
+    return (s->count + n) * 4 > s->used;
+}
+
 /* Makes room for n more keys without the table passing a quarter full; stateset_add calls it
  * for one key, a caller about to add many can call it once for all of them. */
 static inline void stateset_reserve(stateset *s, uint64_t n)
 {
-    while ((s->count + n) * 4 > s->used) stateset_grow(s);
+    while (stateset_too_full_for(s, n)) stateset_grow(s);
 }
 
 /* The same for a set without values whose caller also keeps every key it holds in the list
@@ -61,7 +67,7 @@ static inline void stateset_reserve(stateset *s, uint64_t n)
 static inline void stateset_reserve_from(stateset *s, uint64_t n, const uint64_t *keys,
                                          uint64_t count)
 {
-    while ((s->count + n) * 4 > s->used) stateset_grow_from(s, keys, count);
+    while (stateset_too_full_for(s, n)) stateset_grow_from(s, keys, count);
 }
 
 /* Bytes of the tables held now (both buffers). */
