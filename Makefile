@@ -12,14 +12,16 @@
 CC      ?= cc
 CXX     ?= c++
 PREFIX  ?= /usr/local
+RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
 INCLUDE = -Icommon -Isolvers
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-LIBS    = -lxxhash -lstb -lm
+LIBS    = -lxxhash -lstb -ljansson -lm
 
 LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c)
+BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
 PROGRAMS = solve bench render
 TEST_SRC = $(wildcard tests/*.c)
 
@@ -37,7 +39,7 @@ $(1)/build_info.h: FORCE
 	    "$$(CC) $(2)" > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
 
-$(1)/obj/bench/bench.o: $(1)/build_info.h
+$(1)/obj/bench/describe.o $(1)/obj/common/cli.o: $(1)/build_info.h
 
 $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC))
 	@rm -f $$@
@@ -47,7 +49,7 @@ $(1)/bin/%: $(1)/obj/tools/%.o $(1)/libub.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
 
-$(1)/bin/bench: $(1)/obj/bench/bench.o $(1)/obj/bench/report.o $(1)/libub.a
+$(1)/bin/bench: $$(patsubst %.c,$(1)/obj/%.o,$$(BENCH_SRC)) $(1)/libub.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
 
@@ -80,7 +82,7 @@ deps:
 	@scripts/deps.sh
 
 run: deps all
-	bin/bench --solver all corpus/
+	bin/bench --solver all --out $(RESULTS) corpus/
 
 check: deps test
 
@@ -90,7 +92,6 @@ test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS)
 	    UBSAN_OPTIONS=print_stacktrace=1 \
 	    build/san/unit --jobs 2
 
-RESULTS ?= results
 plots:
 	plots/make-plots.sh $(RESULTS)
 

@@ -1,8 +1,12 @@
-/* report.c -- result rows and the CSV, JSON and Markdown files made of them. */
+/* report.c -- result rows, the summary, and the CSV, JSON and Markdown files made of them.
+ *
+ * One table, columns[], says every column's name, type and place in report_row; writing and
+ * reading both CSV and JSON walk it, so the two files can never disagree on a column. */
 #include "report.h"
 
 #include <errno.h>
-#include <stdarg.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,12 +14,48 @@
 #include "solver.h"
 #include "xmem.h"
 
-static const char *const columns[REPORT_COLUMNS] = {
-    "solver",  "puzzle",   "board",      "status",      "moves",      "steps",
-    "optimal_moves", "optimal", "excess", "expanded",   "generated",  "peak_bytes",
-    "seconds", "solution", "index",      "id",          "source",     "budget_hit",
-    "duplicates", "table_bytes", "seconds_min", "seconds_max", "repeat", "replay",
+typedef enum {
+    COL_TEXT,       /* char[]; JSON string */
+    COL_OPTIONAL,   /* char[]; JSON string, or null when empty */
+    COL_INT,        /* int; REPORT_NONE is empty / null */
+    COL_U64,        /* uint64_t */
+    COL_PEAK,       /* uint64_t, empty / null unless peak_known */
+    COL_SECONDS,    /* double */
+    COL_FLAG,       /* report_flag: yes / no / empty; JSON true / false / null */
+    COL_SOLUTION,   /* char *: moves separated by spaces; JSON an array of moves */
+} column_type;
+
+typedef struct {
+    const char *name;
+    column_type type;
+    size_t offset, size;
+} column;
+
+#define COLUMN(field, type) {#field, type, offsetof(report_row, field), sizeof ((report_row *)0)->field}
+
+static const column columns[] = {
+    COLUMN(solver, COL_TEXT),          COLUMN(puzzle, COL_TEXT),
+    COLUMN(board, COL_TEXT),           COLUMN(status, COL_TEXT),
+    COLUMN(budget_hit, COL_OPTIONAL),  COLUMN(moves, COL_INT),
+    COLUMN(steps, COL_INT),            COLUMN(optimal_moves, COL_INT),
+    COLUMN(solvable, COL_FLAG),        COLUMN(optimal, COL_FLAG),
+    COLUMN(correct, COL_FLAG),         COLUMN(excess, COL_INT),
+    COLUMN(replay, COL_OPTIONAL),      COLUMN(expanded, COL_U64),
+    COLUMN(generated, COL_U64),        COLUMN(duplicates, COL_U64),
+    COLUMN(peak_bytes, COL_PEAK),      COLUMN(table_bytes, COL_U64),
+    COLUMN(seconds, COL_SECONDS),      COLUMN(seconds_mean, COL_SECONDS),
+    COLUMN(seconds_sd, COL_SECONDS),   COLUMN(seconds_min, COL_SECONDS),
+    COLUMN(seconds_max, COL_SECONDS),  COLUMN(cpu_seconds, COL_SECONDS),
+    COLUMN(iterations, COL_INT),       COLUMN(repeat, COL_INT),
+    COLUMN(warmup, COL_INT),           COLUMN(warning, COL_OPTIONAL),
+    COLUMN(solution, COL_SOLUTION),    COLUMN(index, COL_INT),
+    COLUMN(puzzles, COL_INT),          COLUMN(id, COL_TEXT),
+    COLUMN(source, COL_TEXT),          COLUMN(shard, COL_TEXT),
+    COLUMN(run, COL_TEXT),
 };
+#define NCOLUMNS ((int)(sizeof columns / sizeof *columns))
+
+#define FIELD(row, c, type) ((type *)((char *)(row) + (c)->offset))
 
 report_row *report_add(report *r)
 {
@@ -26,12 +66,16 @@ report_row *report_add(report *r)
     report_row *row = &r->row[r->count++];
     memset(row, 0, sizeof *row);
     row->moves = row->steps = row->optimal_moves = row->excess = REPORT_NONE;
+    row->solvable = row->optimal = row->correct = REPORT_UNKNOWN;
     return row;
 }
 
 void report_free(report *r)
 {
-    for (int i = 0; i < r->count; i++) free(r->row[i].solution);
+    for (int i = 0; i < r->count; i++) {
+        free(r->row[i].solution);
+        free(r->row[i].origin);
+    }
     free(r->row);
     memset(r, 0, sizeof *r);
 }
@@ -55,61 +99,228 @@ void report_sort(report *r)
     qsort(r->row, (size_t)r->count, sizeof *r->row, compare_rows);
 }
 
+/* ---- cells ------------------------------------------------------------------------------ */
+
+/* Column c of row as CSV text: into buf, or a pointer into the row. */
+static const char *cell_text(const report_row *row, const column *c, char buf[64])
+{
+    switch (c->type) {
+    case COL_TEXT:
+    case COL_OPTIONAL: return FIELD(row, c, const char);
+    case COL_INT: {
+        int v = *FIELD(row, c, const int);
+        if (v == REPORT_NONE) return "";
+        snprintf(buf, 64, "%d", v);
+        return buf;
+    }
+    case COL_PEAK:
+        if (!row->peak_known) return "";
+        /* fall through */
+    case COL_U64:
+        snprintf(buf, 64, "%llu", (unsigned long long)*FIELD(row, c, const uint64_t));
+        return buf;
+    case COL_SECONDS: snprintf(buf, 64, "%.9f", *FIELD(row, c, const double)); return buf;
+    case COL_FLAG: {
+        report_flag f = *FIELD(row, c, const report_flag);
+        return f == REPORT_YES ? "yes" : f == REPORT_NO ? "no" : "";
+    }
+    case COL_SOLUTION: {
+        const char *s = *FIELD(row, c, char *const);
+        return s ? s : "";
+    }
+    }
+    return "";
+}
+
+static json_t *cell_json(const report_row *row, const column *c)
+{
+    char buf[64];
+    const char *text = cell_text(row, c, buf);
+    switch (c->type) {
+    case COL_TEXT: return json_string(text);
+    case COL_OPTIONAL: return *text ? json_string(text) : json_null();
+    case COL_INT: return *text ? json_integer(*FIELD(row, c, const int)) : json_null();
+    case COL_PEAK:
+    case COL_U64: return *text ? json_integer((json_int_t)*FIELD(row, c, const uint64_t)) : json_null();
+    /* To the nanosecond, as in the CSV, so that both files hold the same values. */
+    case COL_SECONDS: return json_real(round(*FIELD(row, c, const double) * 1e9) / 1e9);
+    case COL_FLAG: return *text ? json_boolean(*text == 'y') : json_null();
+    case COL_SOLUTION: {
+        json_t *moves = json_array();
+        char *copy = xstrdup(text), *save = NULL;
+        for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save))
+            json_array_append_new(moves, json_string(m));
+        free(copy);
+        return moves;
+    }
+    }
+    return json_null();
+}
+
+/* Sets column c of row from CSV text; returns -1 when the text is not of the column's type. */
+static int cell_parse(report_row *row, const column *c, const char *text)
+{
+    char *end;
+    switch (c->type) {
+    case COL_TEXT:
+    case COL_OPTIONAL:
+        if (strlen(text) >= c->size) return -1;
+        strcpy(FIELD(row, c, char), text);
+        return 0;
+    case COL_INT: {
+        if (!*text) return *FIELD(row, c, int) = REPORT_NONE, 0;
+        errno = 0;
+        long v = strtol(text, &end, 10);
+        if (*end || errno || v < 0 || v > 1000000000) return -1;
+        *FIELD(row, c, int) = (int)v;
+        return 0;
+    }
+    case COL_PEAK:
+        row->peak_known = *text != '\0';
+        if (!*text) return 0;
+        /* fall through */
+    case COL_U64:
+        errno = 0;
+        if (*text < '0' || *text > '9') return -1;
+        *FIELD(row, c, uint64_t) = strtoull(text, &end, 10);
+        return *end || errno ? -1 : 0;
+    case COL_SECONDS: {
+        double v = strtod(text, &end);
+        if (end == text || *end || !(v >= 0) || v > 1e9) return -1;
+        *FIELD(row, c, double) = v;
+        return 0;
+    }
+    case COL_FLAG: {
+        report_flag *f = FIELD(row, c, report_flag);
+        if (!*text) *f = REPORT_UNKNOWN;
+        else if (strcmp(text, "yes") == 0) *f = REPORT_YES;
+        else if (strcmp(text, "no") == 0) *f = REPORT_NO;
+        else return -1;
+        return 0;
+    }
+    case COL_SOLUTION:
+        free(row->solution);
+        row->solution = xstrdup(text);
+        return 0;
+    }
+    return -1;
+}
+
+/* Sets column c of row from a JSON value: the same checks, by way of the CSV text. */
+static int cell_from_json(report_row *row, const column *c, json_t *v)
+{
+    char buf[64];
+    if (!v) return -1;
+    switch (c->type) {
+    case COL_TEXT: return json_is_string(v) ? cell_parse(row, c, json_string_value(v)) : -1;
+    case COL_OPTIONAL:
+        if (json_is_null(v)) return cell_parse(row, c, "");
+        if (!json_is_string(v) || !*json_string_value(v)) return -1;
+        return cell_parse(row, c, json_string_value(v));
+    case COL_INT:
+    case COL_U64:
+    case COL_PEAK:
+        if (json_is_null(v) && c->type != COL_U64) return cell_parse(row, c, "");
+        if (!json_is_integer(v)) return -1;
+        snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
+        return cell_parse(row, c, buf);
+    case COL_SECONDS:
+        if (!json_is_number(v)) return -1;
+        snprintf(buf, sizeof buf, "%.17g", json_number_value(v));
+        return cell_parse(row, c, buf);
+    case COL_FLAG:
+        if (json_is_null(v)) return cell_parse(row, c, "");
+        return json_is_boolean(v) ? cell_parse(row, c, json_is_true(v) ? "yes" : "no") : -1;
+    case COL_SOLUTION: {
+        if (!json_is_array(v)) return -1;
+        size_t n = json_array_size(v), len = 0;
+        char *text = xmalloc(n * 8 + 1);
+        for (size_t k = 0; k < n; k++) {
+            json_t *m = json_array_get(v, k);
+            if (!json_is_string(m) || strlen(json_string_value(m)) > 6) {
+                free(text);
+                return -1;
+            }
+            len += (size_t)sprintf(text + len, "%s%s", k ? " " : "", json_string_value(m));
+        }
+        text[len] = '\0';
+        int rc = cell_parse(row, c, text);
+        free(text);
+        return rc;
+    }
+    }
+    return -1;
+}
+
+/* ---- the summary -------------------------------------------------------------------------- */
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The q-quantile (0..1) of v[0..n-1], nearest rank; sorts v. NAN when n is 0. */
+static double quantile(double *v, int n, double q)
+{
+    if (n == 0) return NAN;
+    qsort(v, (size_t)n, sizeof *v, compare_doubles);
+    int k = (int)ceil(q * n) - 1;
+    return v[k < 0 ? 0 : k >= n ? n - 1 : k];
+}
+
+int report_summarize(const report *r, report_summary *out, int max)
+{
+    int count = 0;
+    double *secs = xmalloc((size_t)(r->count + 1) * sizeof *secs);
+    double *nodes = xmalloc((size_t)(r->count + 1) * sizeof *nodes);
+    double *mem = xmalloc((size_t)(r->count + 1) * sizeof *mem);
+    for (int s = 0; solver_all[s] && count < max; s++) {
+        report_summary *sum = &out[count];
+        memset(sum, 0, sizeof *sum);
+        sum->solver = solver_all[s]->name;
+        long excess_sum = 0;
+        int n = 0, nmem = 0;
+        for (int i = 0; i < r->count; i++) {
+            const report_row *row = &r->row[i];
+            if (strcmp(row->solver, sum->solver) != 0) continue;
+            sum->runs++;
+            sum->warnings += row->warning[0] != '\0';
+            sum->budget_hits += strcmp(row->status, "budget") == 0;
+            sum->wrong += row->correct == REPORT_NO;
+            if (strcmp(row->status, "unsolvable") == 0 && row->correct == REPORT_YES)
+                sum->proved_unsolvable++;
+            if (strcmp(row->status, "solved") != 0 || strcmp(row->replay, "ok") != 0) continue;
+            sum->solved++;
+            if (row->optimal != REPORT_UNKNOWN) {
+                sum->judged++;
+                sum->optimal += row->optimal == REPORT_YES;
+                excess_sum += row->excess;
+                if (row->excess > sum->max_excess) sum->max_excess = row->excess;
+            }
+            secs[n] = row->seconds;
+            nodes[n++] = (double)row->expanded;
+            if (row->peak_known) mem[nmem++] = (double)row->peak_bytes;
+        }
+        if (sum->runs == 0) continue;
+        sum->mean_excess = sum->judged ? (double)excess_sum / sum->judged : -1;
+        sum->median_seconds = quantile(secs, n, 0.5);
+        sum->p95_seconds = quantile(secs, n, 0.95);
+        sum->median_expanded = quantile(nodes, n, 0.5);
+        sum->median_peak_bytes = quantile(mem, nmem, 0.5);
+        count++;
+    }
+    free(secs);
+    free(nodes);
+    free(mem);
+    return count;
+}
+
 /* ---- writing ---------------------------------------------------------------------------- */
-
-static const char *int_cell(char *buf, int v)
-{
-    if (v == REPORT_NONE) return "";
-    if (v == REPORT_UNSOLVABLE) return "unsolvable";
-    snprintf(buf, 64, "%d", v);
-    return buf;
-}
-
-static const char *u64_cell(char *buf, uint64_t v)
-{
-    snprintf(buf, 64, "%llu", (unsigned long long)v);
-    return buf;
-}
-
-static const char *seconds_cell(char *buf, double v)
-{
-    snprintf(buf, 64, "%.9f", v);
-    return buf;
-}
-
-/* One row's cells as text, in column order; cell[k] points into buf[k] or at the row. */
-static void row_cells(const report_row *row, char buf[REPORT_COLUMNS][64], const char **cell)
-{
-    bool solved = strcmp(row->status, "solved") == 0;
-    cell[0] = row->solver;
-    cell[1] = row->puzzle;
-    cell[2] = row->board;
-    cell[3] = row->status;
-    cell[4] = int_cell(buf[4], row->moves);
-    cell[5] = int_cell(buf[5], row->steps);
-    cell[6] = int_cell(buf[6], row->optimal_moves);
-    cell[7] = row->optimal;
-    cell[8] = int_cell(buf[8], row->excess);
-    cell[9] = u64_cell(buf[9], row->expanded);
-    cell[10] = u64_cell(buf[10], row->generated);
-    cell[11] = u64_cell(buf[11], row->peak_bytes);
-    cell[12] = seconds_cell(buf[12], row->seconds);
-    cell[13] = solved && row->solution ? row->solution : "";
-    cell[14] = int_cell(buf[14], row->index);
-    cell[15] = row->id;
-    cell[16] = row->source;
-    cell[17] = row->budget_hit;
-    cell[18] = u64_cell(buf[18], row->duplicates);
-    cell[19] = u64_cell(buf[19], row->table_bytes);
-    cell[20] = seconds_cell(buf[20], row->seconds_min);
-    cell[21] = seconds_cell(buf[21], row->seconds_max);
-    cell[22] = int_cell(buf[22], row->repeat);
-    cell[23] = row->replay;
-}
 
 static void csv_field(FILE *f, const char *s)
 {
-    if (!strpbrk(s, ",\"\n")) {
+    if (!strpbrk(s, ",\"\n\r")) {
         fputs(s, f);
         return;
     }
@@ -121,150 +332,126 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void report_write_csv(const report *r, FILE *f)
+static int finish_write(FILE *f)
 {
-    for (int k = 0; k < REPORT_COLUMNS; k++) fprintf(f, "%s%s", k ? "," : "", columns[k]);
+    return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
+
+int report_write_csv(const report *r, FILE *f)
+{
+    for (int k = 0; k < NCOLUMNS; k++) fprintf(f, "%s%s", k ? "," : "", columns[k].name);
     fputc('\n', f);
     for (int i = 0; i < r->count; i++) {
-        char buf[REPORT_COLUMNS][64];
-        const char *cell[REPORT_COLUMNS];
-        row_cells(&r->row[i], buf, cell);
-        for (int k = 0; k < REPORT_COLUMNS; k++) {
+        for (int k = 0; k < NCOLUMNS; k++) {
+            char buf[64];
             if (k) fputc(',', f);
-            csv_field(f, cell[k]);
+            csv_field(f, cell_text(&r->row[i], &columns[k], buf));
         }
         fputc('\n', f);
     }
+    return finish_write(f);
 }
 
-void report_meta_add(report_meta *m, const char *key, const char *format, ...)
+static json_t *number_or_null(double v)
 {
-    if (m->count == (int)(sizeof m->key / sizeof *m->key)) return;
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(m->value[m->count], sizeof m->value[0], format, ap);
-    va_end(ap);
-    m->key[m->count++] = key;
+    return isnan(v) ? json_null() : json_real(v);
 }
 
-/* Columns written as JSON numbers (when not empty); the rest are strings. */
-static bool numeric_column(int k)
+static json_t *summary_json(const report_summary *s)
 {
-    return k == 4 || k == 5 || k == 8 || k == 9 || k == 10 || k == 11 || k == 12 || k == 14 ||
-           k == 18 || k == 19 || k == 20 || k == 21 || k == 22;
+    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o}",
+                     "solver", s->solver, "runs", s->runs, "solved", s->solved,
+                     "budget_hits", s->budget_hits, "judged", s->judged, "optimal", s->optimal,
+                     "proved_unsolvable", s->proved_unsolvable, "wrong", s->wrong,
+                     "warnings", s->warnings,
+                     "mean_excess", s->judged ? json_real(s->mean_excess) : json_null(),
+                     "max_excess", s->max_excess,
+                     "median_seconds", number_or_null(s->median_seconds),
+                     "p95_seconds", number_or_null(s->p95_seconds),
+                     "median_expanded", number_or_null(s->median_expanded),
+                     "median_peak_bytes", number_or_null(s->median_peak_bytes));
 }
 
-void report_write_json(const report *r, const report_meta *meta, FILE *f)
+/* Dumps v compactly, with its key order. */
+static void dump(json_t *v, FILE *f, size_t flags)
 {
-    fputs("{\n  \"meta\": {", f);
-    for (int k = 0; k < meta->count; k++) {
-        fprintf(f, "%s\n    ", k ? "," : "");
-        cli_json_string(f, meta->key[k]);
-        fputs(": ", f);
-        cli_json_string(f, meta->value[k]);
-    }
-    fputs("\n  },\n  \"rows\": [", f);
+    json_dumpf(v, f, flags | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+}
+
+int report_write_json(const report *r, json_t *meta, FILE *f)
+{
+    fprintf(f, "{\n\"schema_version\": %d,\n\"meta\": ", CLI_SCHEMA_VERSION);
+    dump(meta, f, JSON_INDENT(1));
+    fputs(",\n\"rows\": [", f);
     for (int i = 0; i < r->count; i++) {
-        char buf[REPORT_COLUMNS][64];
-        const char *cell[REPORT_COLUMNS];
-        row_cells(&r->row[i], buf, cell);
-        fprintf(f, "%s\n    {", i ? "," : "");
-        for (int k = 0; k < REPORT_COLUMNS; k++) {
-            fprintf(f, "%s\"%s\": ", k ? ", " : "", columns[k]);
-            if (k == 6 && r->row[i].optimal_moves >= 0) fputs(cell[k], f);
-            else if (numeric_column(k)) fputs(cell[k][0] ? cell[k] : "null", f);
-            else cli_json_string(f, cell[k]);
-        }
-        fputc('}', f);
+        json_t *row = json_object();
+        for (int k = 0; k < NCOLUMNS; k++)
+            json_object_set_new(row, columns[k].name, cell_json(&r->row[i], &columns[k]));
+        fputs(i ? ",\n" : "\n", f);
+        dump(row, f, JSON_COMPACT);
+        json_decref(row);
     }
-    fputs("\n  ]\n}\n", f);
-}
-
-/* ---- the summary -------------------------------------------------------------------------- */
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The q-quantile (0..1) of v[0..n-1], nearest rank; sorts v. */
-static double quantile(double *v, int n, double q)
-{
-    if (n == 0) return 0;
-    qsort(v, (size_t)n, sizeof *v, compare_doubles);
-    int k = (int)(q * n + 0.999999) - 1;
-    return v[k < 0 ? 0 : k >= n ? n - 1 : k];
+    fputs("\n],\n\"summary\": [", f);
+    report_summary sum[CLI_MAX_SOLVERS + 16];
+    int n = report_summarize(r, sum, (int)(sizeof sum / sizeof *sum));
+    for (int k = 0; k < n; k++) {
+        json_t *s = summary_json(&sum[k]);
+        fputs(k ? ",\n" : "\n", f);
+        dump(s, f, JSON_COMPACT);
+        json_decref(s);
+    }
+    fputs("\n]\n}\n", f);
+    return finish_write(f);
 }
 
 static void human_bytes(double bytes, char *out, size_t n)
 {
-    if (bytes >= 1 << 20) snprintf(out, n, "%.1f MiB", bytes / (1 << 20));
+    if (isnan(bytes)) snprintf(out, n, "-");
+    else if (bytes >= 1 << 20) snprintf(out, n, "%.1f MiB", bytes / (1 << 20));
     else if (bytes >= 1 << 10) snprintf(out, n, "%.1f KiB", bytes / (1 << 10));
     else snprintf(out, n, "%.0f B", bytes);
 }
 
 static void human_time(double seconds, char *out, size_t n)
 {
-    if (seconds >= 1) snprintf(out, n, "%.2f s", seconds);
+    if (isnan(seconds)) snprintf(out, n, "-");
+    else if (seconds >= 1) snprintf(out, n, "%.2f s", seconds);
     else snprintf(out, n, "%.3g ms", seconds * 1e3);
 }
 
-void report_write_markdown(const report *r, FILE *f)
+int report_write_markdown(const report *r, FILE *f)
 {
-    fputs("| solver | runs | solved | within budget | optimal | mean excess | max excess | "
-          "median time | p95 time | median expanded | median peak memory | wrong |\n"
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    fputs("| solver | runs | solved | optimal | mean excess | max excess | proved no solution | "
+          "budget hits | wrong | median time | p95 time | median expanded | median peak memory "
+          "| timing warnings |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
           f);
-    double *secs = xmalloc((size_t)(r->count + 1) * sizeof *secs);
-    double *nodes = xmalloc((size_t)(r->count + 1) * sizeof *nodes);
-    double *mem = xmalloc((size_t)(r->count + 1) * sizeof *mem);
-    for (int s = 0; solver_all[s]; s++) {
-        int runs = 0, solved = 0, within = 0, optimal = 0, judged = 0, wrong = 0, n = 0;
-        long excess_sum = 0, excess_max = 0, excess_n = 0;
-        for (int i = 0; i < r->count; i++) {
-            const report_row *row = &r->row[i];
-            if (strcmp(row->solver, solver_all[s]->name) != 0) continue;
-            runs++;
-            solved += strcmp(row->status, "solved") == 0;
-            within += strcmp(row->status, "budget") != 0;
-            judged += strcmp(row->optimal, "unknown") != 0;
-            optimal += strcmp(row->optimal, "yes") == 0;
-            wrong += strcmp(row->replay, "illegal") == 0 ||
-                     (strcmp(row->status, "unsolvable") == 0 && row->optimal_moves >= 0);
-            if (row->excess != REPORT_NONE) {
-                excess_sum += row->excess;
-                excess_n++;
-                if (row->excess > excess_max) excess_max = row->excess;
-            }
-            secs[n] = row->seconds;
-            nodes[n] = (double)row->expanded;
-            mem[n++] = (double)row->peak_bytes;
+    report_summary sum[CLI_MAX_SOLVERS + 16];
+    int n = report_summarize(r, sum, (int)(sizeof sum / sizeof *sum));
+    for (int k = 0; k < n; k++) {
+        const report_summary *s = &sum[k];
+        char optimal[32] = "-", mean[16] = "-", max[16] = "-", peak[32], median[32], p95[32],
+             expanded[32] = "-";
+        if (s->judged) {
+            snprintf(optimal, sizeof optimal, "%.1f%%", 100.0 * s->optimal / s->judged);
+            snprintf(mean, sizeof mean, "%.2f", s->mean_excess);
+            snprintf(max, sizeof max, "%d", s->max_excess);
         }
-        if (runs == 0) continue;
-        char optimal_text[16] = "-", mean_text[16] = "-", max_text[16] = "-";
-        if (judged) snprintf(optimal_text, sizeof optimal_text, "%.1f%%", 100.0 * optimal / judged);
-        if (excess_n) {
-            snprintf(mean_text, sizeof mean_text, "%.2f", (double)excess_sum / (double)excess_n);
-            snprintf(max_text, sizeof max_text, "%ld", excess_max);
-        }
-        char peak[32];
-        human_bytes(quantile(mem, n, 0.5), peak, sizeof peak);
-        char median_t[32], p95_t[32];
-        human_time(quantile(secs, n, 0.5), median_t, sizeof median_t);
-        human_time(quantile(secs, n, 0.95), p95_t, sizeof p95_t);
-        fprintf(f, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %.0f | %s | %d |\n",
-                solver_all[s]->name, runs, solved, within, optimal_text, mean_text, max_text,
-                median_t, p95_t, quantile(nodes, n, 0.5), peak, wrong);
+        if (s->solved) snprintf(expanded, sizeof expanded, "%.0f", s->median_expanded);
+        human_bytes(s->median_peak_bytes, peak, sizeof peak);
+        human_time(s->median_seconds, median, sizeof median);
+        human_time(s->p95_seconds, p95, sizeof p95);
+        fprintf(f, "| %s | %d | %d | %s | %s | %s | %d | %d | %d | %s | %s | %s | %s | %d |\n",
+                s->solver, s->runs, s->solved, optimal, mean, max, s->proved_unsolvable,
+                s->budget_hits, s->wrong, median, p95, expanded, peak, s->warnings);
     }
-    free(secs);
-    free(nodes);
-    free(mem);
+    return finish_write(f);
 }
 
-/* ---- reading a CSV back --------------------------------------------------------------------- */
+/* ---- reading results back ----------------------------------------------------------------- */
 
-/* Splits one CSV line in place into at most `max` cells (quotes handled). Returns the count. */
+/* Splits one CSV line in place into at most `max` cells (quotes handled). Returns the count,
+ * max + 1 when there are more, or -1 for a broken quote. */
 static int split_csv(char *line, char **cell, int max)
 {
     int n = 0;
@@ -297,81 +484,116 @@ static int split_csv(char *line, char **cell, int max)
     }
 }
 
-static int parse_int_cell(const char *s, int *out)
+/* "FILE:LINE" for a CSV row, "FILE: row N" for a JSON one. */
+static char *origin(const char *path, const char *sep, int n)
 {
-    if (!*s) return *out = REPORT_NONE, 0;
-    if (strcmp(s, "unsolvable") == 0) return *out = REPORT_UNSOLVABLE, 0;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end) return -1;
-    *out = (int)v;
-    return 0;
+    size_t len = strlen(path) + 32;
+    char *s = xmalloc(len);
+    snprintf(s, len, "%s%s%d", path, sep, n);
+    return s;
 }
 
-int report_read_csv(const char *path, report *r, char *err)
+static int read_csv(const char *path, FILE *f, report *r, char *err)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, 256, "%s: %s", path, strerror(errno));
-        return -1;
-    }
     char *line = NULL;
     size_t cap = 0;
     int lineno = 0, rc = 0;
     ssize_t len;
-    while ((len = getline(&line, &cap, f)) > 0) {
+    while (rc == 0 && (len = getline(&line, &cap, f)) > 0) {
         lineno++;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = '\0';
-        char *cell[REPORT_COLUMNS + 1];
-        int n = split_csv(line, cell, REPORT_COLUMNS);
+        char *cell[NCOLUMNS + 1];
+        int n = split_csv(line, cell, NCOLUMNS);
         if (lineno == 1) {
-            bool header = n == REPORT_COLUMNS;
-            for (int k = 0; header && k < REPORT_COLUMNS; k++) header = strcmp(cell[k], columns[k]) == 0;
+            bool header = n == NCOLUMNS;
+            for (int k = 0; header && k < NCOLUMNS; k++) header = strcmp(cell[k], columns[k].name) == 0;
             if (!header) {
-                snprintf(err, 256, "%s:1: not a bench CSV (the header differs)", path);
+                snprintf(err, REPORT_ERR_MAX, "%s:1: not a bench CSV of this version (the header "
+                                              "differs)", path);
                 rc = -1;
-                break;
             }
             continue;
         }
         if (len == 0) continue;
-        if (n != REPORT_COLUMNS) {
-            snprintf(err, 256, "%s:%d: %d cells, expected %d", path, lineno, n, REPORT_COLUMNS);
+        if (n != NCOLUMNS) {
+            snprintf(err, REPORT_ERR_MAX, "%s:%d: %s, expected %d", path, lineno,
+                     n < 0 ? "a quote is not closed" : "the wrong number of cells", NCOLUMNS);
             rc = -1;
             break;
         }
         report_row *row = report_add(r);
-        snprintf(row->solver, sizeof row->solver, "%s", cell[0]);
-        snprintf(row->puzzle, sizeof row->puzzle, "%s", cell[1]);
-        snprintf(row->board, sizeof row->board, "%s", cell[2]);
-        snprintf(row->status, sizeof row->status, "%s", cell[3]);
-        snprintf(row->optimal, sizeof row->optimal, "%s", cell[7]);
-        snprintf(row->id, sizeof row->id, "%s", cell[15]);
-        snprintf(row->source, sizeof row->source, "%s", cell[16]);
-        snprintf(row->budget_hit, sizeof row->budget_hit, "%s", cell[17]);
-        snprintf(row->replay, sizeof row->replay, "%s", cell[23]);
-        row->solution = xstrdup(cell[13]);
-        row->expanded = strtoull(cell[9], NULL, 10);
-        row->generated = strtoull(cell[10], NULL, 10);
-        row->peak_bytes = strtoull(cell[11], NULL, 10);
-        row->seconds = strtod(cell[12], NULL);
-        row->duplicates = strtoull(cell[18], NULL, 10);
-        row->table_bytes = strtoull(cell[19], NULL, 10);
-        row->seconds_min = strtod(cell[20], NULL);
-        row->seconds_max = strtod(cell[21], NULL);
-        if (parse_int_cell(cell[4], &row->moves) || parse_int_cell(cell[5], &row->steps) ||
-            parse_int_cell(cell[6], &row->optimal_moves) || parse_int_cell(cell[8], &row->excess) ||
-            parse_int_cell(cell[14], &row->index) || parse_int_cell(cell[22], &row->repeat)) {
-            snprintf(err, 256, "%s:%d: a number column holds something else", path, lineno);
-            rc = -1;
-            break;
-        }
+        row->origin = origin(path, ":", lineno);
+        for (int k = 0; k < NCOLUMNS && rc == 0; k++)
+            if (cell_parse(row, &columns[k], cell[k])) {
+                snprintf(err, REPORT_ERR_MAX, "%s:%d: column %s: not a valid value", path,
+                         lineno, columns[k].name);
+                rc = -1;
+            }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, REPORT_ERR_MAX, "%s: %s", path, strerror(errno));
+        rc = -1;
     }
     if (rc == 0 && lineno == 0) {
-        snprintf(err, 256, "%s: empty file", path);
+        snprintf(err, REPORT_ERR_MAX, "%s: empty file", path);
         rc = -1;
     }
     free(line);
+    return rc;
+}
+
+static int read_json(const char *path, FILE *f, report *r, char *err)
+{
+    json_error_t e;
+    json_t *doc = json_loadf(f, JSON_REJECT_DUPLICATES, &e);
+    if (!doc) {
+        snprintf(err, REPORT_ERR_MAX, "%s:%d: %s", path, e.line, e.text);
+        return -1;
+    }
+    json_t *rows = json_object_get(doc, "rows");
+    json_t *version = json_object_get(doc, "schema_version");
+    int rc = 0;
+    if (!json_is_integer(version) || json_integer_value(version) != CLI_SCHEMA_VERSION ||
+        !json_is_array(rows)) {
+        snprintf(err, REPORT_ERR_MAX, "%s: not a bench JSON of schema version %d", path,
+                 CLI_SCHEMA_VERSION);
+        rc = -1;
+    }
+    for (size_t i = 0; rc == 0 && i < json_array_size(rows); i++) {
+        json_t *o = json_array_get(rows, i);
+        report_row *row = report_add(r);
+        row->origin = origin(path, ": row ", (int)i + 1);
+        for (int k = 0; k < NCOLUMNS && rc == 0; k++)
+            if (!json_is_object(o) || cell_from_json(row, &columns[k], json_object_get(o, columns[k].name))) {
+                snprintf(err, REPORT_ERR_MAX, "%s: row %zu: %s: missing or not a valid value",
+                         path, i + 1, columns[k].name);
+                rc = -1;
+            }
+    }
+    json_decref(doc);
+    return rc;
+}
+
+int report_read(const char *path, report *r, char *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, REPORT_ERR_MAX, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    int first = fgetc(f);
+    while (first == ' ' || first == '\n' || first == '\t' || first == '\r') first = fgetc(f);
+    if (first != EOF) ungetc(first, f);
+    int before = r->count;
+    int rc = first == '{' ? read_json(path, f, r, err) : read_csv(path, f, r, err);
     fclose(f);
+    if (rc) {
+        /* Nothing appended on failure. */
+        for (int i = before; i < r->count; i++) {
+            free(r->row[i].solution);
+            free(r->row[i].origin);
+        }
+        r->count = before;
+    }
     return rc;
 }

@@ -1,44 +1,65 @@
-/* report.h -- the harness's results: one row per (solver, puzzle) run, and the files made of
- * them (CSV, JSON, the Markdown summary), plus reading a CSV back for `bench merge` and
- * `bench verify`.
+/* report.h -- the harness's results: one row per (solver, puzzle) run, the per-solver summary,
+ * and the files made of them (CSV, JSON, Markdown), plus reading a CSV or JSON result back for
+ * `bench merge`, `bench verify` and `bench compare`.
  *
- * CSV columns, in order (README "bin/bench" describes each):
- *   solver,puzzle,board,status,moves,steps,optimal_moves,optimal,excess,expanded,generated,
- *   peak_bytes,seconds,solution,index,id,source,budget_hit,duplicates,table_bytes,
- *   seconds_min,seconds_max,repeat,replay
- * A cell that does not apply is empty. Fields holding a comma or a quote are quoted.
+ * The invariant: a row is self-contained. Its board and its solution use the same letters, so
+ * the solution replays on the row's own board; every claim it makes (status, moves, steps,
+ * optimum, optimality, excess, correctness) can be checked from the row and the puzzle alone;
+ * and it names the run it belongs to (`run`, a checksum of the configuration and the input) and
+ * its shard, so that a set of shards can be checked whole before it is merged.
+ *
+ * CSV columns, in order (README "bin/bench" describes each): see report_columns[]. A cell that
+ * does not apply is empty; yes/no cells are empty when unknown. The JSON (schema/
+ * bench.schema.json) holds the same values with their types: integers, numbers, booleans,
+ * strings, null for an empty cell, the solution as an array of moves.
  */
 #ifndef REPORT_H
 #define REPORT_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#define REPORT_COLUMNS 24
-#define REPORT_NONE (-1)         /* an integer cell that does not apply */
-#define REPORT_UNSOLVABLE (-2)   /* optimal_moves: the puzzle has no solution */
+#include "puzzle.h"
+
+#define REPORT_NONE (-1)    /* an integer cell that does not apply or is unknown */
+#define REPORT_ERR_MAX 512
+
+/* A yes/no claim that may be unknown. */
+typedef enum { REPORT_UNKNOWN = -1, REPORT_NO = 0, REPORT_YES = 1 } report_flag;
 
 typedef struct {
     char solver[16];
-    char puzzle[64];
-    char board[128];       /* 36-character form, else the native grid on one line */
-    char status[12];       /* solved, unsolvable, budget */
-    int moves, steps;      /* REPORT_NONE unless solved */
-    int optimal_moves;     /* a count, REPORT_UNSOLVABLE, or REPORT_NONE (unknown) */
-    char optimal[8];       /* yes, no, unknown */
-    int excess;            /* moves - optimal_moves, or REPORT_NONE */
+    char puzzle[PUZZLE_NAME_MAX];
+    char board[PUZZLE_BOARD_MAX]; /* database form when it keeps the letters, else native on one line */
+    char status[12];          /* solved, unsolvable, budget */
+    char budget_hit[8];       /* states, bytes, seconds; empty unless status is budget */
+    int moves, steps;         /* REPORT_NONE unless solved */
+    int optimal_moves;        /* the optimum, or REPORT_NONE when unknown or unsolvable */
+    report_flag solvable;     /* does the puzzle have a solution (file or reference BFS) */
+    report_flag optimal;      /* solved rows: moves == optimal_moves */
+    report_flag correct;      /* the answer (solution or "no solution") agrees with what is known */
+    int excess;               /* moves - optimal_moves, or REPORT_NONE */
+    char replay[8];           /* ok, illegal, or empty when there was nothing to replay */
     uint64_t expanded, generated, duplicates;
-    uint64_t peak_bytes;   /* jemalloc's thread peak over the run (0 when unavailable) */
-    uint64_t table_bytes;  /* the solver's own count of its largest tables */
-    double seconds, seconds_min, seconds_max;   /* median, and spread, of `repeat` runs */
-    int repeat;
-    int index;             /* the puzzle's position in the whole input */
+    bool peak_known;          /* the build measures the allocator's peak */
+    uint64_t peak_bytes;      /* jemalloc's thread peak over the run */
+    uint64_t table_bytes;     /* the solver's own count of its largest tables */
+    double seconds;           /* median over the timed samples, per solve */
+    double seconds_mean, seconds_sd, seconds_min, seconds_max;
+    double cpu_seconds;       /* median CPU time of the solving thread, per solve */
+    int iterations;           /* solves per timed sample (1, or a batch) */
+    int repeat, warmup;       /* timed samples, untimed solves before them */
+    char warning[32];         /* spread, first-outlier, both joined by ';', or empty */
+    char *solution;           /* moves separated by spaces (malloc'ed; empty unless solved) */
+    int index;                /* the puzzle's position in the whole input */
+    int puzzles;              /* how many puzzles the whole input holds */
     char id[17];
-    char source[320];
-    char budget_hit[8];
-    char replay[8];        /* ok, illegal, or empty when there was nothing to replay */
-    char *solution;        /* moves separated by spaces (malloc'ed) */
+    char source[PUZZLE_SOURCE_MAX];
+    char shard[16];           /* K/N */
+    char run[17];             /* checksum of the configuration and the input */
+    char *origin;             /* rows read back: "FILE:LINE" (malloc'ed), else NULL */
 } report_row;
 
 typedef struct {
@@ -52,24 +73,37 @@ void report_free(report *r);
 /* Sorts rows by puzzle index, then by the solver's place in the registry. */
 void report_sort(report *r);
 
-void report_write_csv(const report *r, FILE *f);
-
-/* The run's description for the JSON file: key/value pairs of strings. */
+/* The per-solver summary. Time, states and memory are over solved runs only. */
 typedef struct {
-    const char *key[24];
-    char value[24][256];
-    int count;
-} report_meta;
-void report_meta_add(report_meta *m, const char *key, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+    const char *solver;
+    int runs, solved, budget_hits;
+    int judged;               /* solved runs whose optimum is known */
+    int optimal;              /* of those, the optimal ones */
+    int proved_unsolvable;    /* correct "no solution" answers (not counted as optimal) */
+    int wrong;                /* illegal solutions, false "no solution", solutions of unsolvable */
+    int warnings;             /* runs whose timing carries a warning */
+    double mean_excess;       /* over judged solved runs; -1 when none */
+    int max_excess;
+    double median_seconds, p95_seconds, median_expanded, median_peak_bytes;
+} report_summary;
 
-void report_write_json(const report *r, const report_meta *meta, FILE *f);
+/* Fills out[] (one entry per solver present, registry order); returns the count. */
+int report_summarize(const report *r, report_summary *out, int max);
 
-/* The per-solver summary table. */
-void report_write_markdown(const report *r, FILE *f);
+/* CSV: the header and every row. Returns 0, or -1 when a write failed (errno says why). */
+int report_write_csv(const report *r, FILE *f);
 
-/* Reads a CSV written by report_write_csv, appending its rows. Returns 0, or -1 with a message
- * "FILE:LINE: ..." in err (256 bytes). */
-int report_read_csv(const char *path, report *r, char *err);
+/* JSON: {"schema_version", "meta": meta, "rows": [...], "summary": [...]}, one row a line.
+ * meta is the caller's object, written as it is. */
+int report_write_json(const report *r, json_t *meta, FILE *f);
+
+/* The summary table (Markdown). */
+int report_write_markdown(const report *r, FILE *f);
+
+/* Reads a result file written by report_write_csv or report_write_json (told apart by their
+ * first character), appending its rows, each with its origin ("FILE:LINE"). Every cell is
+ * checked for its type. Returns 0, or -1 with "FILE:LINE: what is wrong" in err
+ * (REPORT_ERR_MAX bytes). */
+int report_read(const char *path, report *r, char *err);
 
 #endif

@@ -217,6 +217,14 @@ int board_format_grid(const board *b, uint64_t key, char *out)
     return n;
 }
 
+bool board_db_keeps_letters(const board *b)
+{
+    bool keep = b->piece[b->primary].label == 'A';
+    for (int i = 0; i < b->npieces; i++)
+        if (b->piece[i].label < 'A' || b->piece[i].label > 'Z') keep = false;
+    return keep;
+}
+
 bool board_format_db(const board *b, uint64_t key, char out[37])
 {
     const board_piece *pp = &b->piece[b->primary];
@@ -224,9 +232,7 @@ bool board_format_db(const board *b, uint64_t key, char out[37])
         pp->length != 2 || b->npieces > 26)
         return false;
 
-    bool keep = pp->label == 'A';
-    for (int i = 0; i < b->npieces; i++)
-        if (b->piece[i].label < 'A' || b->piece[i].label > 'Z') keep = false;
+    bool keep = board_db_keeps_letters(b);
 
     char name[BOARD_MAX_PIECES];
     for (int i = 0, next = 1; i < b->npieces; i++)
@@ -240,14 +246,6 @@ bool board_format_db(const board *b, uint64_t key, char out[37])
         }
     out[36] = '\0';
     return true;
-}
-
-void board_format_line(const board *b, uint64_t key, char *out)
-{
-    int n = board_format_grid(b, key, out);
-    out[n - 1] = '\0';   /* no slash after the last line */
-    for (char *s = out; *s; s++)
-        if (*s == '\n') *s = '/';
 }
 
 const char *board_exit_name(board_exit e)

@@ -148,10 +148,9 @@ int board_format_grid(const board *b, uint64_t key, char *out);
  * 25 other pieces). Letters are kept when they fit the form (primary 'A', other pieces
  * upper-case); otherwise the other pieces are renamed B, C, ... in piece order. */
 bool board_format_db(const board *b, uint64_t key, char out[37]);
-
-/* The native grid on one line, its lines separated by '/' (the form results use for boards
- * that have no database form). out: BOARD_TEXT_MAX bytes. */
-void board_format_line(const board *b, uint64_t key, char *out);
+/* True when board_format_db keeps the board's own letters (primary 'A', the others
+ * upper-case): only then do moves written in those letters read on the database form. */
+bool board_db_keeps_letters(const board *b);
 
 const char *board_exit_name(board_exit e);
 

@@ -1,32 +1,94 @@
-/* cli.c -- option parsing and small output helpers shared by the programs. */
+/* cli.c -- getopt_long conventions, counts, budgets and solver lists shared by the programs. */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "build_info.h"
+#include "xmem.h"
+
+int cli_common_option(const char *prog, const char *usage, int code, char **argv)
+{
+    switch (code) {
+    case 'h':
+        fputs(usage, stdout);
+        exit(EXIT_SOLVED);
+    case CLI_OPT_VERSION:
+        cli_print_version(prog);
+        exit(EXIT_SOLVED);
+    case ':':
+        /* A short option is optopt; a long one (optopt is 0 or its code) is argv[optind - 1]. */
+        if (optopt > 0 && optopt < 0x100) fprintf(stderr, "%s: -%c needs a value\n", prog, optopt);
+        else fprintf(stderr, "%s: %s needs a value\n", prog, argv[optind - 1]);
+        return -1;
+    case '?':
+        if (optopt > 0 && optopt < 0x100) fprintf(stderr, "%s: unknown option '-%c' (see --help)\n", prog, optopt);
+        else fprintf(stderr, "%s: unknown option '%s' (see --help)\n", prog, argv[optind - 1]);
+        return -1;
+    }
+    return 1;
+}
+
+void cli_print_version(const char *prog)
+{
+    printf("%s %s (commit %s, %s)\n", prog, CLI_VERSION, BUILD_COMMIT, BUILD_FLAGS);
+}
+
+solver_budget cli_default_budget(void)
+{
+    return (solver_budget){5000000, 2ull << 30, 30.0};
+}
+
+int cli_budget_option(const char *prog, int code, const char *arg, solver_budget *budget)
+{
+    unsigned long long n;
+    switch (code) {
+    case CLI_OPT_MAX_STATES:
+        if (cli_parse_count(prog, "--max-states", arg, &n)) return -1;
+        budget->max_states = n;
+        return 1;
+    case CLI_OPT_MAX_BYTES:
+        if (cli_parse_count(prog, "--max-bytes", arg, &n)) return -1;
+        budget->max_bytes = n;
+        return 1;
+    case CLI_OPT_MAX_SECONDS:
+        return cli_parse_seconds(prog, "--max-seconds", arg, &budget->max_seconds) ? -1 : 1;
+    }
+    return 0;
+}
+
+static int add_solver(const char *prog, const solver *s, const solver **out, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (out[k] == s) return n;   /* named twice: run once */
+    if (n == CLI_MAX_SOLVERS) {
+        fprintf(stderr, "%s: more than %d solvers\n", prog, CLI_MAX_SOLVERS);
+        return -1;
+    }
+    out[n] = s;
+    return n + 1;
+}
+
 int cli_parse_solvers(const char *prog, const char *list, const solver **out)
 {
     int n = 0;
-    if (strcmp(list, "all") == 0) {
-        for (int i = 0; solver_all[i] && n < CLI_MAX_SOLVERS; i++) out[n++] = solver_all[i];
-        return n;
-    }
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", list);
-    for (char *name = strtok(copy, ","); name; name = strtok(NULL, ",")) {
+    char *copy = xstrdup(list), *save = NULL;
+    for (char *name = strtok_r(copy, ",", &save); name && n >= 0;
+         name = strtok_r(NULL, ",", &save)) {
+        if (strcmp(name, "all") == 0) {
+            for (int i = 0; solver_all[i] && n >= 0; i++) n = add_solver(prog, solver_all[i], out, n);
+            continue;
+        }
         const solver *s = solver_find(name);
         if (!s) {
             fprintf(stderr, "%s: unknown solver '%s' (see --list)\n", prog, name);
-            return -1;
-        }
-        if (n == CLI_MAX_SOLVERS) {
-            fprintf(stderr, "%s: too many solvers in '%s'\n", prog, list);
-            return -1;
-        }
-        out[n++] = s;
+            n = -1;
+        } else
+            n = add_solver(prog, s, out, n);
     }
+    free(copy);
     if (n == 0) fprintf(stderr, "%s: no solver named in '%s'\n", prog, list);
-    return n ? n : -1;
+    return n > 0 ? n : -1;
 }
 
 int cli_parse_format(const char *prog, const char *text, scan_format *out)
@@ -40,22 +102,39 @@ int cli_parse_format(const char *prog, const char *text, scan_format *out)
     return 0;
 }
 
-int cli_parse_count(const char *prog, const char *option, const char *text, bool bytes,
+int cli_parse_count(const char *prog, const char *option, const char *text,
                     unsigned long long *out)
 {
+    static const char suffix[] = "KMGT";
     char *end;
     if (text[0] < '0' || text[0] > '9') goto bad;
-    unsigned long long v = strtoull(text, &end, 10);
-    unsigned long long unit = 1, base = bytes ? 1024 : 1000;
-    if (*end == 'K' || *end == 'k') unit = base, end++;
-    else if (*end == 'M') unit = base * base, end++;
-    else if (*end == 'G') unit = base * base * base, end++;
+    unsigned long long v = strtoull(text, &end, 10), unit = 1;
+    const char *s = *end ? strchr(suffix, *end) : NULL;
+    if (s) {
+        bool binary = end[1] == 'i';
+        for (long k = 0; k <= s - suffix; k++) unit *= binary ? 1024 : 1000;
+        end += binary ? 2 : 1;
+    }
     if (*end != '\0' || v > ~0ull / unit) goto bad;
     *out = v * unit;
     return 0;
 bad:
-    fprintf(stderr, "%s: %s: '%s' is not a count\n", prog, option, text);
+    fprintf(stderr, "%s: %s: '%s' is not a count (digits, then K M G T or Ki Mi Gi Ti)\n", prog,
+            option, text);
     return -1;
+}
+
+int cli_parse_int(const char *prog, const char *option, const char *text, int lo, int hi,
+                  int *out)
+{
+    unsigned long long n;
+    if (cli_parse_count(prog, option, text, &n)) return -1;
+    if (n < (unsigned long long)lo || n > (unsigned long long)hi) {
+        fprintf(stderr, "%s: %s: '%s' is not between %d and %d\n", prog, option, text, lo, hi);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
 }
 
 int cli_parse_seconds(const char *prog, const char *option, const char *text, double *out)
@@ -70,38 +149,24 @@ int cli_parse_seconds(const char *prog, const char *option, const char *text, do
     return 0;
 }
 
-const char *cli_value(const char *prog, int argc, char **argv, int *i, const char *name,
-                      bool *bad)
+int cli_read_puzzles(const char *prog, char *const *paths, int count, scan_format format,
+                     puzzle_list *puzzles)
 {
-    size_t n = strlen(name);
-    const char *arg = argv[*i];
-    if (strncmp(arg, name, n) != 0) return NULL;
-    if (arg[n] == '=') return arg + n + 1;
-    if (arg[n] != '\0') return NULL;
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "%s: %s needs a value\n", prog, name);
-        *bad = true;
-        return NULL;
+    if (count == 0) {
+        fprintf(stderr, "%s: no puzzle path given (see --help)\n", prog);
+        return -1;
     }
-    return argv[++*i];
-}
-
-int cli_budget_option(const char *prog, int argc, char **argv, int *i, solver_budget *budget)
-{
-    bool bad = false;
-    const char *v;
-    unsigned long long n;
-    if ((v = cli_value(prog, argc, argv, i, "--max-states", &bad))) {
-        if (cli_parse_count(prog, "--max-states", v, false, &n)) return -1;
-        budget->max_states = n;
-    } else if ((v = cli_value(prog, argc, argv, i, "--max-bytes", &bad))) {
-        if (cli_parse_count(prog, "--max-bytes", v, true, &n)) return -1;
-        budget->max_bytes = n;
-    } else if ((v = cli_value(prog, argc, argv, i, "--max-seconds", &bad))) {
-        if (cli_parse_seconds(prog, "--max-seconds", v, &budget->max_seconds)) return -1;
-    } else
-        return bad ? -1 : 0;
-    return 1;
+    for (int i = 0; i < count; i++) {
+        char err[SCAN_ERR_MAX];
+        int n = scan_path(paths[i], format, puzzles, err);
+        if (n == 0) snprintf(err, sizeof err, "%s: no puzzle found there", paths[i]);
+        if (n <= 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            puzzle_list_free(puzzles);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 void cli_print_solvers(FILE *f)
@@ -110,17 +175,4 @@ void cli_print_solvers(FILE *f)
     for (int i = 0; solver_all[i]; i++)
         fprintf(f, "%-12s %-9s %s\n", solver_all[i]->name,
                 solver_guarantee_name(solver_all[i]->guarantee), solver_all[i]->summary);
-}
-
-void cli_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
 }

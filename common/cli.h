@@ -1,53 +1,102 @@
-/* cli.h -- option parsing shared by the command-line programs. */
+/* cli.h -- what the command-line programs share: getopt_long conventions, counts with
+ * suffixes, budgets, solver lists, exit codes, the version.
+ *
+ * Every program parses with getopt_long, so options may stand before or after the operands,
+ * take their value as `--opt=value` or `--opt value`, and `--` ends them. Each program's loop
+ * hands every code to cli_common_option first, which answers --help and --version and reports
+ * a bad option in one line. The invariant: a count means the same in every option of every
+ * program (K = 1000, Ki = 1024, and so on), and 0 in a budget means "no limit".
+ */
 #ifndef CLI_H
 #define CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "scan.h"
 #include "solver.h"
 
+#define CLI_VERSION "0.4.0"
+/* The version of the JSON that bin/solve and bin/bench write (schema/ holds the schemas). */
+#define CLI_SCHEMA_VERSION 1
 #define CLI_MAX_SOLVERS 16
 
 /* Exit status, the same in every program (README "Exit status"). */
 enum {
     EXIT_SOLVED = 0,        /* solved / written / every check passed */
     EXIT_NO_SOLUTION = 1,
-    EXIT_BAD_INPUT = 2,     /* bad input or usage */
+    EXIT_BAD_INPUT = 2,     /* bad input or usage, or an output that could not be written */
     EXIT_BUDGET = 3,
     EXIT_CHECK_FAILED = 4,  /* bin/bench: a check failed */
 };
 
-/* Parses "all" or a comma-separated list of solver names into out (CLI_MAX_SOLVERS entries).
- * Returns the count, or -1 after printing "PROG: unknown solver 'x' (see --list)". */
+/* getopt_long codes of the options several programs share (above any short option). */
+enum {
+    CLI_OPT_VERSION = 0x100,
+    CLI_OPT_MAX_STATES,
+    CLI_OPT_MAX_BYTES,
+    CLI_OPT_MAX_SECONDS,
+    CLI_OPT_PROGRAM   /* a program numbers its own long-only options from here */
+};
+
+/* Entries for a program's `struct option` table. */
+#define CLI_STANDARD_OPTIONS                                                                  \
+    {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, CLI_OPT_VERSION}
+#define CLI_BUDGET_OPTIONS                                                                    \
+    {"max-states", required_argument, NULL, CLI_OPT_MAX_STATES},                             \
+        {"max-bytes", required_argument, NULL, CLI_OPT_MAX_BYTES},                           \
+        {"max-seconds", required_argument, NULL, CLI_OPT_MAX_SECONDS}
+/* The short options every program takes, to begin its optstring with: ':' makes getopt
+ * report a missing value apart from an unknown option, '+' is left out so operands and
+ * options mix. */
+#define CLI_SHORT_OPTIONS ":h"
+
+/* Handles the codes every getopt_long loop shares: 'h' prints usage and exits 0,
+ * CLI_OPT_VERSION prints "PROG VERSION (commit C)" and exits 0, '?' and ':' print one line
+ * ("PROG: unknown option '--x' (see --help)", "PROG: --x needs a value") and return -1.
+ * Returns 1 when code was none of them and is the program's to handle, else -1. */
+int cli_common_option(const char *prog, const char *usage, int code, char **argv);
+
+/* Prints "PROG VERSION (commit C, FLAGS)" on stdout. */
+void cli_print_version(const char *prog);
+
+/* The budget every program uses unless told otherwise: 5 M expanded states, 2 GiB of the
+ * solver's tables, 30 seconds. */
+solver_budget cli_default_budget(void);
+
+/* Handles --max-states, --max-bytes and --max-seconds by their codes. Returns 1 when code was
+ * one of them, 0 when it was not, -1 on a bad value (already reported). */
+int cli_budget_option(const char *prog, int code, const char *arg, solver_budget *budget);
+
+/* Parses "all" or a comma-separated list of solver names into out (CLI_MAX_SOLVERS entries),
+ * in registry order for "all" and in the list's order otherwise, each solver once however
+ * often it is named. Returns the count, or -1 after printing
+ * "PROG: unknown solver 'x' (see --list)". */
 int cli_parse_solvers(const char *prog, const char *list, const solver **out);
 
 /* Parses an input format name ("auto", "native", ...); prints "PROG: unknown format 'x'" and
  * returns -1 when it is none. */
 int cli_parse_format(const char *prog, const char *text, scan_format *out);
 
-/* Parses a count with an optional K, M or G suffix (powers of 1024 for bytes, of 1000
- * otherwise). Returns 0, or -1 after printing "PROG: OPTION: 'text' is not a count". */
-int cli_parse_count(const char *prog, const char *option, const char *text, bool bytes,
+/* Parses a count with an optional suffix: K, M, G, T for powers of 1000, Ki, Mi, Gi, Ti for
+ * powers of 1024, the same in every option. Returns 0, or -1 after printing
+ * "PROG: OPTION: 'text' is not a count". */
+int cli_parse_count(const char *prog, const char *option, const char *text,
                     unsigned long long *out);
+/* A count between lo and hi, as an int. */
+int cli_parse_int(const char *prog, const char *option, const char *text, int lo, int hi,
+                  int *out);
 /* Parses non-negative seconds. */
 int cli_parse_seconds(const char *prog, const char *option, const char *text, double *out);
 
-/* Handles --max-states, --max-bytes, --max-seconds (as "--opt=V" or "--opt V"). Returns 1 when
- * argv[*i] was one of them (advancing *i past a separate value), 0 when it was not, -1 on a
- * bad value (already reported). */
-int cli_budget_option(const char *prog, int argc, char **argv, int *i, solver_budget *budget);
-
-/* The value of option `name` at argv[*i] ("--name=V" or "--name V"), or NULL when argv[*i] is
- * another option. Prints an error and sets *bad when the value is missing. */
-const char *cli_value(const char *prog, int argc, char **argv, int *i, const char *name,
-                      bool *bad);
+/* Reads every path (file, directory or "-") into puzzles, in order, and insists on at least one
+ * puzzle in all. On bad input prints "PROG: FILE:LINE: reason" and returns -1; a path that
+ * yields no puzzle is bad input. */
+int cli_read_puzzles(const char *prog, char *const *paths, int count, scan_format format,
+                     puzzle_list *puzzles);
 
 /* Prints the solver registry as a table (name, guarantee, summary). */
 void cli_print_solvers(FILE *f);
-
-/* Writes s as a JSON string, quotes included. */
-void cli_json_string(FILE *f, const char *s);
 
 #endif

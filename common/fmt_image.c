@@ -31,9 +31,8 @@ int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzz
         g.row_lineno[r] = 0;
     }
     puzzle *p = puzzle_list_add(out);
-    const char *base = strrchr(path, '/');
-    snprintf(p->name, sizeof p->name, "%.60s", base ? base + 1 : path);
     snprintf(p->source, sizeof p->source, "%.300s", path);
+    snprintf(p->name, sizeof p->name, "%s", p->source);
     if (scan_grid_build(&src, &g, p, err)) {
         out->count--;
         return -1;

@@ -35,9 +35,32 @@ void puzzle_list_free(puzzle_list *list)
 
 void puzzle_id(const puzzle *p, char out[17])
 {
-    char grid[BOARD_TEXT_MAX];
-    int n = board_format_grid(&p->board, p->start, grid);
+    const board *b = &p->board;
+    char grid[BOARD_TEXT_MAX], canonical[BOARD_MAX_PIECES] = {0};
+    int n = board_format_grid(b, p->start, grid), next = 1, stride = b->width + 3;
+    canonical[b->primary] = 'A';
+    /* Cell (r, c) of the grid text follows the top border line and the row's left border. */
+    for (int r = 0; r < b->height; r++)
+        for (int c = 0; c < b->width; c++) {
+            char *cell = &grid[(r + 1) * stride + 1 + c];
+            int i = *cell == 'x' ? -1 : board_find_label(b, *cell);
+            if (i < 0) continue;
+            if (!canonical[i]) canonical[i] = BOARD_LABELS[next++];
+            *cell = canonical[i];
+        }
     snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(grid, (size_t)n));
+}
+
+void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX])
+{
+    const board *b = &p->board;
+    char primary = b->piece[b->primary].label;
+    int n = primary == 'A' ? 0 : snprintf(out, PUZZLE_BOARD_MAX, "primary: %c\n", primary);
+    n += board_format_grid(b, p->start, out + n);
+    if (separator == '\n') return;
+    out[n - 1] = '\0';   /* no separator after the last line */
+    for (char *s = out; *s; s++)
+        if (*s == '\n') *s = separator;
 }
 
 char *puzzle_format_native(const puzzle *p)

@@ -10,13 +10,13 @@
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */
-#define PUZZLE_NAME_MAX 64
 #define PUZZLE_SOURCE_MAX 320
+#define PUZZLE_NAME_MAX PUZZLE_SOURCE_MAX
 
 typedef struct {
     board board;
     uint64_t start;                   /* key of the starting position */
-    char name[PUZZLE_NAME_MAX];       /* the source's name, else "<file base>:<line>" */
+    char name[PUZZLE_NAME_MAX];       /* the source's name, else "<path as given>:<line>" */
     char source[PUZZLE_SOURCE_MAX];   /* "<file>:<line>" where the puzzle starts */
     int optimal;                      /* known optimal moves, or PUZZLE_UNKNOWN/UNSOLVABLE */
     long cluster;                     /* known cluster size, or -1 */
@@ -33,9 +33,20 @@ puzzle *puzzle_list_add(puzzle_list *list);
 void puzzle_list_take(puzzle_list *to, puzzle_list *from);
 void puzzle_list_free(puzzle_list *list);
 
-/* A stable identifier: XXH3-64 of the board's native grid text, as 16 hex digits (out[17]).
- * The same board has the same id whatever file or format it was read from. */
+/* A stable identifier of the puzzle's geometry, as 16 hex digits (out[17]): XXH3-64 of the
+ * native grid with the pieces relabelled canonically (the primary 'A', the others 'B', 'C', ...
+ * in the reading order of their first cell). It depends on the size, the walls, the exit and
+ * each piece's place, orientation and length, and on nothing else: not on the letters, the
+ * file, the format or the name, so the same puzzle has the same id wherever it comes from. */
 void puzzle_id(const puzzle *p, char out[17]);
+
+/* The board in the puzzle's own letters, so that its solutions read on it: the native text
+ * (a `primary: X` line first when the primary is not 'A', then the grid) with its lines ended
+ * by `separator`: '\n' gives text the scanner reads; '/' gives the one-line form results use
+ * for boards without a database form (the last '/' dropped; turn each '/' back into a newline
+ * to read it). out: PUZZLE_BOARD_MAX bytes. */
+#define PUZZLE_BOARD_MAX (BOARD_TEXT_MAX + 16)
+void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX]);
 
 /* The puzzle in native format, metadata header and grid (see README "Native format"). The
  * result is malloc'ed; the caller frees it. */

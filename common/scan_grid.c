@@ -21,10 +21,8 @@ int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, .
 
 void scan_default_name(const scan_source *src, int lineno, puzzle *p)
 {
-    const char *base = strrchr(src->path, '/');
-    base = base ? base + 1 : src->path;
-    snprintf(p->name, sizeof p->name, "%.40s:%d", base, lineno);
     snprintf(p->source, sizeof p->source, "%.300s:%d", src->path, lineno);
+    snprintf(p->name, sizeof p->name, "%s", p->source);
 }
 
 int scan_parse_count(const char *s, long *value)

@@ -39,7 +39,8 @@ int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, .
 /* Validates a grid and turns it into p->board and p->start. Returns 0 or -1 with err set. */
 int scan_grid_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
 
-/* Sets p->name to "<file base name>:<lineno>" and p->source to "<path>:<lineno>". */
+/* Sets p->name and p->source to "<path as given>:<lineno>" (two files of one name in
+ * different folders never share a name). */
 void scan_default_name(const scan_source *src, int lineno, puzzle *p);
 
 /* True when s is a whole non-negative decimal number that fits an int; stores it. */

@@ -27,7 +27,12 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes)
 {
     if (bytes > r->peak_bytes) r->peak_bytes = bytes;
     const char *hit = NULL;
-    if (l->budget.max_states && r->expanded > l->budget.max_states) hit = "states";
+    if (l->budget.max_states && r->expanded > l->budget.max_states) {
+        /* The solvers count a state before expanding it and stop when this says so: the one
+         * counted last is left unexpanded, so a budget of N states expands exactly N. */
+        r->expanded = l->budget.max_states;
+        hit = "states";
+    }
     else if (l->budget.max_bytes && bytes > l->budget.max_bytes) hit = "bytes";
     else if (l->budget.max_seconds > 0 && search_now() - l->start > l->budget.max_seconds)
         hit = "seconds";

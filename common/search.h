@@ -26,7 +26,9 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes);
 /* The same, cheap enough to call at every expansion: the full check runs on every 256th
  * expanded state and whenever the state budget is reached, so the state budget is exact and
  * the bytes and seconds budgets are checked often enough to stop within a fraction of a
- * millisecond. Call after counting the expansion. */
+ * millisecond. Call after counting the expansion, and expand nothing more once it says stop:
+ * a stop at the state budget takes back the count of the state it stopped at, so that a
+ * budget of N states ends with exactly N expanded. */
 static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes)
 {
     if (bytes > r->peak_bytes) r->peak_bytes = bytes;

@@ -1,7 +1,7 @@
-# columns.awk -- prints chosen columns of a CSV (quoted fields allowed) separated by tabs,
-# without the header. Usage: awk -v cols=1,4,13 -f plots/columns.awk results.csv
-BEGIN { ncols = split(cols, want, ",") }
-NR == 1 { next }
+# columns.awk -- prints the named columns of a CSV (quoted fields allowed) separated by tabs,
+# without the header, so that scripts never depend on where a column stands.
+# Usage: awk -v cols=solver,status,seconds -f plots/columns.awk results.csv
+BEGIN { ncols = split(cols, name, ",") }
 {
     n = 0; field = ""; quoted = 0
     line = $0
@@ -16,6 +16,14 @@ NR == 1 { next }
         else field = field c
     }
     cell[++n] = field
+    if (NR == 1) {
+        for (k = 1; k <= ncols; k++) {
+            for (i = 1; i <= n && cell[i] != name[k]; i++) ;
+            if (i > n) { print "columns.awk: no column " name[k] > "/dev/stderr"; exit 2 }
+            want[k] = i
+        }
+        next
+    }
     out = ""
     for (k = 1; k <= ncols; k++) out = out (k > 1 ? "\t" : "") cell[want[k]]
     print out

@@ -11,8 +11,9 @@ data="$out/data"
 mkdir -p "$data"
 
 # rows.tsv: solver status optimal_moves excess expanded peak_bytes seconds table_bytes
-awk -v cols=1,4,7,9,10,12,13,20 -f "$here/columns.awk" "$csv" > "$data/rows.tsv"
-# What there is to draw: solved runs at all, and jemalloc peaks (0 in builds without jemalloc,
+awk -v cols=solver,status,optimal_moves,excess,expanded,peak_bytes,seconds,table_bytes \
+    -f "$here/columns.awk" "$csv" > "$data/rows.tsv"
+# What there is to draw: solved runs at all, and jemalloc peaks (empty in builds without jemalloc,
 # where the memory figure shows the solvers' own table sizes instead).
 has_solved=$(awk -F'\t' '$2 == "solved" { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.tsv")
 has_peak=$(awk -F'\t' '$6 > 0 { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.tsv")

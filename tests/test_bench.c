@@ -1,5 +1,6 @@
 /* test_bench.c -- bin/bench, bin/micro and the plots, run as a user runs them. */
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,122 +28,220 @@ static char *slurp(const char *path)
     return out;
 }
 
+/* The columns a run decides (not the timings, nor memory figures that depend on the allocator). */
+#define DETERMINISTIC "solver,puzzle,board,status,budget_hit,moves,steps,optimal_moves,solvable," \
+    "optimal,correct,excess,replay,expanded,generated,duplicates,table_bytes,repeat,warmup," \
+    "solution,index,puzzles,id,source,shard,run"
+
 Test(bench, csv_has_the_exact_deterministic_columns)
 {
     char dir[64], cmd[1024], *out, *err;
     scratch(dir);
     snprintf(cmd, sizeof cmd,
              "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone --csv %s/r.csv "
-             "corpus/seed-formats/ >/dev/null && cut -d, -f1-11,14-20,23-24 %s/r.csv",
-             th_bin(), dir, dir);
+             "corpus/seed-formats/ >/dev/null && head -1 %s/r.csv && "
+             "awk -v cols=" DETERMINISTIC " -f plots/columns.awk %s/r.csv",
+             th_bin(), dir, dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     char *expected = slurp("tests/data/bench/seed-formats.expected.csv");
     cr_assert_str_eq(out, expected);
     free(out), free(err), free(expected);
 }
 
-Test(bench, summary_json_and_markdown)
+/* Parses a file with jansson, failing the test when it does not parse. */
+static json_t *load_json(const char *path)
+{
+    json_error_t e;
+    json_t *doc = json_load_file(path, 0, &e);
+    cr_assert_not_null(doc, "%s:%d: %s", path, e.line, e.text);
+    return doc;
+}
+
+Test(bench, summary_json_typed_and_valid_against_the_schema)
 {
     char dir[64], cmd[1024], *out, *err;
     scratch(dir);
-    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs --out %s corpus/seed-formats/",
-             th_bin(), dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs --cpu 0 --out %s "
+                              "corpus/seed-formats/", th_bin(), dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "| bfs | 5 | 5 | 5 | 100.0% | 0.00 | 0 |"), "%s", out);
-    cr_assert_not_null(strstr(out, "| dfs | 5 | 5 | 5 | 0.0% |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| bfs | 5 | 5 | 100.0% | 0.00 | 0 | 0 | 0 | 0 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| dfs | 5 | 5 | 0.0% |"), "%s", out);
     free(out), free(err);
     char path[128];
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = slurp(path);
-    cr_assert_not_null(strstr(md, "| solver | runs | solved | within budget | optimal |"));
+    cr_assert_not_null(strstr(md, "| solver | runs | solved | optimal | mean excess | max excess | "
+                                  "proved no solution | budget hits | wrong |"));
     free(md);
+
+    snprintf(cmd, sizeof cmd, "tests/validate-json.py schema/bench.schema.json %s/results.json", dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
     snprintf(path, sizeof path, "%s/results.json", dir);
-    char *json = slurp(path);
-    const char *keys[] = {"\"meta\"", "\"date\"", "\"cpu\"", "\"compiler\"", "\"flags\"",
-                          "\"commit\"", "\"budget\"", "\"rows\"",
-                          "\"solver\": \"bfs\", \"puzzle\": \"csharp-750.txt:1\"",
-                          "\"moves\": 37, \"steps\": 51, \"optimal_moves\": 37, \"optimal\": \"yes\""};
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
-        cr_assert_not_null(strstr(json, keys[k]), "missing %s", keys[k]);
-    int rows = 0;
-    for (char *s = json; (s = strstr(s, "{\"solver\"")); s++) rows++;
-    cr_assert_eq(rows, 10);
-    free(json);
+    json_t *doc = load_json(path), *meta = json_object_get(doc, "meta");
+    cr_assert_eq(json_integer_value(json_object_get(doc, "schema_version")), 1);
+    cr_assert(json_is_integer(json_object_get(meta, "cores")));
+    cr_assert_eq(json_integer_value(json_object_get(meta, "pinned_cpu")), 0);
+    json_t *affinity = json_object_get(meta, "affinity");
+    cr_assert_eq(json_array_size(affinity), 1);
+    cr_assert_eq(json_integer_value(json_array_get(affinity, 0)), 0);
+    cr_assert_eq(json_array_size(json_object_get(meta, "load_average_before")), 3);
+    cr_assert_eq(json_array_size(json_object_get(meta, "load_average_after")), 3);
+    cr_assert_gt(json_real_value(json_object_get(meta, "clock_resolution_seconds")), 0);
+    cr_assert_not_null(json_object_get(meta, "governor"));
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(meta, "budget"), "max_states")),
+                 5000000);
+    json_t *rows = json_object_get(doc, "rows");
+    cr_assert_eq(json_array_size(rows), 10);
+    json_t *row = json_array_get(rows, 0);   /* bfs on csharp-750 */
+    cr_assert_str_eq(json_string_value(json_object_get(row, "puzzle")),
+                     "corpus/seed-formats/csharp-750.txt:1");
+    cr_assert_eq(json_integer_value(json_object_get(row, "moves")), 37);
+    cr_assert_eq(json_integer_value(json_object_get(row, "optimal_moves")), 37);
+    cr_assert(json_is_true(json_object_get(row, "optimal")));
+    cr_assert(json_is_true(json_object_get(row, "solvable")));
+    cr_assert(json_is_null(json_object_get(row, "budget_hit")));
+    cr_assert_eq(json_array_size(json_object_get(row, "solution")), 37);
+    json_t *summary = json_object_get(doc, "summary");
+    cr_assert_eq(json_array_size(summary), 2);
+    cr_assert_eq(json_integer_value(json_object_get(json_array_get(summary, 0), "optimal")), 5);
+    json_decref(doc);
 }
 
-Test(bench, budgets_give_budget_rows_not_failures)
+Test(bench, budgets_are_exact_and_give_budget_rows_not_failures)
 {
     char cmd[512], *out, *err;
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,idastar --max-states 10 --csv - "
-                              "corpus/seeds/seeds.txt | cut -d, -f1,4,18 | grep -c ',budget,states$'",
+                              "corpus/seeds/seeds.txt 2>/dev/null | awk -v cols=status,budget_hit,"
+                              "expanded,correct -f plots/columns.awk | sort | uniq -c",
              th_bin());
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_eq(atoi(out), 22);   /* 11 puzzles, 2 solvers: none is solved in 10 expansions */
+    /* 11 puzzles, 2 solvers: none is solved in 10 expansions, and each expanded exactly 10. */
+    cr_assert_str_eq(out, "     22 budget\tstates\t10\t\n");
     free(out), free(err);
 }
 
-Test(bench, a_wrong_optimum_fails_the_run_loudly)
+Test(bench, a_wrong_optimum_says_who_is_wrong)
 {
     char cmd[512], *out, *err;
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs tests/data/bench/wrong-optimum.txt",
              th_bin());
     cr_assert_eq(run(cmd, &out, &err), 4);
-    cr_assert_not_null(strstr(err, "bench: CHECK FAILED: bfs on wrong: 2 moves, optimum 1"), "%s", err);
+    cr_assert_not_null(strstr(err, "bench: CHECK FAILED: bfs on wrong: 2 moves, but the file gives "
+                                   "the optimum as 1 and the solver promises the fewest moves: the "
+                                   "file or the solver is wrong (--verify tells which)\n"), "%s", err);
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --verify --solver bfs "
                               "tests/data/bench/wrong-optimum.txt", th_bin());
     cr_assert_eq(run(cmd, &out, &err), 4);
-    cr_assert_not_null(strstr(err, "wrong: the file says 1 moves (-2: none), the reference BFS finds 2"),
-                       "%s", err);
+    cr_assert_not_null(strstr(err, "bench: CHECK FAILED: wrong: the file says 1 moves, the reference "
+                                   "BFS finds 2 moves: the file is wrong\n"), "%s", err);
+    free(out), free(err);
+    /* A file that says "no solution" (a sentinel inside) is quoted as words, never as a number. */
+    snprintf(cmd, sizeof cmd, "printf -- '- ooooooooooooAAoooooooooooooooooooooo unsolvable\\n' | "
+                              "%s/bench --no-progress --verify --solver bfs -", th_bin());
+    cr_assert_eq(run(cmd, &out, &err), 4);
+    cr_assert_not_null(strstr(err, "bench: CHECK FAILED: unsolvable: the file says no solution, the "
+                                   "reference BFS finds 1 moves: the file is wrong\n"), "%s", err);
+    cr_assert_null(strstr(err, "-2"), "%s", err);
     free(out), free(err);
 }
 
-Test(bench, verify_rejects_a_tampered_solution)
+Test(bench, every_solved_row_replays_on_its_own_board)
+{
+    /* An independent replay: the board and solution columns alone, read back by the scanner. */
+    char dir[64], cmd[1024], *out, *err;
+    scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver all --max-states 200K --csv %s/r.csv "
+                              "corpus/ >/dev/null 2>&1; awk -v cols=status,board,solution "
+                              "-f plots/columns.awk %s/r.csv | grep '^solved'", th_bin(), dir, dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
+    int replayed = 0, renamed = 0;
+    char *lines = NULL;
+    for (char *line = strtok_r(out, "\n", &lines); line; line = strtok_r(NULL, "\n", &lines)) {
+        char *board_text = strchr(line, '\t') + 1, *solution = strchr(board_text, '\t');
+        *solution++ = '\0';
+        for (char *c = board_text; *c; c++)
+            if (*c == '/') *c = '\n';
+        puzzle_list one = {0};
+        char why[SCAN_ERR_MAX];
+        cr_assert_eq(th_scan(board_text, &one, why), 1, "%s: %s", board_text, why);
+        const puzzle *p = &one.items[0];
+        renamed += p->board.piece[p->board.primary].label != 'A';
+        move *m = malloc((strlen(solution) / 2 + 1) * sizeof *m);
+        int n = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(solution, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            cr_assert_eq(moves_parse(&p->board, t, &m[n++], why), 0, "%s: %s", t, why);
+        cr_assert_lt(moves_check_solution(&p->board, p->start, m, n, why), 0, "%s", why);
+        free(m);
+        puzzle_list_free(&one);
+        replayed++;
+    }
+    cr_assert_gt(replayed, 600, "%d", replayed);
+    cr_assert_gt(renamed, 0, "no row with a primary other than A was replayed");
+    free(out), free(err);
+}
+
+Test(bench, names_are_paths_as_given)
 {
     char dir[64], cmd[1024], *out, *err;
     scratch(dir);
-    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --csv %s/r.csv corpus/seed-formats/"
-                              " >/dev/null", th_bin(), dir);
+    snprintf(cmd, sizeof cmd, "mkdir %s/a %s/b && cp corpus/seed-formats/kotlin-4x4.txt %s/a/x.txt && "
+                              "cp corpus/seed-formats/kotlin-5x5.txt %s/b/x.txt && cd %s && "
+                              "%s/%s/bench --no-progress --solver bfs --csv - a b 2>/dev/null | "
+                              "awk -v cols=puzzle,source -f %s/plots/columns.awk",
+             dir, dir, dir, dir, dir, getenv("PWD"), th_bin(), getenv("PWD"));
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    free(out), free(err);
-    snprintf(cmd, sizeof cmd, "%s/bench verify %s/r.csv corpus/seed-formats/", th_bin(), dir);
-    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_str_eq(out, "5 rows, 5 solutions replayed to the goal, 0 failed\n");
-    free(out), free(err);
-    /* B+1 A+2 solves kotlin-4x4; A+2 first runs into B. */
-    snprintf(cmd, sizeof cmd, "sed 's/,B+1 A+2,/,A+2 B+1,/' %s/r.csv > %s/t.csv && "
-                              "%s/bench verify %s/t.csv corpus/seed-formats/", dir, dir, th_bin(), dir);
-    cr_assert_eq(run(cmd, &out, &err), 4);
-    cr_assert_str_eq(err, "bench: CHECK FAILED: bfs on kotlin-4x4.txt:1: illegal solution: "
-                          "move 1 (A+2): piece A is blocked\n");
-    cr_assert_str_eq(out, "5 rows, 4 solutions replayed to the goal, 1 failed\n");
+    cr_assert_str_eq(out, "a/x.txt:1\ta/x.txt:1\nb/x.txt:1\tb/x.txt:1\n");
     free(out), free(err);
 }
 
-Test(bench, shards_through_gnu_parallel_merge_to_the_single_run)
+Test(bench, gnu_conventions_and_refusals)
 {
-    char dir[64], cmd[2048], *out, *err;
+    char dir[64], cmd[1024], *out, *err;
     scratch(dir);
-    const char *cols = "cut -d, -f1-11,14-20,23-24";
-    snprintf(cmd, sizeof cmd,
-             "set -e; B=%s; D=%s;"
-             "$B/bench --no-progress --solver bfs,astar,dfs --csv $D/single.csv corpus/seeds "
-             "corpus/seed-formats >/dev/null;"
-             "parallel --will-cite $B/bench --no-progress --solver bfs,astar,dfs --shard {}/3 "
-             "--csv $D/shard{}.csv corpus/seeds corpus/seed-formats ::: 1 2 3 >/dev/null;"
-             "$B/bench merge --csv $D/merged.csv $D/shard1.csv $D/shard2.csv $D/shard3.csv >/dev/null;"
-             "%s $D/single.csv > $D/a; %s $D/merged.csv > $D/b; cmp $D/a $D/b; wc -l < $D/b;"
-             "for k in 1 2 3; do tail -n +2 $D/shard$k.csv | wc -l; done",
-             th_bin(), dir, cols, cols);
+    /* Options after operands, --opt=value, standard input, a solver named twice run once. */
+    snprintf(cmd, sizeof cmd, "cat corpus/seeds/seeds.txt | %s/bench - --solver=bfs,bfs --no-progress "
+                              "--csv %s/r.csv >/dev/null && tail -n +2 %s/r.csv | wc -l",
+             th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    /* 16 puzzles x 3 solvers + header; shards of 6, 5 and 5 puzzles. */
-    cr_assert_str_eq(out, "49\n18\n15\n15\n");
+    cr_assert_str_eq(out, "11\n");
     free(out), free(err);
-    /* Overlapping shards are refused. */
-    snprintf(cmd, sizeof cmd, "%s/bench merge %s/shard1.csv %s/shard1.csv", th_bin(), dir, dir);
-    cr_assert_eq(run(cmd, &out, &err), 2);
-    cr_assert_not_null(strstr(err, "appears twice"));
+    const char *cases[][2] = {
+        {"--csv %s/x --json %s/x corpus/seeds", "bench: %s/x and %s/x name the same file\n"},
+        {"--out %s --csv %s/results.json corpus/seeds",
+         "bench: %s/results.json and %s/results.json name the same file\n"},
+        {"--csv - --json - corpus/seeds", "bench: - and - name the same file\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char args[512], want[512];
+        snprintf(args, sizeof args, cases[k][0], dir, dir);
+        snprintf(want, sizeof want, cases[k][1], dir, dir);
+        snprintf(cmd, sizeof cmd, "%s/bench --no-progress %s", th_bin(), args);
+        cr_expect_eq(run(cmd, &out, &err), 2, "%s", args);
+        cr_expect_str_eq(err, want);
+        cr_expect_str_eq(out, "");
+        free(out), free(err);
+    }
+    /* Nothing was written under the doubled name. */
+    snprintf(cmd, sizeof cmd, "test ! -e %s/x", dir);
+    cr_assert_eq(run(cmd, &out, &err), 0);
     free(out), free(err);
+    const char *versions[] = {"--version", "merge --version", "verify --version", "compare --version"};
+    for (size_t k = 0; k < sizeof versions / sizeof *versions; k++) {
+        snprintf(cmd, sizeof cmd, "%s/bench %s", th_bin(), versions[k]);
+        cr_assert_eq(run(cmd, &out, &err), 0);
+        cr_assert_not_null(strstr(out, " 0.4.0 (commit "), "%s", out);
+        free(out), free(err);
+    }
+    const char *helps[] = {"--help", "merge --help", "verify -h", "compare --help"};
+    for (size_t k = 0; k < sizeof helps / sizeof *helps; k++) {
+        snprintf(cmd, sizeof cmd, "%s/bench %s", th_bin(), helps[k]);
+        cr_assert_eq(run(cmd, &out, &err), 0);
+        cr_assert_eq(strncmp(out, "usage: bench", 12), 0, "%s", out);
+        free(out), free(err);
+    }
 }
 
 Test(bench, bad_usage_exits_2_with_one_line)
@@ -151,11 +250,17 @@ Test(bench, bad_usage_exits_2_with_one_line)
         {"--shard 3/2 corpus/seeds", "bench: --shard: '3/2' is not K/N with 1 <= K <= N\n"},
         {"--solver nope corpus/seeds", "bench: unknown solver 'nope' (see --list)\n"},
         {"--repeat 0 corpus/seeds", "bench: --repeat: '0' is not between 1 and 1000\n"},
+        {"corpus/seeds --bogus", "bench: unknown option '--bogus' (see --help)\n"},
+        {"corpus/seeds --repeat", "bench: --repeat needs a value\n"},
         {"", "bench: no puzzle path given (see --help)\n"},
+        {"schema", "bench: schema: no puzzle found there\n"},
         {"tests/data/empty.txt", "bench: tests/data/empty.txt: empty file\n"},
-        {"merge tests/data/empty.txt", "bench: merge: tests/data/empty.txt: empty file\n"},
+        {"merge tests/data/empty.txt", "bench merge: tests/data/empty.txt: empty file\n"},
+        {"merge", "bench merge: no result file given (see --help)\n"},
         {"verify corpus/seeds/seeds.txt corpus/seeds",
-         "bench: verify: corpus/seeds/seeds.txt:1: not a bench CSV (the header differs)\n"},
+         "bench verify: corpus/seeds/seeds.txt:1: not a bench CSV of this version (the header "
+         "differs)\n"},
+        {"compare tests/data/empty.txt", "bench compare: needs two results, A and B (see --help)\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         char cmd[512], *out, *err;
@@ -167,18 +272,55 @@ Test(bench, bad_usage_exits_2_with_one_line)
     }
 }
 
-Test(bench, repeat_reports_median_and_spread)
+Test(bench, statistics_of_repeated_and_batched_timings)
 {
     char cmd[512], *out, *err;
-    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --repeat 5 --csv - "
-                              "corpus/seed-formats/kotlin-4x4.txt 2>/dev/null | tail -1 | cut -d, -f13,21,22,23",
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --warmup 2 --repeat 5 --min-time 0 "
+                              "--csv - corpus/seed-formats/python-605.txt 2>/dev/null | awk -v "
+                              "cols=seconds,seconds_mean,seconds_sd,seconds_min,seconds_max,"
+                              "cpu_seconds,iterations,repeat,warmup -f plots/columns.awk",
              th_bin());
     cr_assert_eq(run(cmd, &out, &err), 0);
-    double median, lo, hi;
-    int repeat;
-    cr_assert_eq(sscanf(out, "%lf,%lf,%lf,%d", &median, &lo, &hi, &repeat), 4, "%s", out);
+    double median, mean, sd, lo, hi, cpu;
+    int iterations, repeat, warmup;
+    cr_assert_eq(sscanf(out, "%lf %lf %lf %lf %lf %lf %d %d %d", &median, &mean, &sd, &lo, &hi, &cpu,
+                        &iterations, &repeat, &warmup), 9, "%s", out);
+    cr_assert(lo <= median && median <= hi && lo <= mean && mean <= hi, "%s", out);
+    cr_assert(sd >= 0 && sd <= hi - lo, "%s", out);
+    cr_assert(cpu > 0, "%s", out);
+    cr_assert_eq(iterations, 1);
     cr_assert_eq(repeat, 5);
-    cr_assert(lo <= median && median <= hi);
+    cr_assert_eq(warmup, 2);
+    free(out), free(err);
+    /* A 2-move puzzle takes microseconds: with --min-time 10 ms it is timed in batches. */
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --repeat 3 --min-time 0.01 --csv - "
+                              "corpus/seed-formats/kotlin-4x4.txt 2>/dev/null | awk -v "
+                              "cols=seconds,iterations -f plots/columns.awk", th_bin());
+    cr_assert_eq(run(cmd, &out, &err), 0);
+    double seconds;
+    cr_assert_eq(sscanf(out, "%lf %d", &seconds, &iterations), 2, "%s", out);
+    cr_assert_gt(iterations, 10, "%s", out);
+    cr_assert_geq(seconds * iterations, 0.005, "%s", out);
+    free(out), free(err);
+}
+
+Test(bench, summary_times_solved_runs_only)
+{
+    /* iddfs solves the short seeds and runs out on the long ones: its median time and states are
+     * those of the solved runs, and the budget hits have their own column. */
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver iddfs --max-states 20K --json - "
+                              "corpus/seed-formats 2>/dev/null", th_bin());
+    cr_assert_eq(run(cmd, &out, &err), 0);
+    json_error_t e;
+    json_t *doc = json_loads(out, 0, &e);
+    cr_assert_not_null(doc, "%s", e.text);
+    json_t *s = json_array_get(json_object_get(doc, "summary"), 0);
+    int solved = (int)json_integer_value(json_object_get(s, "solved"));
+    cr_assert_eq(solved + json_integer_value(json_object_get(s, "budget_hits")), 5);
+    cr_assert_gt(solved, 0);
+    cr_assert_lt(json_real_value(json_object_get(s, "median_expanded")), 20000);
+    json_decref(doc);
     free(out), free(err);
 }
 

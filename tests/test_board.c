@@ -240,10 +240,10 @@ Test(board, db_form_round_trips_the_sample)
 Test(board, grid_and_line_forms)
 {
     puzzle_list list = th_load("corpus/seed-formats/kotlin-4x4.txt");
-    char grid[BOARD_TEXT_MAX], line[BOARD_TEXT_MAX], db[37];
+    char grid[BOARD_TEXT_MAX], line[PUZZLE_BOARD_MAX], db[37];
     board_format_grid(&list.items[0].board, list.items[0].start, grid);
     cr_assert_str_eq(grid, "+----+\n|....|\n|AAB.>\n|..B.|\n|CC..|\n+----+\n");
-    board_format_line(&list.items[0].board, list.items[0].start, line);
+    puzzle_format_board(&list.items[0], '/', line);
     cr_assert_str_eq(line, "+----+/|....|/|AAB.>/|..B.|/|CC..|/+----+");
     cr_assert_not(board_format_db(&list.items[0].board, list.items[0].start, db));
     puzzle_list_free(&list);

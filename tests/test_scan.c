@@ -1,6 +1,7 @@
 /* test_scan.c -- the text scanner: every format, the native round trip, every kind of bad
  * input with its message. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,5 +298,60 @@ Test(scan, forced_format_and_format_names)
     const char *text = "----\n001-\n--1-\n22--\n";
     cr_assert_eq(scan_text("k.txt", text, strlen(text), SCAN_DB, &list, err), -1);
     cr_assert_eq(scan_text("k.txt", text, strlen(text), SCAN_KOTLIN, &list, err), 1, "%s", err);
+    puzzle_list_free(&list);
+}
+
+Test(scan, ids_depend_on_the_geometry_alone)
+{
+    /* The seed programs' files and their database twins in seeds.txt: other letters, other
+     * formats, one id. */
+    puzzle_list seeds = th_load("corpus/seeds/seeds.txt");
+    const char *pairs[][2] = {{"corpus/seed-formats/python-605.txt", "python-605"},
+                              {"corpus/seed-formats/kotlin-beginner-96.txt", "kotlin-beginner-96"},
+                              {"corpus/seed-formats/csharp-750.txt", "csharp-750"}};
+    for (int k = 0; k < 3; k++) {
+        puzzle_list one = th_load(pairs[k][0]);
+        char a[17], b[17] = "";
+        puzzle_id(&one.items[0], a);
+        for (int i = 0; i < seeds.count; i++)
+            if (strcmp(seeds.items[i].name, pairs[k][1]) == 0) puzzle_id(&seeds.items[i], b);
+        cr_assert_str_eq(a, b, "%s", pairs[k][0]);
+        puzzle_list_free(&one);
+    }
+    puzzle_list_free(&seeds);
+
+    /* Every sample puzzle relabelled at random, its primary included, and read from the native
+     * format: the same id. Its mirror image is another puzzle: another id. */
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    srand(12345);
+    for (int k = 0; k < list.count; k++) {
+        const puzzle *p = &list.items[k];
+        char labels[] = BOARD_LABELS, text[512], grid[BOARD_TEXT_MAX];
+        int nlabels = (int)strlen(labels);
+        for (int i = nlabels - 1; i > 0; i--) {
+            int j = rand() % (i + 1);
+            char t = labels[i];
+            labels[i] = labels[j];
+            labels[j] = t;
+        }
+        board_format_grid(&p->board, p->start, grid);
+        for (int r = 0; r < p->board.height; r++)
+            for (int c = 0; c < p->board.width; c++) {
+                char *cell = &grid[(r + 1) * (p->board.width + 3) + 1 + c];
+                int i = *cell == 'x' ? -1 : board_find_label(&p->board, *cell);
+                if (i >= 0) *cell = labels[i];
+            }
+        snprintf(text, sizeof text, "primary: %c\n%s", labels[p->board.primary], grid);
+        puzzle_list again = {0};
+        char err[SCAN_ERR_MAX], a[17], b[17];
+        cr_assert_eq(th_scan(text, &again, err), 1, "%s\n%s", err, text);
+        puzzle_id(p, a);
+        puzzle_id(&again.items[0], b);
+        cr_assert_str_eq(a, b, "%s", text);
+        puzzle mirror = th_mirror(p);
+        puzzle_id(&mirror, b);
+        cr_assert_str_neq(a, b);
+        puzzle_list_free(&again);
+    }
     puzzle_list_free(&list);
 }

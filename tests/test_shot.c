@@ -228,7 +228,7 @@ Test(render, pictures_and_solutions)
     snprintf(cmd, sizeof cmd, "%s/render --solution -o /tmp/ubrender/n.png "
              "tests/data/screens/unblockme-no-solution.jpg", th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 1);
-    cr_assert_str_eq(err, "render: unblockme-no-solution.jpg: no solution\n");
+    cr_assert_str_eq(err, "render: tests/data/screens/unblockme-no-solution.jpg: bfs: no solution\n");
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/render -o x.gif corpus/seeds/seeds.txt", th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 2);

@@ -19,9 +19,11 @@ static const char *usage =
     "  -o, --output F     the picture to write\n"
     "  --solution         draw the optimal solution: every position in a grid, the move that\n"
     "                     led to it written under it\n"
-    "  --solver NAME      the solver for --solution (default bfs)\n"
+    "  --solver LIST      the solver(s) for --solution (default bfs); with several, or 'all',\n"
+    "                     one picture per solver: OUT with -SOLVER before its ending\n"
     "  --frames DIR       with --solution, also write DIR/000.png, DIR/001.png, ... one per\n"
-    "                     position (JPEG with --quality Q if OUT is .jpg)\n"
+    "                     position (JPEG with --quality Q if OUT is .jpg; DIR/SOLVER/ with\n"
+    "                     several solvers)\n"
     "  --columns N        positions per row of the grid (default 6)\n"
     "  --puzzle N         the N-th puzzle of FILE (default 1)\n"
     "  --tile N           pixels per cell (default 48)\n"
@@ -29,14 +31,17 @@ static const char *usage =
     "  --screenshot       frame the board like a phone screenshot (header panel, buttons)\n"
     "  --no-letters       leave the pieces unlabelled\n"
     "  --quality Q        JPEG quality 1-100 (default 90)\n"
-    "  --help             this text\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
     "\n"
     "Exit status: 0 written, 1 no solution (with --solution), 2 bad input or usage,\n"
     "3 the solver's budget ran out.\n";
 
 typedef struct {
-    const char *output, *frames, *input;
-    const solver *solver;
+    const char *output, *frames;
+    char *input;
+    const solver *solver[CLI_MAX_SOLVERS];
+    int nsolvers;
     bool solution;
     int columns, puzzle, quality;
     draw_style style;
@@ -48,66 +53,63 @@ static bool ends_with(const char *s, const char *end)
     return n >= e && strcasecmp(s + n - e, end) == 0;
 }
 
-static int parse_number(const char *option, const char *text, int lo, int hi, int *out)
-{
-    unsigned long long n;
-    if (cli_parse_count("render", option, text, false, &n)) return -1;
-    if ((long long)n < lo || (long long)n > hi) {
-        fprintf(stderr, "render: %s: '%s' is not between %d and %d\n", option, text, lo, hi);
-        return -1;
-    }
-    *out = (int)n;
-    return 0;
-}
+enum { OPT_OUTPUT = 'o', OPT_SOLUTION = CLI_OPT_PROGRAM, OPT_SCREENSHOT, OPT_NO_LETTERS,
+       OPT_FRAMES, OPT_SOLVER, OPT_THEME, OPT_COLUMNS, OPT_PUZZLE, OPT_TILE, OPT_QUALITY };
+
+static const struct option long_options[] = {
+    CLI_STANDARD_OPTIONS,
+    {"output", required_argument, NULL, OPT_OUTPUT},
+    {"solution", no_argument, NULL, OPT_SOLUTION},
+    {"screenshot", no_argument, NULL, OPT_SCREENSHOT},
+    {"no-letters", no_argument, NULL, OPT_NO_LETTERS},
+    {"frames", required_argument, NULL, OPT_FRAMES},
+    {"solver", required_argument, NULL, OPT_SOLVER},
+    {"theme", required_argument, NULL, OPT_THEME},
+    {"columns", required_argument, NULL, OPT_COLUMNS},
+    {"puzzle", required_argument, NULL, OPT_PUZZLE},
+    {"tile", required_argument, NULL, OPT_TILE},
+    {"quality", required_argument, NULL, OPT_QUALITY},
+    {NULL, 0, NULL, 0},
+};
 
 static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     o->style = draw_default_style();
-    o->solver = solver_find("bfs");
+    o->solver[0] = solver_find("bfs");
+    o->nsolvers = 1;
     o->columns = 6;
     o->puzzle = 1;
     o->quality = 90;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        bool bad = false;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage, stdout);
-            exit(EXIT_SOLVED);
-        } else if (strcmp(a, "--solution") == 0) o->solution = true;
-        else if (strcmp(a, "--screenshot") == 0) o->style.screenshot = true;
-        else if (strcmp(a, "--no-letters") == 0) o->style.letters = false;
-        else if (strcmp(a, "-o") == 0 && i + 1 < argc) o->output = argv[++i];
-        else if ((v = cli_value("render", argc, argv, &i, "--output", &bad))) o->output = v;
-        else if ((v = cli_value("render", argc, argv, &i, "--frames", &bad))) o->frames = v;
-        else if ((v = cli_value("render", argc, argv, &i, "--solver", &bad))) {
-            if (!(o->solver = solver_find(v))) {
-                fprintf(stderr, "render: unknown solver '%s' (see bin/solve --list)\n", v);
+    int code;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", long_options, NULL)) != -1) {
+        if (cli_common_option("render", usage, code, argv) < 0) return -1;
+        int bad = 0;
+        switch (code) {
+        case OPT_OUTPUT: o->output = optarg; break;
+        case OPT_SOLUTION: o->solution = true; break;
+        case OPT_SCREENSHOT: o->style.screenshot = true; break;
+        case OPT_NO_LETTERS: o->style.letters = false; break;
+        case OPT_FRAMES: o->frames = optarg; break;
+        case OPT_SOLVER: bad = (o->nsolvers = cli_parse_solvers("render", optarg, o->solver)) < 0; break;
+        case OPT_THEME:
+            if (strcmp(optarg, "dark") && strcmp(optarg, "light")) {
+                fprintf(stderr, "render: --theme: '%s' is not dark or light\n", optarg);
                 return -1;
             }
-        } else if ((v = cli_value("render", argc, argv, &i, "--theme", &bad))) {
-            if (strcmp(v, "dark") && strcmp(v, "light")) {
-                fprintf(stderr, "render: --theme: '%s' is not dark or light\n", v);
-                return -1;
-            }
-            o->style.theme = strcmp(v, "light") == 0 ? THEME_LIGHT : THEME_DARK;
-        } else if ((v = cli_value("render", argc, argv, &i, "--columns", &bad))) {
-            if (parse_number("--columns", v, 1, 100, &o->columns)) return -1;
-        } else if ((v = cli_value("render", argc, argv, &i, "--puzzle", &bad))) {
-            if (parse_number("--puzzle", v, 1, 1000000, &o->puzzle)) return -1;
-        } else if ((v = cli_value("render", argc, argv, &i, "--tile", &bad))) {
-            if (parse_number("--tile", v, 8, 400, &o->style.tile)) return -1;
-        } else if ((v = cli_value("render", argc, argv, &i, "--quality", &bad))) {
-            if (parse_number("--quality", v, 1, 100, &o->quality)) return -1;
-        } else if (a[0] == '-' && strcmp(a, "-") != 0) {
-            if (!bad) fprintf(stderr, "render: unknown option '%s' (see --help)\n", a);
-            return -1;
-        } else if (!o->input)
-            o->input = a;
-        else {
-            fprintf(stderr, "render: one puzzle file at a time ('%s' is a second)\n", a);
-            return -1;
+            o->style.theme = strcmp(optarg, "light") == 0 ? THEME_LIGHT : THEME_DARK;
+            break;
+        case OPT_COLUMNS: bad = cli_parse_int("render", "--columns", optarg, 1, 100, &o->columns); break;
+        case OPT_PUZZLE: bad = cli_parse_int("render", "--puzzle", optarg, 1, 1000000, &o->puzzle); break;
+        case OPT_TILE: bad = cli_parse_int("render", "--tile", optarg, 8, 400, &o->style.tile); break;
+        case OPT_QUALITY: bad = cli_parse_int("render", "--quality", optarg, 1, 100, &o->quality); break;
         }
+        if (bad) return -1;
+    }
+    if (optind < argc) o->input = argv[optind];
+    if (argc - optind > 1) {
+        fprintf(stderr, "render: one puzzle file at a time ('%s' is a second)\n", argv[optind + 1]);
+        return -1;
     }
     if (!o->input || !o->output) {
         fprintf(stderr, "render: needs a puzzle file and -o OUT (see --help)\n");
@@ -137,7 +139,7 @@ typedef struct {
 } sequence;
 
 /* Frames in a grid, each with its caption in a band beneath. */
-static int write_grid(const options *o, const board *b, const sequence *seq)
+static int write_grid(const options *o, const char *path, const board *b, const sequence *seq)
 {
     int fw, fh;
     draw_size(b, &o->style, &fw, &fh);
@@ -150,10 +152,10 @@ static int write_grid(const options *o, const board *b, const sequence *seq)
     int width = cols * (fw + pad) + pad, height = rows * (fh + band + pad) + pad;
     image_color paper = {250, 246, 238}, ink = {40, 30, 20};
 
-    if (ends_with(o->output, ".svg")) {
-        FILE *f = fopen(o->output, "w");
+    if (ends_with(path, ".svg")) {
+        FILE *f = fopen(path, "w");
         if (!f) {
-            fprintf(stderr, "render: %s: %s\n", o->output, strerror(errno));
+            fprintf(stderr, "render: %s: %s\n", path, strerror(errno));
             return -1;
         }
         fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -184,21 +186,21 @@ static int write_grid(const options *o, const board *b, const sequence *seq)
             image_text(&sheet, x + (fw - image_text_width(seq->caption[k], scale)) / 2,
                        y + fh + 2 * scale, seq->caption[k], scale, ink);
     }
-    int rc = write_raster(o, &sheet, o->output);
+    int rc = write_raster(o, &sheet, path);
     image_free(&sheet);
     return rc;
 }
 
-static int write_frames(const options *o, const board *b, const sequence *seq)
+static int write_frames(const options *o, const char *dir, const board *b, const sequence *seq)
 {
-    if (mkdir(o->frames, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "render: %s: %s\n", o->frames, strerror(errno));
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "render: %s: %s\n", dir, strerror(errno));
         return -1;
     }
     bool jpeg = ends_with(o->output, ".jpg") || ends_with(o->output, ".jpeg");
     for (int k = 0; k < seq->count; k++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/%03d.%s", o->frames, k, jpeg ? "jpg" : "png");
+        snprintf(path, sizeof path, "%s/%03d.%s", dir, k, jpeg ? "jpg" : "png");
         image frame;
         draw_board(b, seq->key[k], &o->style, &frame);
         int rc = write_raster(o, &frame, path);
@@ -208,34 +210,21 @@ static int write_frames(const options *o, const board *b, const sequence *seq)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* Draws the puzzle, or the solution of solver s, into path (and the frames into dir). */
+static int render(const options *o, const puzzle *p, const solver *s, const char *path,
+                  const char *dir)
 {
-    options o;
-    if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
-    puzzle_list list = {0};
-    char err[SCAN_ERR_MAX];
-    if (scan_path(o.input, SCAN_AUTO, &list, err) < 0) {
-        fprintf(stderr, "render: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (o.puzzle > list.count) {
-        fprintf(stderr, "render: %s holds %d puzzle(s), not %d\n", o.input, list.count, o.puzzle);
-        puzzle_list_free(&list);
-        return EXIT_BAD_INPUT;
-    }
-    const puzzle *p = &list.items[o.puzzle - 1];
-
     int status = EXIT_SOLVED;
     solver_result r = {0};
     sequence seq = {NULL, NULL, 1};
-    if (o.solution) {
+    if (s) {
         solver_context ctx;
         solver_context_init(&ctx);
-        solver_budget budget = {0, 2ull << 30, 60.0};
-        o.solver->solve(&ctx, &p->board, p->start, &budget, &r);
+        solver_budget budget = cli_default_budget();
+        s->solve(&ctx, &p->board, p->start, &budget, &r);
         solver_context_free(&ctx);
         if (r.status != SOLVE_SOLVED) {
-            fprintf(stderr, "render: %s: %s\n", p->name,
+            fprintf(stderr, "render: %s: %s: %s\n", p->name, s->name,
                     r.status == SOLVE_UNSOLVABLE ? "no solution" : "the solver's budget ran out");
             status = r.status == SOLVE_UNSOLVABLE ? EXIT_NO_SOLUTION : EXIT_BUDGET;
         } else
@@ -252,12 +241,48 @@ int main(int argc, char **argv)
             seq.key[k] = moves_apply(&p->board, seq.key[k - 1], r.moves[k - 1]);
             snprintf(seq.caption[k], sizeof seq.caption[k], "%d. %s", k, m);
         }
-        if (write_grid(&o, &p->board, &seq) || (o.frames && write_frames(&o, &p->board, &seq)))
+        if (write_grid(o, path, &p->board, &seq) || (dir && write_frames(o, dir, &p->board, &seq)))
             status = EXIT_BAD_INPUT;
         free(seq.key);
         free(seq.caption);
     }
     solver_result_free(&r);
-    puzzle_list_free(&list);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
+    puzzle_list list = {0};
+    if (cli_read_puzzles("render", &o.input, 1, SCAN_AUTO, &list)) return EXIT_BAD_INPUT;
+    if (o.puzzle > list.count) {
+        fprintf(stderr, "render: %s holds %d puzzle(s), not %d\n", o.input, list.count, o.puzzle);
+        puzzle_list_free(&list);
+        return EXIT_BAD_INPUT;
+    }
+    const puzzle *p = &list.items[o.puzzle - 1];
+    int worst = EXIT_SOLVED;
+    if (!o.solution || o.nsolvers == 1)
+        worst = render(&o, p, o.solution ? o.solver[0] : NULL, o.output, o.frames);
+    else
+        /* One picture per solver: OUT with -SOLVER before its ending, frames in DIR/SOLVER. */
+        for (int k = 0; k < o.nsolvers && worst != EXIT_BAD_INPUT; k++) {
+            char path[1024], dir[1024];
+            const char *dot = strrchr(o.output, '.');
+            snprintf(path, sizeof path, "%.*s-%s%s", (int)(dot - o.output), o.output,
+                     o.solver[k]->name, dot);
+            if (o.frames) {
+                if (mkdir(o.frames, 0777) != 0 && errno != EEXIST) {
+                    fprintf(stderr, "render: %s: %s\n", o.frames, strerror(errno));
+                    worst = EXIT_BAD_INPUT;
+                    break;
+                }
+                snprintf(dir, sizeof dir, "%s/%s", o.frames, o.solver[k]->name);
+            }
+            int code = render(&o, p, o.solver[k], path, o.frames ? dir : NULL);
+            if (code == EXIT_BAD_INPUT || code > worst) worst = code;
+        }
+    puzzle_list_free(&list);
+    return worst;
 }

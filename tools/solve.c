@@ -1,9 +1,12 @@
 /* solve.c -- bin/solve: solve the puzzles of one or more files and print the solutions. */
+#include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "measure.h"
 #include "moves.h"
 #include "puzzle.h"
 #include "scan.h"
@@ -15,20 +18,24 @@ static const char *usage =
     "Solves every puzzle in the files (any format the scanner knows, or a screenshot) and\n"
     "prints each solution in move notation (B+1 = piece B one cell right or down).\n"
     "\n"
-    "  --solver LIST     solver name, comma-separated names, or 'all' (default bfs)\n"
+    "  --solver LIST     solver names, comma-separated, or 'all' (default bfs)\n"
     "  --list            list the solvers and exit\n"
     "  --format F        input format: auto native db kotlin csharp python image (default auto)\n"
     "  --show            print the board after every move\n"
     "  --stats           print the search counters\n"
-    "  --json            one JSON object per puzzle and solver, one per line\n"
-    "  --cluster         count the states reachable from each puzzle (reference BFS)\n"
+    "  --json            one JSON object per puzzle and solver, one per line (schema:\n"
+    "                    schema/solve.schema.json)\n"
+    "  --cluster         count the states reachable from each puzzle (reference BFS), with\n"
+    "                    the optimal solution\n"
     "  --native          print each puzzle in native format instead of solving it\n"
     "  --show-scan F     write the screenshot scanner's view of the (one) image input to F\n"
     "                    as a PNG: board region, tiles, blocks, exit; also when it fails\n"
-    "  --max-states N    stop a search after N expanded states (K, M, G suffixes)\n"
-    "  --max-bytes N     stop a search when its tables exceed N bytes (default 2G)\n"
-    "  --max-seconds S   stop a search after S seconds (default 60)\n"
-    "  --help            this text\n"
+    "  --max-states N    stop a search after N expanded states (default 5M; 0: no limit)\n"
+    "  --max-bytes N     stop a search when its tables exceed N bytes (default 2Gi; 0: none)\n"
+    "  --max-seconds S   stop a search after S seconds (default 30; 0: no limit)\n"
+    "                    counts take K M G (powers of 1000) or Ki Mi Gi (powers of 1024)\n"
+    "  -h, --help        this text\n"
+    "  --version         the version and commit\n"
     "\n"
     "Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 budget exceeded;\n"
     "with many puzzles, the worst of them (3 over 1 over 0).\n";
@@ -53,43 +60,55 @@ static int exit_code(const solver_result *r)
     return EXIT_BUDGET;
 }
 
-static void print_json(const puzzle *p, const solver *s, const solver_result *r, double seconds,
-                       bool cluster)
+static json_t *json_count_or_null(bool known, uint64_t v)
+{
+    return known ? json_integer((json_int_t)v) : json_null();
+}
+
+/* One line of --json output (schema/solve.schema.json). */
+static void print_json(const options *o, const puzzle *p, const solver *s,
+                       const solver_result *r, const measure_sample *m)
 {
     const board *b = &p->board;
-    char grid[BOARD_TEXT_MAX], db[37], id[17];
-    board_format_grid(b, p->start, grid);
+    char text[PUZZLE_BOARD_MAX], db[37], id[17];
+    puzzle_format_board(p, '\n', text);
     puzzle_id(p, id);
-    printf("{\"file\":");
-    cli_json_string(stdout, p->source);
-    printf(",\"name\":");
-    cli_json_string(stdout, p->name);
-    printf(",\"id\":\"%s\",\"board\":", id);
-    cli_json_string(stdout, grid);
-    printf(",\"db\":");
-    if (board_format_db(b, p->start, db)) cli_json_string(stdout, db);
-    else printf("null");
-    printf(",\"known_optimal\":");
-    if (p->optimal >= 0) printf("%d", p->optimal);
-    else printf(p->optimal == PUZZLE_UNSOLVABLE ? "\"unsolvable\"" : "null");
-    printf(",\"solver\":\"%s\",\"status\":\"%s\"", s ? s->name : "bfs",
-           solve_status_name(r->status));
-    if (r->status == SOLVE_BUDGET) printf(",\"budget_hit\":\"%s\"", r->budget_hit);
-    if (r->status == SOLVE_SOLVED) printf(",\"moves\":%d,\"steps\":%d", r->nmoves, r->steps);
-    else printf(",\"moves\":null,\"steps\":null");
-    printf(",\"solution\":[");
+    bool solved = r->status == SOLVE_SOLVED;
+    json_t *solution = json_array();
     for (int k = 0; k < r->nmoves; k++) {
-        char m[8];
-        moves_format(b, r->moves[k], m);
-        printf("%s\"%s\"", k ? "," : "", m);
+        char text[8];
+        moves_format(b, r->moves[k], text);
+        json_array_append_new(solution, json_string(text));
     }
-    printf("],\"expanded\":%llu,\"generated\":%llu,\"duplicates\":%llu,\"peak_frontier\":%llu,"
-           "\"peak_bytes\":%llu,\"iterations\":%llu,\"seconds\":%.9f",
-           (unsigned long long)r->expanded, (unsigned long long)r->generated,
-           (unsigned long long)r->duplicates, (unsigned long long)r->peak_frontier,
-           (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations, seconds);
-    if (cluster) printf(",\"cluster_states\":%llu", (unsigned long long)r->cluster_states);
-    printf("}\n");
+    json_t *line = json_pack(
+        "{s:i, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:b, s:s, s:o, s:o, s:o, s:o}",
+        "schema_version", CLI_SCHEMA_VERSION, "file", p->source, "name", p->name, "id", id,
+        "board", text,
+        "db", board_db_keeps_letters(b) && board_format_db(b, p->start, db) ? json_string(db)
+                                                                           : json_null(),
+        "known_optimal", json_count_or_null(p->optimal >= 0, (uint64_t)p->optimal),
+        "known_solvable", p->optimal == PUZZLE_UNKNOWN ? json_null()
+                                                        : json_boolean(p->optimal >= 0),
+        "solver", s->name, "cluster_mode", o->cluster, "status", solve_status_name(r->status),
+        "budget_hit", r->status == SOLVE_BUDGET ? json_string(r->budget_hit) : json_null(),
+        "moves", json_count_or_null(solved, (uint64_t)r->nmoves),
+        "steps", json_count_or_null(solved, (uint64_t)r->steps), "solution", solution);
+    json_object_set_new(line, "expanded", json_integer((json_int_t)r->expanded));
+    json_object_set_new(line, "generated", json_integer((json_int_t)r->generated));
+    json_object_set_new(line, "duplicates", json_integer((json_int_t)r->duplicates));
+    json_object_set_new(line, "peak_frontier", json_integer((json_int_t)r->peak_frontier));
+    json_object_set_new(line, "iterations", json_integer((json_int_t)r->iterations));
+    json_object_set_new(line, "table_bytes", json_integer((json_int_t)r->peak_bytes));
+    json_object_set_new(line, "peak_bytes",
+                        json_count_or_null(xmem_peak_available(), m->peak_bytes));
+    json_object_set_new(line, "seconds", json_real(m->seconds));
+    json_object_set_new(line, "cpu_seconds", json_real(m->cpu_seconds));
+    json_object_set_new(line, "cluster_states",
+                        json_count_or_null(o->cluster && r->status != SOLVE_BUDGET,
+                                           r->cluster_states));
+    json_dumpf(line, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    putchar('\n');
+    json_decref(line);
 }
 
 static void print_board(const board *b, uint64_t key)
@@ -100,15 +119,18 @@ static void print_board(const board *b, uint64_t key)
 }
 
 static void print_text(const options *o, const puzzle *p, const solver *s,
-                       const solver_result *r, double seconds)
+                       const solver_result *r, const measure_sample *m)
 {
     const board *b = &p->board;
-    if (o->nsolvers > 1) printf("%s [%s]: ", p->name, s->name);
+    if (o->cluster) printf("%s [bfs --cluster]: ", p->name);
+    else if (o->nsolvers > 1) printf("%s [%s]: ", p->name, s->name);
     else printf("%s: ", p->name);
-    if (o->cluster)
-        printf("cluster %llu states%s\n", (unsigned long long)r->cluster_states,
-               r->status == SOLVE_BUDGET ? " (budget exceeded: incomplete)" : "");
-    else if (r->status == SOLVE_SOLVED) {
+    if (o->cluster && r->status == SOLVE_BUDGET)
+        printf("cluster of at least %llu states: budget exceeded (%s)\n",
+               (unsigned long long)r->cluster_states, r->budget_hit);
+    else if (o->cluster)
+        printf("cluster %llu states, ", (unsigned long long)r->cluster_states);
+    if (r->status == SOLVE_SOLVED) {
         printf("%d moves, %d steps\n", r->nmoves, r->steps);
         size_t n = (size_t)r->nmoves * 6 + 1;
         char *text = xmalloc(n);
@@ -117,39 +139,40 @@ static void print_text(const options *o, const puzzle *p, const solver *s,
         free(text);
     } else if (r->status == SOLVE_UNSOLVABLE)
         printf("no solution\n");
-    else
+    else if (!o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
 
-    if (o->stats)
+    if (o->stats) {
         printf("  expanded %llu, generated %llu, duplicates %llu, peak frontier %llu, "
-               "peak bytes %llu, iterations %llu, %.6f s\n",
+               "table bytes %llu, iterations %llu, %.6f s, cpu %.6f s",
                (unsigned long long)r->expanded, (unsigned long long)r->generated,
                (unsigned long long)r->duplicates, (unsigned long long)r->peak_frontier,
-               (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations, seconds);
+               (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations,
+               m->seconds, m->cpu_seconds);
+        if (xmem_peak_available()) printf(", peak bytes %llu", (unsigned long long)m->peak_bytes);
+        putchar('\n');
+    }
     if (o->show && r->status == SOLVE_SOLVED) {
         uint64_t key = p->start;
         print_board(b, key);
         for (int k = 0; k < r->nmoves; k++) {
-            char m[8];
-            moves_format(b, r->moves[k], m);
+            char text[8];
+            moves_format(b, r->moves[k], text);
             key = moves_apply(b, key, r->moves[k]);
-            printf("%d. %s\n", k + 1, m);
+            printf("%d. %s\n", k + 1, text);
             print_board(b, key);
         }
     }
 }
 
 /* Solves one puzzle with one solver, checks the solution by replay, prints it. */
-static int run_one(const options *o, solver_context *ctx, const puzzle *p, const solver *s)
+static int run_one(const options *o, const puzzle *p, const solver *s)
 {
     solver_result r;
-    double t0 = search_now();
-    if (o->cluster) bfs_cluster(ctx, &p->board, p->start, &o->budget, &r);
-    else s->solve(ctx, &p->board, p->start, &o->budget, &r);
-    double seconds = search_now() - t0;
-
-    int code = o->cluster ? (r.status == SOLVE_BUDGET ? EXIT_BUDGET : EXIT_SOLVED) : exit_code(&r);
-    if (!o->cluster && r.status == SOLVE_SOLVED) {
+    measure_sample m = o->cluster ? measure_cluster(p, &o->budget, &r)
+                                  : measure_solve(s, p, &o->budget, &r);
+    int code = o->cluster && r.status == SOLVE_UNSOLVABLE ? EXIT_SOLVED : exit_code(&r);
+    if (r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         if (moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why) >= 0) {
             fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", p->name,
@@ -157,75 +180,74 @@ static int run_one(const options *o, solver_context *ctx, const puzzle *p, const
             exit(EXIT_BAD_INPUT);
         }
     }
-    if (o->json) print_json(p, o->cluster ? NULL : s, &r, seconds, o->cluster);
-    else print_text(o, p, s, &r, seconds);
+    if (o->json) print_json(o, p, s, &r, &m);
+    else print_text(o, p, s, &r, &m);
     solver_result_free(&r);
     return code;
 }
 
-static int parse_options(int argc, char **argv, options *o, int *first_path)
+enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,
+       OPT_SOLVER, OPT_SHOW_SCAN, OPT_FORMAT };
+
+static const struct option long_options[] = {
+    CLI_STANDARD_OPTIONS,
+    CLI_BUDGET_OPTIONS,
+    {"list", no_argument, NULL, OPT_LIST},
+    {"show", no_argument, NULL, OPT_SHOW},
+    {"stats", no_argument, NULL, OPT_STATS},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"cluster", no_argument, NULL, OPT_CLUSTER},
+    {"native", no_argument, NULL, OPT_NATIVE},
+    {"solver", required_argument, NULL, OPT_SOLVER},
+    {"show-scan", required_argument, NULL, OPT_SHOW_SCAN},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
-    o->budget = (solver_budget){0, 2ull << 30, 60.0};
+    o->budget = cli_default_budget();
     o->solver[0] = solver_find("bfs");
     o->nsolvers = 1;
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        bool bad = false;
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0) break;
-        int b = cli_budget_option("solve", argc, argv, &i, &o->budget);
+    int code;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
+        if (cli_common_option("solve", usage, code, argv) < 0) return -1;
+        int b = cli_budget_option("solve", code, optarg, &o->budget);
         if (b < 0) return -1;
         if (b > 0) continue;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage, stdout);
-            exit(0);
-        } else if (strcmp(a, "--list") == 0) {
-            cli_print_solvers(stdout);
-            exit(0);
-        } else if (strcmp(a, "--show") == 0) o->show = true;
-        else if (strcmp(a, "--stats") == 0) o->stats = true;
-        else if (strcmp(a, "--json") == 0) o->json = true;
-        else if (strcmp(a, "--cluster") == 0) o->cluster = true;
-        else if (strcmp(a, "--native") == 0) o->native = true;
-        else if ((v = cli_value("solve", argc, argv, &i, "--solver", &bad))) {
-            o->nsolvers = cli_parse_solvers("solve", v, o->solver);
-            if (o->nsolvers < 0) return -1;
-        } else if ((v = cli_value("solve", argc, argv, &i, "--show-scan", &bad))) {
-            o->show_scan = v;
-        } else if ((v = cli_value("solve", argc, argv, &i, "--format", &bad))) {
-            if (cli_parse_format("solve", v, &o->format)) return -1;
-        } else {
-            if (!bad) fprintf(stderr, "solve: unknown option '%s' (see --help)\n", a);
-            return -1;
+        switch (code) {
+        case OPT_LIST: cli_print_solvers(stdout); exit(EXIT_SOLVED);
+        case OPT_SHOW: o->show = true; break;
+        case OPT_STATS: o->stats = true; break;
+        case OPT_JSON: o->json = true; break;
+        case OPT_CLUSTER: o->cluster = true; break;
+        case OPT_NATIVE: o->native = true; break;
+        case OPT_SHOW_SCAN: o->show_scan = optarg; break;
+        case OPT_SOLVER:
+            if ((o->nsolvers = cli_parse_solvers("solve", optarg, o->solver)) < 0) return -1;
+            break;
+        case OPT_FORMAT:
+            if (cli_parse_format("solve", optarg, &o->format)) return -1;
+            break;
         }
     }
-    if (i >= argc) {
-        fprintf(stderr, "solve: no puzzle file given (see --help)\n");
-        return -1;
-    }
-    if (o->show_scan && argc - i != 1) {
+    if (o->show_scan && argc - optind != 1) {
         fprintf(stderr, "solve: --show-scan takes exactly one image input\n");
         return -1;
     }
-    *first_path = i;
     return 0;
 }
 
 int main(int argc, char **argv)
 {
     options o;
-    int first;
-    if (parse_options(argc, argv, &o, &first)) return EXIT_BAD_INPUT;
+    if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
 
     /* The scanner's view is drawn before the scan proper, so that it exists when the scan fails. */
     if (o.show_scan) {
         char err[SCAN_ERR_MAX];
-        if (scan_image_overlay(argv[first], o.show_scan, err)) {
+        if (scan_image_overlay(argv[optind], o.show_scan, err)) {
             fprintf(stderr, "solve: %s\n", err);
             return EXIT_BAD_INPUT;
         }
@@ -234,18 +256,10 @@ int main(int argc, char **argv)
     /* Read every file before solving anything: bad input fails the whole run, with no partial
      * output that could pass for complete. */
     puzzle_list puzzles = {0};
-    for (int i = first; i < argc; i++) {
-        char err[SCAN_ERR_MAX];
-        if (scan_path(argv[i], o.format, &puzzles, err) < 0) {
-            fprintf(stderr, "solve: %s\n", err);
-            puzzle_list_free(&puzzles);
-            return EXIT_BAD_INPUT;
-        }
-    }
+    if (cli_read_puzzles("solve", argv + optind, argc - optind, o.format, &puzzles))
+        return EXIT_BAD_INPUT;
 
     int worst = EXIT_SOLVED;
-    solver_context ctx;
-    solver_context_init(&ctx);
     for (int i = 0; i < puzzles.count; i++) {
         if (o.native) {
             char *text = puzzle_format_native(&puzzles.items[i]);
@@ -254,11 +268,14 @@ int main(int argc, char **argv)
             continue;
         }
         for (int s = 0; s < (o.cluster ? 1 : o.nsolvers); s++) {
-            int code = run_one(&o, &ctx, &puzzles.items[i], o.solver[s]);
+            int code = run_one(&o, &puzzles.items[i], o.cluster ? solver_find("bfs") : o.solver[s]);
             if (code > worst) worst = code;
         }
     }
-    solver_context_free(&ctx);
     puzzle_list_free(&puzzles);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "solve: standard output: %s\n", strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
     return worst;
 }

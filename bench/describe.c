@@ -1,0 +1,147 @@
+/* describe.c -- what a result file says about its run: the machine, the build, the
+ * configuration, the conditions of measurement (load, governor, affinity, clock), and the
+ * checksum that ties the rows of one run's shards together. */
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "bench.h"
+#include "build_info.h"
+#include "xmem.h"
+
+void bench_run_checksum(const bench_options *o, const puzzle_list *puzzles, char out[17])
+{
+    XXH3_state_t *h = XXH3_createState();
+    XXH3_64bits_reset(h);
+    char text[512];
+    int n = snprintf(text, sizeof text, "solvers=");
+    for (int s = 0; s < o->nsolvers; s++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s,", o->solver[s]->name);
+    const timing_plan *t = &o->timing;
+    n += snprintf(text + n, sizeof text - (size_t)n,
+                  ";states=%llu;bytes=%llu;seconds=%.17g;repeat=%d;warmup=%d;min_time=%.17g;"
+                  "verify=%d;puzzles=%d;",
+                  (unsigned long long)t->budget.max_states, (unsigned long long)t->budget.max_bytes,
+                  t->budget.max_seconds, t->repeat, t->warmup, t->min_seconds, o->verify,
+                  puzzles->count);
+    XXH3_64bits_update(h, text, (size_t)n);
+    for (int i = 0; i < puzzles->count; i++) {
+        const puzzle *p = &puzzles->items[i];
+        char id[17];
+        puzzle_id(p, id);
+        n = snprintf(text, sizeof text, "%s %d %s\n", id, p->optimal, p->name);
+        XXH3_64bits_update(h, text, (size_t)n);
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits_digest(h));
+    XXH3_freeState(h);
+}
+
+/* The first line of a small file, or NULL. */
+static json_t *file_line(const char *path)
+{
+    char line[256];
+    FILE *f = fopen(path, "r");
+    if (!f) return json_null();
+    bool ok = fgets(line, sizeof line, f) != NULL;
+    fclose(f);
+    if (!ok) return json_null();
+    line[strcspn(line, "\n")] = '\0';
+    return json_string(line);
+}
+
+static json_t *load_average(void)
+{
+    double load[3];
+    if (getloadavg(load, 3) != 3) return json_null();
+    return json_pack("[f, f, f]", load[0], load[1], load[2]);
+}
+
+static json_t *cpu_model(void)
+{
+    char line[256];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    json_t *model = json_null();
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+            line[strcspn(line, "\n")] = '\0';
+            model = json_string(strchr(line, ':') + 2);
+            break;
+        }
+    if (f) fclose(f);
+    return model;
+}
+
+static json_t *affinity(void)
+{
+    cpu_set_t set;
+    json_t *cpus = json_array();
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &set)) json_array_append_new(cpus, json_integer(c));
+    return cpus;
+}
+
+json_t *bench_describe_begin(const bench_options *o, const puzzle_list *puzzles, int argc,
+                             char **argv)
+{
+    json_t *m = json_object();
+    time_t now = time(NULL);
+    char date[32];
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    json_object_set_new(m, "date", json_string(date));
+    struct utsname u;
+    if (uname(&u) == 0) {
+        char system[512];
+        snprintf(system, sizeof system, "%s %s %s", u.sysname, u.release, u.machine);
+        json_object_set_new(m, "host", json_string(u.nodename));
+        json_object_set_new(m, "system", json_string(system));
+    }
+    json_object_set_new(m, "cpu", cpu_model());
+    json_object_set_new(m, "cores", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+    json_object_set_new(m, "governor",
+                        file_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
+    json_object_set_new(m, "affinity", affinity());
+    json_object_set_new(m, "pinned_cpu", o->cpu >= 0 ? json_integer(o->cpu) : json_null());
+    struct timespec res;
+    clock_getres(CLOCK_MONOTONIC, &res);
+    json_object_set_new(m, "clock_resolution_seconds",
+                        json_real((double)res.tv_sec + (double)res.tv_nsec * 1e-9));
+    json_object_set_new(m, "load_average_before", load_average());
+    json_object_set_new(m, "version", json_string(CLI_VERSION));
+    json_object_set_new(m, "commit", json_string(BUILD_COMMIT));
+    json_object_set_new(m, "compiler", json_string(__VERSION__));
+    json_object_set_new(m, "flags", json_string(BUILD_FLAGS));
+    json_object_set_new(m, "peak_bytes_source",
+                        json_string(xmem_peak_available() ? "jemalloc thread.peak over each run"
+                                                          : "unavailable in this build"));
+    json_t *solvers = json_array();
+    for (int s = 0; s < o->nsolvers; s++) json_array_append_new(solvers, json_string(o->solver[s]->name));
+    json_object_set_new(m, "solvers", solvers);
+    const timing_plan *t = &o->timing;
+    json_object_set_new(m, "budget", json_pack("{s:I, s:I, s:f}", "max_states",
+                                               (json_int_t)t->budget.max_states, "max_bytes",
+                                               (json_int_t)t->budget.max_bytes, "max_seconds",
+                                               t->budget.max_seconds));
+    json_object_set_new(m, "repeat", json_integer(t->repeat));
+    json_object_set_new(m, "warmup", json_integer(t->warmup));
+    json_object_set_new(m, "min_time_seconds", json_real(t->min_seconds));
+    json_object_set_new(m, "verify", json_boolean(o->verify));
+    json_object_set_new(m, "shard", json_pack("{s:i, s:i}", "k", o->shard_k, "n", o->shard_n));
+    json_object_set_new(m, "puzzles", json_integer(puzzles->count));
+    char run[17];
+    bench_run_checksum(o, puzzles, run);
+    json_object_set_new(m, "run", json_string(run));
+    json_t *command = json_array();
+    for (int i = 0; i < argc; i++) json_array_append_new(command, json_string(argv[i]));
+    json_object_set_new(m, "command", command);
+    return m;
+}
+
+void bench_describe_end(json_t *meta)
+{
+    json_object_set_new(meta, "load_average_after", load_average());
+}

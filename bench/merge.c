@@ -1,0 +1,166 @@
+/* merge.c -- `bench merge RESULT...`: the shards of one run joined into one result, after
+ * checking that they are the whole run and nothing else.
+ *
+ * The invariant: a merge succeeds only when every row names the same run (configuration and
+ * input checksum) and the same shard count N, every shard K/N that holds puzzles comes from
+ * exactly one file, and every puzzle of every shard appears once with every solver. Its output
+ * is then exactly what one unsharded run writes, rows in the same order. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "report.h"
+#include "xmem.h"
+
+static const char *usage =
+    "usage: bench merge [--csv F|-] [--json F] RESULT...\n"
+    "Joins the result files (CSV or JSON) of the shards of one run into one, in run order,\n"
+    "after checking that every shard is there exactly once, from one run configuration.\n"
+    "\n"
+    "  --csv F|-          write the merged rows as CSV (default: standard output)\n"
+    "  --json F           also write them as JSON\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
+    "\n"
+    "Exit status: 0 merged, 2 bad input (a missing, repeated or overlapping shard, shards of\n"
+    "different runs, an unreadable file) or usage.\n";
+
+static int refuse(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static int refuse(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    fputs("bench merge: ", stderr);
+    vfprintf(stderr, format, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return -1;
+}
+
+/* Checks that the rows, in file order, come from one run, that each shard comes from one
+ * file, and that no shard that holds puzzles is missing. */
+static int check_shards(const report *rep, char **files, int nfiles, const int *file_of_row)
+{
+    const report_row *first = &rep->row[0];
+    int k0, n;
+    if (sscanf(first->shard, "%d/%d", &k0, &n) != 2 || n < 1 || first->puzzles < 1)
+        return refuse("%s: shard '%s' is not K/N", first->origin, first->shard);
+    const char **owner = xcalloc((size_t)n + 1, sizeof *owner);
+    int rc = 0;
+    for (int i = 0; i < rep->count && rc == 0; i++) {
+        const report_row *row = &rep->row[i];
+        int k, rn;
+        if (strcmp(row->run, first->run) != 0)
+            rc = refuse("%s belongs to run %s, %s to run %s: the shards of different "
+                        "configurations or inputs do not merge", row->origin, row->run,
+                        first->origin, first->run);
+        else if (sscanf(row->shard, "%d/%d", &k, &rn) != 2 || rn != n || k < 1 || k > n)
+            rc = refuse("%s: shard '%s' is not one of %d", row->origin, row->shard, n);
+        else if (row->puzzles != first->puzzles || row->index < 0 || row->index >= row->puzzles ||
+                 row->index % n != k - 1)
+            rc = refuse("%s: puzzle %d is not in shard %s of %d puzzles", row->origin,
+                        row->index, row->shard, first->puzzles);
+        else if (owner[k] && owner[k] != files[file_of_row[i]])
+            rc = refuse("shard %d/%d is in both %s and %s", k, n, owner[k], files[file_of_row[i]]);
+        else
+            owner[k] = files[file_of_row[i]];
+    }
+    for (int k = 1; k <= n && rc == 0; k++)
+        if (!owner[k] && k - 1 < first->puzzles)
+            rc = refuse("shard %d/%d is missing (%d files given)", k, n, nfiles);
+    free(owner);
+    return rc;
+}
+
+/* Checks that the rows, sorted, hold every puzzle of the run once with every solver. */
+static int check_complete(const report *rep)
+{
+    const report_row *first = &rep->row[0];
+    int rc = 0, nsolvers = 0;
+    while (rc == 0 && nsolvers < rep->count && rep->row[nsolvers].index == first->index) nsolvers++;
+    for (int i = 0; i < rep->count && rc == 0; i++) {
+        const report_row *row = &rep->row[i], *want = &rep->row[i % nsolvers];
+        if (row->index != i / nsolvers || strcmp(row->solver, want->solver) != 0) {
+            int index = row->index > i / nsolvers ? i / nsolvers : row->index;
+            rc = refuse("puzzle %d with solver %s is %s (an overlapping or cut shard?)", index,
+                        row->index > i / nsolvers ? want->solver : row->solver,
+                        row->index > i / nsolvers ? "missing" : "there twice");
+        }
+    }
+    if (rc == 0 && rep->count != first->puzzles * nsolvers)
+        rc = refuse("%d rows, expected %d puzzles x %d solvers: the last puzzles are missing",
+                    rep->count, first->puzzles, nsolvers);
+    return rc;
+}
+
+enum { OPT_CSV = CLI_OPT_PROGRAM, OPT_JSON };
+
+int bench_merge(int argc, char **argv)
+{
+    static const struct option options[] = {CLI_STANDARD_OPTIONS,
+                                            {"csv", required_argument, NULL, OPT_CSV},
+                                            {"json", required_argument, NULL, OPT_JSON},
+                                            {NULL, 0, NULL, 0}};
+    const char *csv = "-", *json = NULL;
+    int code;
+    optind = 1;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
+        if (cli_common_option("bench merge", usage, code, argv) < 0) return EXIT_BAD_INPUT;
+        if (code == OPT_CSV) csv = optarg;
+        if (code == OPT_JSON) json = optarg;
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "bench merge: no result file given (see --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    report rep = {0};
+    int *file_of_row = NULL;
+    for (int i = optind; i < argc; i++) {
+        char err[REPORT_ERR_MAX];
+        int before = rep.count;
+        if (report_read(argv[i], &rep, err)) {
+            fprintf(stderr, "bench merge: %s\n", err);
+            report_free(&rep);
+            free(file_of_row);
+            return EXIT_BAD_INPUT;
+        }
+        file_of_row = xrealloc(file_of_row, (size_t)(rep.count + 1) * sizeof *file_of_row);
+        for (int k = before; k < rep.count; k++) file_of_row[k] = i;
+    }
+    int rc = EXIT_SOLVED;
+    if (rep.count == 0) {
+        fprintf(stderr, "bench merge: the files hold no rows\n");
+        rc = EXIT_BAD_INPUT;
+    } else if (check_shards(&rep, argv, argc - optind, file_of_row) != 0)
+        rc = EXIT_BAD_INPUT;
+    else {
+        report_sort(&rep);
+        if (check_complete(&rep) != 0) rc = EXIT_BAD_INPUT;
+    }
+    json_t *meta = NULL;
+    if (rc == EXIT_SOLVED) {
+        FILE *f = strcmp(csv, "-") == 0 ? stdout : fopen(csv, "w");
+        if (!f || report_write_csv(&rep, f) || (f != stdout && fclose(f) != 0)) {
+            fprintf(stderr, "bench merge: %s: %s\n", csv, strerror(errno));
+            rc = EXIT_BAD_INPUT;
+        }
+        json_t *files = json_array();
+        for (int i = optind; i < argc; i++) json_array_append_new(files, json_string(argv[i]));
+        meta = json_pack("{s:o, s:s}", "merged_from", files, "run", rep.row[0].run);
+    }
+    if (rc == EXIT_SOLVED && json) {
+        FILE *f = fopen(json, "w");
+        if (!f || report_write_json(&rep, meta, f) || fclose(f) != 0) {
+            fprintf(stderr, "bench merge: %s: %s\n", json, strerror(errno));
+            rc = EXIT_BAD_INPUT;
+        }
+    }
+    if (rc == EXIT_SOLVED) report_write_markdown(&rep, strcmp(csv, "-") == 0 ? stderr : stdout);
+    json_decref(meta);
+    free(file_of_row);
+    report_free(&rep);
+    return rc;
+}

@@ -1,0 +1,107 @@
+/* timing.c -- warm-up, samples, batches, and their statistics. */
+#include "timing.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+#include "xmem.h"
+
+#define MAX_BATCH 1000000
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The median of v[0..n-1] (sorts a copy). */
+static double median(const double *v, int n)
+{
+    double *c = xmalloc((size_t)n * sizeof *c);
+    memcpy(c, v, (size_t)n * sizeof *c);
+    qsort(c, (size_t)n, sizeof *c, compare_doubles);
+    double m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+    free(c);
+    return m;
+}
+
+/* k solves in one timing, on one context; seconds and CPU seconds per solve. */
+static measure_sample batch(const solver *s, const puzzle *p, const solver_budget *budget, int k)
+{
+    solver_context ctx;
+    solver_context_init(&ctx);
+    double cpu0 = measure_thread_cpu(), t0 = search_now();
+    for (int i = 0; i < k; i++) {
+        solver_result r;
+        s->solve(&ctx, &p->board, p->start, budget, &r);
+        solver_result_free(&r);
+    }
+    measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0};
+    solver_context_free(&ctx);
+    return m;
+}
+
+void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
+                report_row *row)
+{
+    for (int w = 0; w < plan->warmup; w++) {
+        solver_result discard;
+        measure_solve(s, p, &plan->budget, &discard);
+        solver_result_free(&discard);
+    }
+    /* The first counted solve: the result, the peak, and how long one solve takes. */
+    measure_sample first = measure_solve(s, p, &plan->budget, r);
+    /* Too short for the clock: find the batch size as Google Benchmark does, growing it until
+     * one batch spans min_seconds (the first, cold solve is no guide to a warm one). */
+    int k = 1;
+    double per_solve = first.seconds;
+    while (plan->min_seconds > 0 && per_solve * k < plan->min_seconds && k < MAX_BATCH) {
+        double want = 1.2 * plan->min_seconds / (per_solve > 1e-9 ? per_solve : 1e-9);
+        k = want > MAX_BATCH ? MAX_BATCH : want < 2.0 * k ? 2 * k : (int)ceil(want);
+        per_solve = batch(s, p, &plan->budget, k).seconds;
+    }
+    int n = plan->repeat;
+    double *wall = xmalloc((size_t)n * sizeof *wall), *cpu = xmalloc((size_t)n * sizeof *cpu);
+    uint64_t peak = first.peak_bytes;
+    for (int j = 0; j < n; j++) {
+        measure_sample m = first;
+        if (k > 1) m = batch(s, p, &plan->budget, k);
+        else if (j > 0) {
+            solver_result again;
+            m = measure_solve(s, p, &plan->budget, &again);
+            solver_result_free(&again);
+            if (m.peak_bytes > peak) peak = m.peak_bytes;
+        }
+        wall[j] = m.seconds;
+        cpu[j] = m.cpu_seconds;
+    }
+
+    double sum = 0, lo = wall[0], hi = wall[0];
+    for (int j = 0; j < n; j++) {
+        sum += wall[j];
+        lo = fmin(lo, wall[j]);
+        hi = fmax(hi, wall[j]);
+    }
+    double mean = sum / n, var = 0;
+    for (int j = 0; j < n; j++) var += (wall[j] - mean) * (wall[j] - mean);
+    row->seconds = median(wall, n);
+    row->seconds_mean = mean;
+    row->seconds_sd = n > 1 ? sqrt(var / (n - 1)) : 0;
+    row->seconds_min = lo;
+    row->seconds_max = hi;
+    row->cpu_seconds = median(cpu, n);
+    row->iterations = k;
+    row->repeat = n;
+    row->warmup = plan->warmup;
+    row->peak_known = xmem_peak_available();
+    row->peak_bytes = peak;
+
+    bool spread = n > 1 && hi > TIMING_SPREAD * lo;
+    bool first_outlier = n > 2 && wall[0] > TIMING_SPREAD * median(wall + 1, n - 1);
+    snprintf(row->warning, sizeof row->warning, "%s%s%s", spread ? "spread" : "",
+             spread && first_outlier ? ";" : "", first_outlier ? "first-outlier" : "");
+    free(wall);
+    free(cpu);
+}

@@ -1,0 +1,35 @@
+/* timing.h -- a solve measured as a benchmark: warm-up runs not counted, timed samples, batches
+ * for solves too short for the clock, and the statistics and warnings a paper can quote.
+ *
+ * The invariant: every sample is the time of `iterations` solves divided by iterations, and
+ * iterations is the same for every sample of a run. A solve shorter than min_seconds is timed
+ * as a batch, repeated inside one timing; the batch size grows until one batch spans at least
+ * min_seconds (as Google Benchmark does), and those calibrating batches are not counted; the k solves of a batch share one solver context (each clears it first), so
+ * their allocations are amortized. The peak memory and the counters always come from a solve
+ * with a fresh context.
+ */
+#ifndef TIMING_H
+#define TIMING_H
+
+#include "measure.h"
+#include "report.h"
+
+typedef struct {
+    int warmup;           /* solves before the samples, not counted */
+    int repeat;           /* timed samples */
+    double min_seconds;   /* shortest sample; 0: never batch */
+    solver_budget budget;
+} timing_plan;
+
+/* Solves p with s as the plan says, keeps the result of a fresh-context solve in r (the caller
+ * frees it), and fills the row's timing columns: seconds (median), seconds_mean, seconds_sd,
+ * seconds_min, seconds_max, cpu_seconds (median), iterations, repeat, warmup, warning,
+ * peak_bytes, peak_known. */
+void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
+                report_row *row);
+
+/* Warnings, as the warning column names them: the samples spread more than 2x (max > 2 min),
+ * or the first sample is more than 2x the median of the others (caches not yet filled). */
+#define TIMING_SPREAD 2.0
+
+#endif

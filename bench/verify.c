@@ -1,0 +1,283 @@
+/* verify.c -- `bench verify RESULT PATH...`: every claim of every row of a result file, checked
+ * against the puzzles and the reference BFS.
+ *
+ * The invariant: a row passes only when each of its claims (board, status, moves, steps,
+ * solution, solvable, optimal_moves, optimal, excess, correct, and the promise of its solver)
+ * is what an independent computation gives on the row's own board (read back from the row, so
+ * its solution is replayed in its own letters), and every promise of its solver holds: a solver
+ * that promises the fewest moves gave them, a complete solver's "no solution" is true (an
+ * incomplete solver's wrong "no solution" passes only when the row marks it incorrect). Rows are matched to puzzles by id, which depends
+ * on the puzzle's geometry alone; the reference BFS runs once per puzzle, without a state or
+ * time limit. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "scan.h"
+#include "report.h"
+#include "xmem.h"
+
+static const char *usage =
+    "usage: bench verify [--max-bytes N] RESULT PATH...\n"
+    "Checks every claim of every row of RESULT (a bench CSV or JSON file) against the puzzles\n"
+    "of the PATHs (matched by id) and the reference BFS: the board, status, moves, steps and\n"
+    "solution (replayed), solvable, optimal_moves, optimal, excess, correct, and that a solver\n"
+    "promising the fewest moves gave them. Prints 'N rows, M puzzles, K failed' and at most\n"
+    "the first 10 failures.\n"
+    "\n"
+    "  --max-bytes N      memory for the reference BFS (default 2Gi)\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
+    "\n"
+    "Exit status: 0 every claim holds, 2 bad input or usage, 4 a claim failed or a row names\n"
+    "a puzzle that is not among the PATHs.\n";
+
+#define SHOWN_FAILURES 10
+
+typedef struct {
+    char id[17];
+    int index;           /* into the puzzle list */
+} id_entry;
+
+static int compare_ids(const void *a, const void *b)
+{
+    return strcmp(((const id_entry *)a)->id, ((const id_entry *)b)->id);
+}
+
+/* The reference BFS's answer for one puzzle, computed when first needed. */
+typedef struct {
+    bool done;
+    solve_status status;
+    int moves;
+} answer;
+
+static answer *reference(answer *cache, const puzzle *p, int i, const solver_budget *budget)
+{
+    if (!cache[i].done) {
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_result r;
+        solver_find("bfs")->solve(&ctx, &p->board, p->start, budget, &r);
+        cache[i] = (answer){true, r.status, r.nmoves};
+        solver_result_free(&r);
+        solver_context_free(&ctx);
+    }
+    return &cache[i];
+}
+
+typedef struct {
+    int failed_rows, shown;
+    bool row_failed;
+} tally;
+
+static void fail(tally *t, const report_row *row, const char *claim, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static void fail(tally *t, const report_row *row, const char *claim, const char *format, ...)
+{
+    if (!t->row_failed) t->failed_rows++;
+    t->row_failed = true;
+    if (t->shown++ >= SHOWN_FAILURES) return;
+    va_list ap;
+    va_start(ap, format);
+    fprintf(stdout, "%s: %s on %s: %s: ", row->origin, row->solver, row->puzzle, claim);
+    vfprintf(stdout, format, ap);
+    fputc('\n', stdout);
+    va_end(ap);
+}
+
+static const char *flag_name(report_flag f)
+{
+    return f == REPORT_YES ? "yes" : f == REPORT_NO ? "no" : "(empty)";
+}
+
+static void check_flag(tally *t, const report_row *row, const char *claim, report_flag said,
+                       report_flag truth)
+{
+    if (said != truth)
+        fail(t, row, claim, "says %s, should be %s", flag_name(said), flag_name(truth));
+}
+
+static void check_int(tally *t, const report_row *row, const char *claim, int said, int truth)
+{
+    if (said == truth) return;
+    char a[16] = "(empty)", b[16] = "(empty)";
+    if (said != REPORT_NONE) snprintf(a, sizeof a, "%d", said);
+    if (truth != REPORT_NONE) snprintf(b, sizeof b, "%d", truth);
+    fail(t, row, claim, "says %s, should be %s", a, b);
+}
+
+/* Parses a solution cell into moves; returns the count or -1 with err set. */
+static int parse_solution(const board *b, const char *text, move **out, char *err)
+{
+    int n = 0, cap = 64;
+    *out = xmalloc((size_t)cap * sizeof **out);
+    char *copy = xstrdup(text), *save;
+    for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+        if (n == cap) *out = xrealloc(*out, (size_t)(cap *= 2) * sizeof **out);
+        if (moves_parse(b, m, &(*out)[n++], err)) {
+            n = -1;
+            break;
+        }
+    }
+    free(copy);
+    return n;
+}
+
+/* The row's own board, read back by the scanner into one (the caller frees it). Returns 0, or
+ * -1 with why set. */
+static int read_row_board(const report_row *row, puzzle_list *one, char *why)
+{
+    char text[PUZZLE_BOARD_MAX];
+    snprintf(text, sizeof text, "%s", row->board);
+    for (char *c = text; *c; c++)
+        if (*c == '/') *c = '\n';
+    return scan_text("board", text, strlen(text), SCAN_AUTO, one, why) == 1 ? 0 : -1;
+}
+
+/* Every claim of one row, against its own board (which must be the puzzle of its id) and the
+ * reference answer for that puzzle. */
+static void check_row(tally *t, const report_row *row, const answer *ref)
+{
+    puzzle_list one = {0};
+    char why[SCAN_ERR_MAX], id[17];
+    if (read_row_board(row, &one, why)) {
+        fail(t, row, "board", "does not read as a board: %s", why);
+        return;
+    }
+    const puzzle *p = &one.items[0];
+    puzzle_id(p, id);
+    if (strcmp(id, row->id) != 0) {
+        fail(t, row, "board", "is not the puzzle of id %s (its own id is %s)", row->id, id);
+        puzzle_list_free(&one);
+        return;
+    }
+    const solver *s = solver_find(row->solver);
+    if (!s) fail(t, row, "solver", "no solver of that name");
+    bool solvable = ref->status == SOLVE_SOLVED, known = ref->status != SOLVE_BUDGET;
+    if (!known) {
+        fail(t, row, "reference", "the reference BFS ran out of memory; nothing can be checked");
+        puzzle_list_free(&one);
+        return;
+    }
+    check_flag(t, row, "solvable", row->solvable, solvable ? REPORT_YES : REPORT_NO);
+    check_int(t, row, "optimal_moves", row->optimal_moves, solvable ? ref->moves : REPORT_NONE);
+
+    if (strcmp(row->status, "solved") == 0) {
+        move *m;
+        int n = parse_solution(&p->board, row->solution, &m, why);
+        if (n < 0) fail(t, row, "solution", "%s", why);
+        else if (moves_check_solution(&p->board, p->start, m, n, why) >= 0)
+            fail(t, row, "solution", "does not replay: %s", why);
+        else {
+            check_int(t, row, "moves", row->moves, n);
+            check_int(t, row, "steps", row->steps, moves_steps(m, n));
+            check_flag(t, row, "replay", strcmp(row->replay, "ok") == 0 ? REPORT_YES : REPORT_NO,
+                       REPORT_YES);
+            check_flag(t, row, "correct", row->correct, REPORT_YES);
+            if (solvable) {
+                check_int(t, row, "excess", row->excess, n - ref->moves);
+                check_flag(t, row, "optimal", row->optimal, n == ref->moves ? REPORT_YES : REPORT_NO);
+                if (s && s->guarantee == GUARANTEE_MOVES && n > ref->moves)
+                    fail(t, row, "solver", "%s promises the fewest moves: %d, the optimum is %d",
+                         s->name, n, ref->moves);
+            }
+        }
+        free(m);
+        puzzle_list_free(&one);
+        return;
+    }
+    /* No solution, or a budget hit: nothing solved, nothing to be optimal about. */
+    check_int(t, row, "moves", row->moves, REPORT_NONE);
+    check_int(t, row, "steps", row->steps, REPORT_NONE);
+    check_int(t, row, "excess", row->excess, REPORT_NONE);
+    check_flag(t, row, "optimal", row->optimal, REPORT_UNKNOWN);
+    if (row->solution[0]) fail(t, row, "solution", "a row that did not solve holds a solution");
+    if (strcmp(row->status, "unsolvable") == 0) {
+        /* An incomplete solver may miss a solution; the row must then say it was wrong. */
+        if (solvable && (!s || s->complete))
+            fail(t, row, "status", "says no solution; the reference BFS finds %d moves, and %s "
+                 "is complete", ref->moves, row->solver);
+        check_flag(t, row, "correct", row->correct, solvable ? REPORT_NO : REPORT_YES);
+        if (row->budget_hit[0]) fail(t, row, "budget_hit", "set on a row that is not a budget hit");
+    } else if (strcmp(row->status, "budget") == 0) {
+        check_flag(t, row, "correct", row->correct, REPORT_UNKNOWN);
+        if (strcmp(row->budget_hit, "states") && strcmp(row->budget_hit, "bytes") &&
+            strcmp(row->budget_hit, "seconds"))
+            fail(t, row, "budget_hit", "'%s' is not states, bytes or seconds", row->budget_hit);
+    } else
+        fail(t, row, "status", "'%s' is not solved, unsolvable or budget", row->status);
+    puzzle_list_free(&one);
+}
+
+enum { OPT_MAX_BYTES = CLI_OPT_MAX_BYTES };
+
+int bench_verify(int argc, char **argv)
+{
+    static const struct option options[] = {
+        CLI_STANDARD_OPTIONS, {"max-bytes", required_argument, NULL, OPT_MAX_BYTES}, {NULL, 0, NULL, 0}};
+    solver_budget budget = {0, cli_default_budget().max_bytes, 0};
+    int code;
+    optind = 1;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
+        if (cli_common_option("bench verify", usage, code, argv) < 0) return EXIT_BAD_INPUT;
+        if (cli_budget_option("bench verify", code, optarg, &budget) < 0) return EXIT_BAD_INPUT;
+    }
+    if (argc - optind < 2) {
+        fprintf(stderr, "bench verify: needs a result file and the puzzle paths (see --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    report rep = {0};
+    char err[REPORT_ERR_MAX];
+    if (report_read(argv[optind], &rep, err)) {
+        fprintf(stderr, "bench verify: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    puzzle_list puzzles = {0};
+    if (cli_read_puzzles("bench verify", argv + optind + 1, argc - optind - 1, SCAN_AUTO, &puzzles)) {
+        report_free(&rep);
+        return EXIT_BAD_INPUT;
+    }
+    id_entry *ids = xmalloc((size_t)puzzles.count * sizeof *ids);
+    for (int i = 0; i < puzzles.count; i++) {
+        puzzle_id(&puzzles.items[i], ids[i].id);
+        ids[i].index = i;
+    }
+    qsort(ids, (size_t)puzzles.count, sizeof *ids, compare_ids);
+    answer *cache = xcalloc((size_t)puzzles.count, sizeof *cache);
+    bool *seen = xcalloc((size_t)puzzles.count, sizeof *seen);   /* by the first puzzle of an id */
+
+    tally t = {0};
+    int unmatched = 0, matched_puzzles = 0;
+    const report_row *first_unmatched = NULL;
+    for (int k = 0; k < rep.count; k++) {
+        const report_row *row = &rep.row[k];
+        id_entry key;
+        snprintf(key.id, sizeof key.id, "%s", row->id);
+        const id_entry *hit = bsearch(&key, ids, (size_t)puzzles.count, sizeof *ids, compare_ids);
+        if (hit)   /* one geometry may stand in several files: count it once */
+            while (hit > ids && strcmp(hit[-1].id, row->id) == 0) hit--;
+        if (!hit) {
+            if (!unmatched++) first_unmatched = row;
+            continue;
+        }
+        matched_puzzles += !seen[hit->index];
+        seen[hit->index] = true;
+        t.row_failed = false;
+        check_row(&t, row, reference(cache, &puzzles.items[hit->index], hit->index, &budget));
+    }
+    if (t.shown > SHOWN_FAILURES) printf("... and %d more failures\n", t.shown - SHOWN_FAILURES);
+    if (unmatched)
+        printf("%d rows name puzzles that are not among the paths given (the first: %s, id %s)\n",
+               unmatched, first_unmatched->origin, first_unmatched->id);
+    printf("%d rows, %d puzzles, %d failed%s\n", rep.count, matched_puzzles, t.failed_rows,
+           unmatched ? ", some not checked" : "");
+    free(ids);
+    free(cache);
+    free(seen);
+    report_free(&rep);
+    puzzle_list_free(&puzzles);
+    if (fflush(stdout) != 0) return EXIT_BAD_INPUT;
+    return t.failed_rows || unmatched ? EXIT_CHECK_FAILED : EXIT_SOLVED;
+}

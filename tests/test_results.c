@@ -1,0 +1,281 @@
+/* test_results.c -- bench verify, bench merge and bench compare, run as a user runs them, on
+ * real runs and on files tampered with one claim at a time. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static void scratch(char *dir)
+{
+    strcpy(dir, "/tmp/ubresults-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+/* A run of bfs, bfs1, dfs and iddfs-zone over the seeds, in dir/r.csv and dir/r.json. */
+static void make_run(const char *dir)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,bfs1,dfs,iddfs-zone --csv %s/r.csv "
+                              "--json %s/r.json corpus/seeds corpus/seed-formats >/dev/null",
+             th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+}
+
+/* Rewrites one cell of the first row of r.csv matching (solver, column, value) with a new value,
+ * into t.csv, keeping CSV quoting (python's csv module, independent of the code under test). */
+static void tamper(const char *dir, const char *solver, const char *column, const char *when,
+                   const char *value, const char *also)
+{
+    char script[128], cmd[256], *out, *err;
+    snprintf(script, sizeof script, "%s/tamper.py", dir);
+    FILE *f = fopen(script, "w");
+    cr_assert_not_null(f);
+    fprintf(f,
+            "import csv\n"
+            "rows = list(csv.reader(open('%s/r.csv')))\n"
+            "h = rows[0]\n"
+            "for r in rows[1:]:\n"
+            "    if r[h.index('solver')] == '%s' and r[h.index('%s')] == '%s':\n"
+            "        r[h.index('%s')] = '%s'\n"
+            "        %s\n"
+            "        break\n"
+            "else:\n"
+            "    raise SystemExit('no row to tamper with')\n"
+            "csv.writer(open('%s/t.csv', 'w', newline=''), lineterminator='\\n').writerows(rows)\n",
+            dir, solver, column, when, column, value, also ? also : "pass", dir);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 %s", script);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+}
+
+static int verify(const char *dir, const char *file, const char *paths, char **out)
+{
+    char cmd[1024], *err;
+    snprintf(cmd, sizeof cmd, "%s/bench verify %s/%s %s", th_bin(), dir, file, paths);
+    int rc = th_run(cmd, out, &err);
+    free(err);
+    return rc;
+}
+
+Test(verify, a_fresh_run_passes_as_csv_and_as_json)
+{
+    char dir[64], *out;
+    scratch(dir);
+    make_run(dir);
+    cr_assert_eq(verify(dir, "r.csv", "corpus/seeds corpus/seed-formats", &out), 0, "%s", out);
+    cr_assert_str_eq(out, "64 rows, 13 puzzles, 0 failed\n");   /* 16 puzzles, 13 geometries */
+    free(out);
+    cr_assert_eq(verify(dir, "r.json", "corpus/seeds corpus/seed-formats", &out), 0, "%s", out);
+    cr_assert_str_eq(out, "64 rows, 13 puzzles, 0 failed\n");   /* 16 puzzles, 13 geometries */
+    free(out);
+}
+
+Test(verify, every_tampered_claim_fails)
+{
+    char dir[64];
+    scratch(dir);
+    make_run(dir);
+    const struct {
+        const char *solver, *column, *when, *value, *also, *claim;
+    } cases[] = {
+        /* bfs1 is optimal in steps, not moves: a row of it claiming optimality is false. */
+        {"bfs1", "optimal", "no", "yes", NULL, ": optimal: says yes, should be no"},
+        /* A solvable puzzle claimed unsolvable by a complete solver. */
+        {"bfs", "status", "solved", "unsolvable",
+         "r[h.index('moves')] = r[h.index('steps')] = r[h.index('solution')] = "
+         "r[h.index('optimal')] = r[h.index('excess')] = r[h.index('replay')] = ''",
+         ": status: says no solution; the reference BFS finds"},
+        {"bfs", "moves", "37", "36", NULL, ": moves: says 36, should be 37"},
+        {"bfs", "steps", "51", "50", NULL, ": steps: says 50, should be 51"},
+        {"bfs", "optimal_moves", "37", "30", NULL, ": optimal_moves: says 30, should be 37"},
+        {"dfs", "excess", "2", "1", NULL, ": excess: says 1, should be 2"},
+        {"dfs", "solvable", "yes", "no", NULL, ": solvable: says no, should be yes"},
+        {"bfs", "solution", "B+1 A+2", "A+2 B+1", NULL, ": solution: does not replay: move 1 (A+2)"},
+        {"bfs", "board", "+----+/|....|/|AAB.>/|..B.|/|CC..|/+----+",
+         "+----+/|...x|/|AAB.>/|..B.|/|CC..|/+----+", NULL, ": board: is not the puzzle of id "},
+        {"iddfs-zone", "correct", "no", "yes", NULL, ": correct: says yes, should be no"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *out;
+        tamper(dir, cases[k].solver, cases[k].column, cases[k].when, cases[k].value, cases[k].also);
+        cr_expect_eq(verify(dir, "t.csv", "corpus/seeds corpus/seed-formats", &out), 4, "%s: %s",
+                     cases[k].column, out);
+        cr_expect_not_null(strstr(out, cases[k].claim), "%s: %s", cases[k].column, out);
+        cr_expect_not_null(strstr(out, "64 rows, 13 puzzles, 1 failed\n"), "%s: %s",
+                           cases[k].column, out);
+        /* The failure names the row: FILE:LINE, solver, puzzle. */
+        char where[128];
+        snprintf(where, sizeof where, "%s/t.csv:", dir);
+        cr_expect_eq(strncmp(out, where, strlen(where)), 0, "%s", out);
+        free(out);
+    }
+}
+
+Test(verify, rows_of_other_puzzles_are_reported_once_and_failures_capped)
+{
+    char dir[64], *out;
+    scratch(dir);
+    make_run(dir);
+    cr_assert_eq(verify(dir, "r.csv", "corpus/seed-formats", &out), 4, "%s", out);
+    /* seeds.txt holds 3 of the 5 seed-format puzzles, in other letters: their rows match too. */
+    cr_assert_not_null(strstr(out, "32 rows name puzzles that are not among the paths given (the first: "),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "64 rows, 5 puzzles, 0 failed, some not checked\n"), "%s", out);
+    int lines = 0;
+    for (char *s = out; *s; s++) lines += *s == '\n';
+    cr_assert_eq(lines, 2, "%s", out);
+    free(out);
+    /* Every bfs row given a wrong optimum: 16 failures, 10 shown. */
+    char cmd[1024], *err;
+    snprintf(cmd, sizeof cmd, "awk -F, 'BEGIN{OFS=\",\"} NR>1 && $1==\"bfs\" && $8!=\"\" {$8=$8+1} 1' "
+                              "%s/r.csv > %s/t.csv", dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    cr_assert_eq(verify(dir, "t.csv", "corpus/seeds corpus/seed-formats", &out), 4);
+    lines = 0;
+    for (char *s = out; *s; s++) lines += *s == '\n';
+    cr_assert_eq(lines, 12, "%s", out);
+    cr_assert_not_null(strstr(out, "... and "), "%s", out);
+    cr_assert_not_null(strstr(out, "64 rows, 13 puzzles, 15 failed\n"), "%s", out);
+    free(out);
+}
+
+Test(verify, relabelled_and_reformatted_puzzles_match_by_id)
+{
+    /* The run read the seeds in database form; verify reads the same puzzles from their seed
+     * programs' formats, with other letters, and still finds every one of them. */
+    char dir[64], cmd[1024], *out, *err;
+    scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --csv %s/r.csv corpus/seeds "
+                              ">/dev/null && %s/bench verify %s/r.csv corpus/seed-formats",
+             th_bin(), dir, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s", err);
+    /* seeds.txt holds 11 puzzles; 3 of them are seed-format files, in other letters. */
+    cr_assert_not_null(strstr(out, "8 rows name puzzles that are not among the paths given"), "%s", out);
+    cr_assert_not_null(strstr(out, "11 rows, 3 puzzles, 0 failed, some not checked"), "%s", out);
+    free(out), free(err);
+}
+
+Test(merge, gnu_parallel_shards_merge_to_the_single_run)
+{
+    char dir[64], cmd[2048], *out, *err;
+    scratch(dir);
+    const char *cols = "awk -v cols=solver,puzzle,board,status,moves,steps,optimal_moves,optimal,"
+                       "correct,excess,expanded,generated,solution,index,puzzles,id,source,run "
+                       "-f plots/columns.awk";
+    snprintf(cmd, sizeof cmd,
+             "set -e; B=%s; D=%s;"
+             "$B/bench --no-progress --solver bfs,astar,dfs --csv $D/single.csv corpus/seeds "
+             "corpus/seed-formats >/dev/null;"
+             "parallel --will-cite $B/bench --no-progress --solver bfs,astar,dfs --shard {}/3 "
+             "--csv $D/shard{}.csv corpus/seeds corpus/seed-formats ::: 1 2 3 >/dev/null;"
+             "$B/bench merge --csv $D/merged.csv --json $D/merged.json $D/shard3.csv $D/shard1.csv "
+             "$D/shard2.csv >/dev/null;"
+             "%s $D/single.csv > $D/a; %s $D/merged.csv > $D/b; cmp $D/a $D/b; wc -l < $D/b;"
+             "for k in 1 2 3; do tail -n +2 $D/shard$k.csv | wc -l; done;"
+             "tests/validate-json.py schema/bench.schema.json $D/merged.json",
+             th_bin(), dir, cols, cols);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    /* 16 puzzles x 3 solvers; shards of 6, 5 and 5 puzzles. */
+    cr_assert_str_eq(out, "48\n18\n15\n15\nvalid: 1 document(s)\n");
+    free(out), free(err);
+
+    const struct { const char *files, *message; } refused[] = {
+        {"shard1.csv shard2.csv", "bench merge: shard 3/3 is missing (2 files given)\n"},
+        {"shard1.csv shard2.csv shard3.csv shard2.csv", "bench merge: shard 2/3 is in both "},
+        {"shard1.csv single.csv", "bench merge: "},
+        {"shard1.csv shard2.csv other.csv", "to run "},
+        {"shard1.csv shard2.csv cut.csv", "bench merge: puzzle "},
+    };
+    snprintf(cmd, sizeof cmd, "cd %s && %s/%s/bench --no-progress --solver bfs,astar --shard 3/3 "
+                              "--csv other.csv %s/corpus/seeds %s/corpus/seed-formats >/dev/null; "
+                              "head -n 10 shard3.csv > cut.csv",
+             dir, getenv("PWD"), th_bin(), getenv("PWD"), getenv("PWD"));
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) {
+        snprintf(cmd, sizeof cmd, "cd %s && %s/%s/bench merge %s", dir, getenv("PWD"), th_bin(),
+                 refused[k].files);
+        cr_expect_eq(th_run(cmd, &out, &err), 2, "%s", refused[k].files);
+        cr_expect_not_null(strstr(err, refused[k].message), "%s: %s", refused[k].files, err);
+        int lines = 0;
+        for (char *s = err; *s; s++) lines += *s == '\n';
+        cr_expect_eq(lines, 1, "%s: %s", refused[k].files, err);
+        cr_expect_str_eq(out, "");
+        free(out), free(err);
+    }
+}
+
+/* The number after `key` in a compare JSON's solver entry, as text. */
+static double figure(const char *json, const char *solver, const char *figure_name, const char *key)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"solver\": \"%s\"", solver);
+    const char *s = strstr(json, pattern);
+    cr_assert_not_null(s, "%s", solver);
+    snprintf(pattern, sizeof pattern, "\"%s\": {", figure_name);
+    s = strstr(s, pattern);
+    cr_assert_not_null(s);
+    snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+    s = strstr(s, pattern);
+    cr_assert_not_null(s);
+    return atof(s + strlen(pattern));
+}
+
+Test(compare, a_run_against_itself_is_exactly_one)
+{
+    char dir[64], cmd[1024], *out, *err;
+    scratch(dir);
+    make_run(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench compare --json - %s/r.csv %s/r.json 2>/dev/null", th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    const char *solvers[] = {"bfs", "bfs1", "dfs"};
+    const char *figures[] = {"time", "expanded", "peak_bytes"};
+    for (int s = 0; s < 3; s++)
+        for (int f = 0; f < 3; f++) {
+            if (f == 2 && !strstr(out, "\"peak_bytes\": {\n    \"ratio\": 1")) continue;   /* no jemalloc */
+            cr_assert_eq(figure(out, solvers[s], figures[f], "ratio"), 1.0, "%s %s", solvers[s], figures[f]);
+            cr_assert_eq(figure(out, solvers[s], figures[f], "low"), 1.0);
+            cr_assert_eq(figure(out, solvers[s], figures[f], "high"), 1.0);
+        }
+    cr_assert_not_null(strstr(out, "\"answers_differ\": 0"));
+    free(out), free(err);
+}
+
+Test(compare, two_runs_of_one_binary_are_near_one_and_a_changed_answer_is_listed)
+{
+    char dir[64], cmd[2048], *out, *err;
+    scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; for k in 1 2; do %s/bench --no-progress --solver bfs,dfs --warmup 1 --repeat 3 "
+             "--out %s/run$k corpus/seeds corpus/seed-formats >/dev/null 2>&1; done; "
+             "%s/bench compare --json - %s/run1 %s/run2 2>/dev/null",
+             th_bin(), dir, th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    for (int s = 0; s < 2; s++) {
+        const char *solver = s ? "dfs" : "bfs";
+        /* States and memory are the same every run; time is the same within the noise of a
+         * shared machine (the interval covers the puzzles' spread, not drift between runs). */
+        cr_assert_eq(figure(out, solver, "expanded", "ratio"), 1.0);
+        cr_assert_eq(figure(out, solver, "expanded", "low"), 1.0);
+        cr_assert_eq(figure(out, solver, "expanded", "high"), 1.0);
+        double r = figure(out, solver, "time", "ratio"), lo = figure(out, solver, "time", "low"),
+               hi = figure(out, solver, "time", "high");
+        cr_assert(r > 0.67 && r < 1.5, "%s time ratio %g", solver, r);
+        cr_assert(lo <= r && r <= hi && hi / lo < 2, "%s [%g, %g]", solver, lo, hi);
+    }
+    free(out), free(err);
+    /* An answer changed between A and B is listed. */
+    snprintf(cmd, sizeof cmd, "sed 's/^bfs,\\(corpus\\/seed-formats\\/kotlin-4x4.txt:1\\),\\([^,]*\\),solved,,2,/"
+                              "bfs,\\1,\\2,solved,,3,/' %s/run1/results.csv > %s/b.csv && "
+                              "%s/bench compare %s/run1 %s/b.csv", dir, dir, th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "| bfs | 16 | 15 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "\nAnswers that differ:\nbfs on corpus/seed-formats/kotlin-4x4.txt:1: "
+                                   "A solved, B solved\n"), "%s", out);
+    free(out), free(err);
+}
