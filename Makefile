@@ -15,7 +15,7 @@ PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
-INCLUDE = -Icommon -Isolvers
+INCLUDE = -Icommon -Isolvers -Ibench
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -lstb -ljansson -lm
@@ -53,7 +53,7 @@ $(1)/bin/bench: $$(patsubst %.c,$(1)/obj/%.o,$$(BENCH_SRC)) $(1)/libub.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
 
-$(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/libub.a
+$(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/obj/bench/timing.o $(1)/obj/bench/report.o $(1)/obj/bench/stats.o $(1)/libub.a
 	$$(CC) $(2) $$^ -o $$@ -lcriterion $$(LIBS) $(3)
 
 -include $$(shell find $(1) -name '*.d' 2>/dev/null)

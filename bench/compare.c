@@ -17,6 +17,7 @@
 
 #include "bench.h"
 #include "report.h"
+#include "stats.h"
 #include "xmem.h"
 
 static const char *usage =
@@ -97,12 +98,6 @@ static uint64_t next_random(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Geometric mean of exp(logs) and its bootstrap percentile interval. */
 static estimate bootstrap(const double *logs, int n, int resamples)
 {
@@ -118,7 +113,7 @@ static estimate bootstrap(const double *logs, int n, int resamples)
         for (int i = 0; i < n; i++) s += logs[next_random(&seed) % (uint64_t)n];
         means[b] = s / n;
     }
-    qsort(means, (size_t)resamples, sizeof *means, compare_doubles);
+    stats_sort(means, resamples);
     e.low = exp(means[(int)(0.025 * (resamples - 1))]);
     e.high = exp(means[(int)ceil(0.975 * (resamples - 1))]);
     free(means);

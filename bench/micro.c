@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "micro.h"
 #include "scan.h"
 #include "search.h"
@@ -121,6 +122,12 @@ static void bench_solve(micro_state *st, const void *arg)
 
 int main(int argc, char **argv)
 {
+    /* Every other flag is Google Benchmark's own (--help lists them). */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--version") == 0) {
+            cli_print_version("micro");
+            return 0;
+        }
     static set_case sets[NFIXED][4];
     static solve_case solves[NFIXED][16];
     char name[128];

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "solver.h"
+#include "stats.h"
 #include "xmem.h"
 
 typedef enum {
@@ -254,21 +255,6 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
 
 /* ---- the summary -------------------------------------------------------------------------- */
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The q-quantile (0..1) of v[0..n-1], nearest rank; sorts v. NAN when n is 0. */
-static double quantile(double *v, int n, double q)
-{
-    if (n == 0) return NAN;
-    qsort(v, (size_t)n, sizeof *v, compare_doubles);
-    int k = (int)ceil(q * n) - 1;
-    return v[k < 0 ? 0 : k >= n ? n - 1 : k];
-}
-
 int report_summarize(const report *r, report_summary *out, int max)
 {
     int count = 0;
@@ -304,10 +290,10 @@ int report_summarize(const report *r, report_summary *out, int max)
         }
         if (sum->runs == 0) continue;
         sum->mean_excess = sum->judged ? (double)excess_sum / sum->judged : -1;
-        sum->median_seconds = quantile(secs, n, 0.5);
-        sum->p95_seconds = quantile(secs, n, 0.95);
-        sum->median_expanded = quantile(nodes, n, 0.5);
-        sum->median_peak_bytes = quantile(mem, nmem, 0.5);
+        sum->median_seconds = stats_median(secs, n);
+        sum->p95_seconds = stats_quantile(secs, n, 0.95);
+        sum->median_expanded = stats_median(nodes, n);
+        sum->median_peak_bytes = stats_median(mem, nmem);
         count++;
     }
     free(secs);

@@ -6,26 +6,10 @@
 #include <string.h>
 
 #include "search.h"
+#include "stats.h"
 #include "xmem.h"
 
 #define MAX_BATCH 1000000
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The median of v[0..n-1] (sorts a copy). */
-static double median(const double *v, int n)
-{
-    double *c = xmalloc((size_t)n * sizeof *c);
-    memcpy(c, v, (size_t)n * sizeof *c);
-    qsort(c, (size_t)n, sizeof *c, compare_doubles);
-    double m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-    free(c);
-    return m;
-}
 
 /* k solves in one timing, on one context; seconds and CPU seconds per solve. */
 static measure_sample batch(const solver *s, const puzzle *p, const solver_budget *budget, int k)
@@ -41,6 +25,19 @@ static measure_sample batch(const solver *s, const puzzle *p, const solver_budge
     measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0};
     solver_context_free(&ctx);
     return m;
+}
+
+void timing_warning(const double *wall, int n, char out[32])
+{
+    double lo = wall[0], hi = wall[0];
+    for (int j = 1; j < n; j++) {
+        lo = fmin(lo, wall[j]);
+        hi = fmax(hi, wall[j]);
+    }
+    bool spread = n > 1 && hi > TIMING_SPREAD * lo;
+    bool first_outlier = n > 2 && wall[0] > TIMING_SPREAD * stats_median(wall + 1, n - 1);
+    snprintf(out, 32, "%s%s%s", spread ? "spread" : "", spread && first_outlier ? ";" : "",
+             first_outlier ? "first-outlier" : "");
 }
 
 void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
@@ -86,22 +83,19 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
     }
     double mean = sum / n, var = 0;
     for (int j = 0; j < n; j++) var += (wall[j] - mean) * (wall[j] - mean);
-    row->seconds = median(wall, n);
+    row->seconds = stats_median(wall, n);
     row->seconds_mean = mean;
     row->seconds_sd = n > 1 ? sqrt(var / (n - 1)) : 0;
     row->seconds_min = lo;
     row->seconds_max = hi;
-    row->cpu_seconds = median(cpu, n);
+    row->cpu_seconds = stats_median(cpu, n);
     row->iterations = k;
     row->repeat = n;
     row->warmup = plan->warmup;
     row->peak_known = xmem_peak_available();
     row->peak_bytes = peak;
 
-    bool spread = n > 1 && hi > TIMING_SPREAD * lo;
-    bool first_outlier = n > 2 && wall[0] > TIMING_SPREAD * median(wall + 1, n - 1);
-    snprintf(row->warning, sizeof row->warning, "%s%s%s", spread ? "spread" : "",
-             spread && first_outlier ? ";" : "", first_outlier ? "first-outlier" : "");
+    timing_warning(wall, n, row->warning);
     free(wall);
     free(cpu);
 }

@@ -28,8 +28,11 @@ typedef struct {
 void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
                 report_row *row);
 
-/* Warnings, as the warning column names them: the samples spread more than 2x (max > 2 min),
- * or the first sample is more than 2x the median of the others (caches not yet filled). */
+/* The warning column for samples wall[0..n-1], in the order they were taken, into out (32
+ * bytes): "spread" when they spread more than TIMING_SPREAD (max > 2 min), "first-outlier" when
+ * the first is more than TIMING_SPREAD times the median of the others (caches not yet filled),
+ * both joined by ';', or "" when the samples are steady. */
 #define TIMING_SPREAD 2.0
+void timing_warning(const double *wall, int n, char out[32]);
 
 #endif

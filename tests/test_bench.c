@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "timing.h"
 
 /* A fresh scratch folder per test. */
 static void scratch(char *dir)
@@ -338,6 +339,9 @@ Test(micro, lists_its_benchmarks)
     free(out), free(err);
     cr_assert_eq(run("bin/micro --bogus", &out, &err), 2);
     free(out), free(err);
+    cr_assert_eq(run("bin/micro --version", &out, &err), 0);
+    cr_assert_eq(strncmp(out, "micro 0.4.0 (commit ", 20), 0, "%s", out);
+    free(out), free(err);
 }
 
 Test(plots, make_plots_draws_every_figure)
@@ -364,4 +368,22 @@ Test(plots, make_plots_draws_every_figure)
             if (!svg) cr_assert(n == 8 && memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0, "%s", path);
         }
     free(out), free(err);
+}
+
+Test(bench, timing_warnings)
+{
+    /* The timing warning's rule, on samples made up to hit each case. */
+    const struct { double wall[5]; int n; const char *warning; } cases[] = {
+        {{1.0, 1.1, 0.9, 1.0, 1.05}, 5, ""},
+        {{1.0}, 1, ""},
+        {{1.0, 2.5}, 2, "spread"},
+        {{3.0, 1.0, 1.1, 1.0, 0.9}, 5, "spread;first-outlier"},
+        {{1.0, 1.0, 2.1, 1.0, 1.0}, 5, "spread"},
+        {{1.9, 1.0, 0.95}, 3, ""},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char warning[32];
+        timing_warning(cases[k].wall, cases[k].n, warning);
+        cr_assert_str_eq(warning, cases[k].warning, "case %zu", k);
+    }
 }
