@@ -18,7 +18,7 @@ CSTD    = -std=c11 -D_GNU_SOURCE
 INCLUDE = -Icommon -Isolvers -Ibench
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-LIBS    = -lxxhash -lstb -ljansson -lm
+LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
 
 LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c)
 BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))

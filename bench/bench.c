@@ -443,6 +443,7 @@ static int run_bench(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    cli_begin();
     static const struct {
         const char *name;
         int (*main)(int, char **);

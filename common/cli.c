@@ -1,11 +1,17 @@
 /* cli.c -- getopt_long conventions, counts, budgets and solver lists shared by the programs. */
 #include "cli.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "build_info.h"
 #include "xmem.h"
+
+void cli_begin(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+}
 
 int cli_common_option(const char *prog, const char *usage, int code, char **argv)
 {

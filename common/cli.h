@@ -52,6 +52,10 @@ enum {
  * options mix. */
 #define CLI_SHORT_OPTIONS ":h"
 
+/* What every program does first: a write to a closed pipe becomes an error the program reports
+ * (EPIPE, exit 2) instead of a silent death by SIGPIPE. */
+void cli_begin(void);
+
 /* Handles the codes every getopt_long loop shares: 'h' prints usage and exits 0,
  * CLI_OPT_VERSION prints "PROG VERSION (commit C)" and exits 0, '?' and ':' print one line
  * ("PROG: unknown option '--x' (see --help)", "PROG: --x needs a value") and return -1.

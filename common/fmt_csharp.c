@@ -71,6 +71,7 @@ int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err)
             return scan_error(err, src, src->line[k].lineno, "unexpected text after the exit");
         line[n++] = &src->line[k];
     }
+    if (n == 0) return scan_error(err, src, 0, "no puzzle in this file");
     scan_grid g = {.exit_side = -1, .exit_line = -1};
     if (read_size(src, line[0], &g, err)) return -1;
     if (n != g.height + 3)

@@ -44,22 +44,21 @@ int scan_image_overlay(const char *image_path, const char *out_path, char *err)
 {
     char *data;
     size_t got;
-    if (scan_read_file(image_path, &data, &got, err)) return -1;
+    if (scan_read_file(image_path, &data, &got, err)) return scan_escape(err);
     image im, overlay;
     const char *why;
     int rc = image_decode((const unsigned char *)data, got, &im, &why);
     free(data);
     if (rc) {
         snprintf(err, SCAN_ERR_MAX, "%s: not a readable PNG or JPEG picture (%s)", image_path, why);
-        return -1;
+        return scan_escape(err);
     }
     shot_analysis a;
     char reason[SHOT_ERR_MAX];
     shot_analyse(&im, &a, reason);
     shot_draw(&im, &a, &overlay);
-    rc = image_write_png(&overlay, out_path);
+    rc = image_write_png(&overlay, out_path, err);
     image_free(&im);
     image_free(&overlay);
-    if (rc) snprintf(err, SCAN_ERR_MAX, "%s: cannot write the picture", out_path);
-    return rc;
+    return rc ? scan_escape(err) : 0;
 }

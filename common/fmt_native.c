@@ -115,6 +115,9 @@ static int read_row(const scan_source *src, native_reader *r, const scan_line *l
     for (int c = 0; c < r->g.width; c++) {
         char ch = s[c + 1];
         if (ch == 'o') ch = '.';
+        if (ch == '\t')
+            return scan_error(err, src, line->lineno, "a tab in column %d: a row holds one "
+                              "character a cell ('.' for an empty one)", c + 1);
         if (ch != '.' && ch != 'x' && !is_label(ch))
             return scan_error(err, src, line->lineno, "unknown character '%c' in column %d", ch,
                               c + 1);
@@ -154,7 +157,11 @@ int fmt_native_read(const scan_source *src, puzzle_list *out, char *err)
     native_reader r = {0};
     bool open = false;   /* a puzzle has been started and not finished */
     for (int k = 0; k < src->count; k++) {
-        const scan_line *line = &src->line[k];
+        /* Indentation is allowed (text pasted from elsewhere often has it): columns count
+         * from the first character that is not a space or a tab. */
+        const scan_line trimmed = {src->line[k].text + strspn(src->line[k].text, " \t"),
+                                   src->line[k].lineno};
+        const scan_line *line = &trimmed;
         const char *s = line->text;
         if (!open) {
             start_puzzle(&r, out);
@@ -167,7 +174,7 @@ int fmt_native_read(const scan_source *src, puzzle_list *out, char *err)
                 open = false;
             } else if (read_row(src, &r, line, err))
                 return -1;
-        } else if (s[strspn(s, " \t")] == '\0' || s[strspn(s, " \t")] == '#') {
+        } else if (s[0] == '\0' || s[0] == '#') {
             continue;
         } else if (s[0] == '+') {
             if (!r.have_header) r.start_lineno = line->lineno;

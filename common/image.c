@@ -1,50 +1,95 @@
-/* image.c -- pixel buffers over stb_image, stb_image_write and stb_easy_font. */
+/* image.c -- pixel buffers: PNG through libpng, JPEG through libjpeg-turbo (the decoders the
+ * world fuzzes continuously), text through stb_easy_font. Encoding goes to memory first and
+ * then through outfile, so a picture reaches its name whole or not at all. */
 #include "image.h"
 
+#include <png.h>
 #include <stdlib.h>
 #include <string.h>
+#include <turbojpeg.h>
 
-#include <stb/stb_image.h>
-#include <stb/stb_image_write.h>
 /* stb_easy_font is a header of static functions, some of which we do not call. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include <stb/stb_easy_font.h>
 #pragma GCC diagnostic pop
 
+#include "outfile.h"
 #include "xmem.h"
 
 /* The largest picture accepted: far beyond any phone screenshot, small enough that a forged
  * header cannot ask for gigabytes. */
 #define IMAGE_MAX_PIXELS (64 * 1024 * 1024)
 
-int image_decode(const unsigned char *data, size_t len, image *out, const char **why)
+static bool is_png(const unsigned char *data, size_t len)
 {
-    int w, h, channels;
-    if (len > (size_t)INT32_MAX) {
-        *why = "file too large";
-        return -1;
-    }
-    if (!stbi_info_from_memory(data, (int)len, &w, &h, &channels)) {
-        *why = stbi_failure_reason();
-        return -1;
-    }
-    if ((long long)w * h > IMAGE_MAX_PIXELS) {
+    return len >= 8 && png_sig_cmp(data, 0, 8) == 0;
+}
+
+static int decode_png(const unsigned char *data, size_t len, image *out, const char **why)
+{
+    static char message[64];
+    png_image png;
+    memset(&png, 0, sizeof png);
+    png.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&png, data, len)) goto bad;
+    if ((uint64_t)png.width * png.height > IMAGE_MAX_PIXELS) {
+        png_image_free(&png);
         *why = "picture too large";
         return -1;
     }
-    uint8_t *rgb = stbi_load_from_memory(data, (int)len, &w, &h, &channels, 3);
-    if (!rgb) {
-        *why = stbi_failure_reason();
+    png.format = PNG_FORMAT_RGB;
+    out->width = (int)png.width;
+    out->height = (int)png.height;
+    out->rgb = xmalloc(PNG_IMAGE_SIZE(png));
+    if (png_image_finish_read(&png, NULL, out->rgb, 0, NULL)) return 0;
+    image_free(out);
+bad:
+    snprintf(message, sizeof message, "%s", png.message);
+    png_image_free(&png);
+    *why = message;
+    return -1;
+}
+
+static int decode_jpeg(const unsigned char *data, size_t len, image *out, const char **why)
+{
+    static char message[128];
+    tjhandle tj = tjInitDecompress();
+    int w, h, subsampling, colorspace;
+    if (!tj) {
+        *why = "cannot start the JPEG decoder";
         return -1;
     }
-    /* Keep our own copy so that the buffer is freed with free() like every other. */
-    out->width = w;
-    out->height = h;
-    out->rgb = xmalloc((size_t)w * (size_t)h * 3);
-    memcpy(out->rgb, rgb, (size_t)w * (size_t)h * 3);
-    stbi_image_free(rgb);
-    return 0;
+    int rc = -1;
+    if (len > (size_t)0xFFFFFFFFu ||
+        tjDecompressHeader3(tj, data, (unsigned long)len, &w, &h, &subsampling, &colorspace) != 0)
+        snprintf(message, sizeof message, "%s", tjGetErrorStr2(tj));
+    else if ((uint64_t)w * (uint64_t)h > IMAGE_MAX_PIXELS || w <= 0 || h <= 0)
+        snprintf(message, sizeof message, "picture too large");
+    else {
+        out->width = w;
+        out->height = h;
+        out->rgb = xmalloc((size_t)w * (size_t)h * 3);
+        if (tjDecompress2(tj, data, (unsigned long)len, out->rgb, w, 0, h, TJPF_RGB,
+                          TJFLAG_ACCURATEDCT) == 0)
+            rc = 0;
+        else {
+            snprintf(message, sizeof message, "%s", tjGetErrorStr2(tj));
+            image_free(out);
+        }
+    }
+    tjDestroy(tj);
+    if (rc) *why = message;
+    return rc;
+}
+
+int image_decode(const unsigned char *data, size_t len, image *out, const char **why)
+{
+    if (is_png(data, len)) return decode_png(data, len, out, why);
+    if (len >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF)
+        return decode_jpeg(data, len, out, why);
+    *why = "neither PNG nor JPEG";
+    return -1;
 }
 
 void image_create(image *im, int width, int height, image_color fill)
@@ -61,14 +106,42 @@ void image_free(image *im)
     im->rgb = NULL;
 }
 
-int image_write_png(const image *im, const char *path)
+int image_write_png(const image *im, const char *path, char *err)
 {
-    return stbi_write_png(path, im->width, im->height, 3, im->rgb, im->width * 3) ? 0 : -1;
+    png_image png;
+    memset(&png, 0, sizeof png);
+    png.version = PNG_IMAGE_VERSION;
+    png.width = (png_uint_32)im->width;
+    png.height = (png_uint_32)im->height;
+    png.format = PNG_FORMAT_RGB;
+    png_alloc_size_t size = 0;
+    if (!png_image_write_get_memory_size(png, size, 0, im->rgb, 0, NULL)) {
+        snprintf(err, OUTFILE_ERR_MAX, "%s: cannot encode PNG: %s", path, png.message);
+        return -1;
+    }
+    void *buf = xmalloc(size);
+    int rc = png_image_write_to_memory(&png, buf, &size, 0, im->rgb, 0, NULL)
+                 ? outfile_write_all(path, buf, size, err)
+                 : (snprintf(err, OUTFILE_ERR_MAX, "%s: cannot encode PNG: %s", path, png.message), -1);
+    free(buf);
+    return rc;
 }
 
-int image_write_jpeg(const image *im, const char *path, int quality)
+int image_write_jpeg(const image *im, const char *path, int quality, char *err)
 {
-    return stbi_write_jpg(path, im->width, im->height, 3, im->rgb, quality) ? 0 : -1;
+    tjhandle tj = tjInitCompress();
+    unsigned char *buf = NULL;
+    unsigned long size = 0;
+    int rc = -1;
+    if (tj && tjCompress2(tj, im->rgb, im->width, 0, im->height, TJPF_RGB, &buf, &size, TJSAMP_444,
+                          quality, TJFLAG_ACCURATEDCT) == 0)
+        rc = outfile_write_all(path, buf, size, err);
+    else
+        snprintf(err, OUTFILE_ERR_MAX, "%s: cannot encode JPEG: %s", path,
+                 tj ? tjGetErrorStr2(tj) : "no encoder");
+    tjFree(buf);
+    if (tj) tjDestroy(tj);
+    return rc;
 }
 
 static void clip(const image *im, int *x0, int *y0, int *x1, int *y1)

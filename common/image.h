@@ -1,4 +1,4 @@
-/* image.h -- RGB pixel buffers: decoding (stb_image), writing PNG/JPEG (stb_image_write), and
+/* image.h -- RGB pixel buffers: decoding and writing PNG (libpng) and JPEG (libjpeg-turbo), and
  * the few drawing operations the renderer and the scanner's debug overlay need. */
 #ifndef IMAGE_H
 #define IMAGE_H
@@ -16,15 +16,17 @@ typedef struct {
     uint8_t r, g, b;
 } image_color;
 
-/* Decodes a PNG or JPEG held in memory. Returns 0, or -1 with stb_image's reason in *why. */
+/* Decodes a PNG or JPEG held in memory, as 8-bit RGB (grey and alpha converted, the alpha
+ * composed over black). Returns 0, or -1 with the decoder's reason in *why (static text). */
 int image_decode(const unsigned char *data, size_t len, image *out, const char **why);
 /* A new image filled with one color. */
 void image_create(image *im, int width, int height, image_color fill);
 void image_free(image *im);
 
-/* Writes PNG, or JPEG at the given quality (1-100). Return 0 on success. */
-int image_write_png(const image *im, const char *path);
-int image_write_jpeg(const image *im, const char *path, int quality);
+/* Writes PNG, or JPEG at the given quality (1-100) with no chroma subsampling, whole or not at
+ * all (common/outfile.h). Return 0, or -1 with "PATH: reason" in err (OUTFILE_ERR_MAX). */
+int image_write_png(const image *im, const char *path, char *err);
+int image_write_jpeg(const image *im, const char *path, int quality, char *err);
 
 static inline image_color image_at(const image *im, int x, int y)
 {

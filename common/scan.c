@@ -79,10 +79,26 @@ static scan_format detect(const scan_source *src, char *err)
     return SCAN_AUTO;
 }
 
-int scan_text(const char *path, const char *text, size_t len, scan_format format,
-              puzzle_list *out, char *err)
+/* Error messages quote the input (a character, a name, a chunk of a picture): any byte that is
+ * not printable ASCII is written as \xHH, so that a message is always one line of plain text. */
+int scan_escape(char *err)
+{
+    char copy[SCAN_ERR_MAX];
+    size_t n = 0;
+    for (const unsigned char *c = (const unsigned char *)err; *c && n + 5 < sizeof copy; c++)
+        if (*c >= 0x20 && *c < 0x7F) copy[n++] = (char)*c;
+        else n += (size_t)snprintf(copy + n, sizeof copy - n, "\\x%02x", *c);
+    copy[n] = '\0';
+    memcpy(err, copy, n + 1);
+    return -1;
+}
+
+static int read_text(const char *path, const char *text, size_t len, scan_format format,
+                     puzzle_list *out, char *err)
 {
     scan_source src = {path, NULL, 0};
+    static const char bom[] = "\xEF\xBB\xBF";   /* a UTF-8 byte-order mark, as editors save */
+    if (len >= 3 && memcmp(text, bom, 3) == 0) text += 3, len -= 3;
     if (len == 0) return scan_error(err, &src, 0, "empty file");
     if (format == SCAN_IMAGE || (format == SCAN_AUTO && is_image((const unsigned char *)text, len)))
         return fmt_image_read(path, (const unsigned char *)text, len, out, err) ? -1 : 1;
@@ -122,16 +138,29 @@ int scan_text(const char *path, const char *text, size_t len, scan_format format
     return n;
 }
 
-static int read_all(FILE *f, char **data, size_t *len)
+/* Reads a whole stream, up to SCAN_MAX_BYTES. Stops early on what cannot be a puzzle file: NUL
+ * bytes in a first block that is not a picture (/dev/zero, a binary). Returns 0, or -1 with
+ * *why set (errno is kept for a read error, *why NULL). */
+static int read_all(FILE *f, char **data, size_t *len, const char **why)
 {
     size_t cap = 1 << 16, n = 0;
     char *buf = xmalloc(cap);
     size_t got;
+    *why = NULL;
     while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+        bool first = n == 0;
         n += got;
+        if (first && !is_image((const unsigned char *)buf, n) && memchr(buf, '\0', n)) {
+            *why = "binary file (NUL bytes), not a puzzle";
+            break;
+        }
+        if (n > SCAN_MAX_BYTES) {
+            *why = "larger than " SCAN_MAX_TEXT "; split it into smaller files";
+            break;
+        }
         if (n == cap) buf = xrealloc(buf, cap *= 2);
     }
-    if (ferror(f)) {
+    if (*why || ferror(f)) {
         free(buf);
         return -1;
     }
@@ -147,11 +176,19 @@ int scan_read_file(const char *path, char **data, size_t *len, char *err)
         snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(errno));
         return -1;
     }
-    int rc = read_all(f, data, len);
+    const char *why;
+    int rc = read_all(f, data, len, &why);
     int saved = errno;
     if (f != stdin) fclose(f);
-    if (rc) snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(saved));
+    if (rc) snprintf(err, SCAN_ERR_MAX, "%s: %s", path, why ? why : strerror(saved));
     return rc;
+}
+
+int scan_text(const char *path, const char *text, size_t len, scan_format format,
+              puzzle_list *out, char *err)
+{
+    int rc = read_text(path, text, len, format, out, err);
+    return rc < 0 ? scan_escape(err) : rc;
 }
 
 static int scan_file(const char *path, scan_format format, puzzle_list *out, char *err)
@@ -159,7 +196,7 @@ static int scan_file(const char *path, scan_format format, puzzle_list *out, cha
     char *data;
     size_t len;
     if (scan_read_file(path, &data, &len, err)) return -1;
-    int rc = scan_text(strcmp(path, "-") == 0 ? "<stdin>" : path, data, len, format, out, err);
+    int rc = read_text(strcmp(path, "-") == 0 ? "<stdin>" : path, data, len, format, out, err);
     free(data);
     return rc;
 }
@@ -181,7 +218,25 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int scan_directory(const char *path, scan_format format, puzzle_list *out, char *err)
+/* The folders a walk has entered, by device and inode: a link back up the tree is entered
+ * once, not again and again. */
+typedef struct {
+    struct { dev_t dev; ino_t ino; } *seen;
+    int count, cap;
+} walk;
+
+static bool walk_enter(walk *w, const struct stat *st)
+{
+    for (int i = 0; i < w->count; i++)
+        if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino) return false;
+    if (w->count == w->cap) w->seen = xrealloc(w->seen, (size_t)(w->cap = w->cap ? w->cap * 2 : 16) * sizeof *w->seen);
+    w->seen[w->count].dev = st->st_dev;
+    w->seen[w->count++].ino = st->st_ino;
+    return true;
+}
+
+static int scan_directory(const char *path, scan_format format, walk *w, puzzle_list *out,
+                          char *err)
 {
     DIR *d = opendir(path);
     if (!d) {
@@ -206,11 +261,18 @@ static int scan_directory(const char *path, scan_format format, puzzle_list *out
         char *child = xmalloc(n);
         snprintf(child, n, "%s%s%s", path, path[strlen(path) - 1] == '/' ? "" : "/", names[i]);
         struct stat st;
-        if (stat(child, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (stat(child, &st) != 0) {
+            /* A dangling link is not a puzzle; anything else unreadable is an error. */
+            if (errno != ENOENT) rc = -1, snprintf(err, SCAN_ERR_MAX, "%s: %s", child, strerror(errno));
+        } else if (S_ISDIR(st.st_mode)) {
             /* Folders named _x hold sets too large for a default run: read only when named. */
-            if (names[i][0] != '_') rc = scan_directory(child, format, &found, err);
-        }
-        else if (wanted_in_directory(names[i]))
+            if (names[i][0] != '_' && walk_enter(w, &st))
+                rc = scan_directory(child, format, w, &found, err);
+        } else if (!wanted_in_directory(names[i])) {
+        } else if (!S_ISREG(st.st_mode)) {
+            /* A FIFO or a device would block or never end: say so and go on. */
+            fprintf(stderr, "%s: skipped: not a regular file\n", child);
+        } else
             rc = scan_file(child, format, &found, err);
         free(child);
     }
@@ -228,7 +290,13 @@ static int scan_directory(const char *path, scan_format format, puzzle_list *out
 int scan_path(const char *path, scan_format format, puzzle_list *out, char *err)
 {
     struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return scan_directory(path, format, out, err);
-    return scan_file(path, format, out, err);
+    int rc;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        walk w = {0};
+        walk_enter(&w, &st);
+        rc = scan_directory(path, format, &w, out, err);
+        free(w.seen);
+    } else
+        rc = scan_file(path, format, out, err);
+    return rc < 0 ? scan_escape(err) : rc;
 }

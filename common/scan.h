@@ -22,6 +22,9 @@
 #include "puzzle.h"
 
 #define SCAN_ERR_MAX 512
+/* The most one file may hold: the whole published database is about 100 MB. */
+#define SCAN_MAX_BYTES (256u << 20)
+#define SCAN_MAX_TEXT "256 MiB"
 
 typedef enum {
     SCAN_AUTO, SCAN_NATIVE, SCAN_DB, SCAN_KOTLIN, SCAN_CSHARP, SCAN_PYTHON, SCAN_IMAGE
@@ -34,8 +37,11 @@ int scan_format_from_name(const char *name);
 /* Reads `path`: a file, "-" for standard input, or a directory, read recursively in sorted
  * order, taking the files ending in .txt, .ub, .png, .jpg and .jpeg and skipping files and
  * folders whose names start with '.' and folders whose names start with '_' (large sets, read
- * only when named). Returns the number of puzzles appended, or -1 with err set and nothing
- * appended. */
+ * only when named). Inside a folder, what is not a regular file (a FIFO, a device) is skipped
+ * with a line on stderr, and a folder reached twice (links) is read once. A file over
+ * SCAN_MAX_BYTES, or one whose first block holds NUL bytes and is no picture, is bad input.
+ * Messages quote no raw bytes: anything but printable ASCII is written \xHH. Returns the number
+ * of puzzles appended, or -1 with err set and nothing appended. */
 int scan_path(const char *path, scan_format format, puzzle_list *out, char *err);
 
 /* Reads puzzles from text already in memory; `path` is used in names and messages. */

@@ -3,7 +3,8 @@
 # Needs root (or sudo) only when something is missing.
 set -e
 PACKAGES="build-essential g++ make libxxhash-dev libjemalloc-dev libbenchmark-dev libstb-dev
-gnuplot-nox libcriterion-dev parallel libjansson-dev python3-jsonschema"
+gnuplot-nox libcriterion-dev parallel libjansson-dev python3-jsonschema libpng-dev
+libturbojpeg0-dev"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -8,7 +8,7 @@
 
 static int solve(const char *args, char **out, char **err)
 {
-    char cmd[1024];
+    char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s/solve %s", th_bin(), args);
     return th_run(cmd, out, err);
 }
@@ -201,4 +201,94 @@ Test(cli, json_output_validates_against_the_schema)
     cr_assert_not_null(strstr(out, "\"board\":\"primary: F\\n+------+\\n|A.BCCC|\\n"), "%s", out);
     cr_assert_not_null(strstr(out, "\"db\":null"), "%s", out);
     free(out), free(err);
+}
+
+Test(cli, inputs_that_crashed_or_hung_end_in_one_clear_line)
+{
+    char cmd[1024], *out, *err;
+    /* Reproduced on main: a forced csharp read of blank lines segfaulted. */
+    cr_assert_eq(th_run("printf '\\n ' > /tmp/ubcli-blank.txt", &out, &err), 0);
+    free(out), free(err);
+    const char *formats[] = {"native", "db", "kotlin", "csharp", "python", "image", "auto"};
+    for (size_t k = 0; k < sizeof formats / sizeof *formats; k++) {
+        snprintf(cmd, sizeof cmd, "--format %s /tmp/ubcli-blank.txt", formats[k]);
+        cr_expect_eq(solve(cmd, &out, &err), 2, "%s", formats[k]);
+        cr_expect_not_null(strstr(err, "/tmp/ubcli-blank.txt"), "%s: %s", formats[k], err);
+        free(out), free(err);
+    }
+    /* A FIFO named *.txt in a folder was opened and blocked; two link cycles were walked
+     * exponentially. Now: skipped with a line, each folder entered once. */
+    snprintf(cmd, sizeof cmd, "d=$(mktemp -d) && mkdir $d/sub && mkfifo $d/fifo.txt && ln -s . $d/self "
+                              "&& ln -s .. $d/sub/back && cp corpus/seed-formats/kotlin-4x4.txt $d/k.txt "
+                              "&& timeout 20 %s/solve $d; echo \"exit $?\"; rm -rf $d", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
+    cr_assert_not_null(strstr(out, "/k.txt:1: 2 moves, 3 steps\nB+1 A+2\nexit 0\n"), "%s", out);
+    cr_assert_not_null(strstr(err, "/fifo.txt: skipped: not a regular file\n"), "%s", err);
+    free(out), free(err);
+    /* /dev/zero grew memory at 100 MB/s until an anonymous out of memory. */
+    cr_assert_eq(solve("/dev/zero", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: /dev/zero: binary file (NUL bytes), not a puzzle\n");
+    free(out), free(err);
+    /* stb_image 2.27 wrote out of bounds on these 9 bytes; libjpeg-turbo refuses them. */
+    cr_assert_eq(solve("tests/data/stb-huffman-overflow.jpg", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: tests/data/stb-huffman-overflow.jpg: not a readable PNG or JPEG "
+                          "picture (Bogus Huffman table definition)\n");
+    free(out), free(err);
+    /* A chunk named with a newline and an escape sequence: the message stays one plain line. */
+    cr_assert_eq(solve("tests/data/png-bad-chunk-name.png", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: tests/data/png-bad-chunk-name.png: not a readable PNG or JPEG "
+                          "picture ([0A][1B][5B]m: invalid chunk type)\n");
+    free(out), free(err);
+}
+
+Test(cli, what_people_save_is_read_or_named)
+{
+    char *out, *err;
+    /* A UTF-8 byte-order mark, and a native grid pasted with indentation: read. */
+    cr_assert_eq(th_run("printf '\\357\\273\\277ooooooooooooAAoooooooooooooooooooooo\\n' > /tmp/ubcli-bom.txt; "
+                        "printf '  +----+\\n  |....|\\n  |AAB.>\\n\\t|..B.|\\n  |CC..|\\n  +----+\\n' "
+                        "> /tmp/ubcli-indent.txt; printf '+----+\\n|....|\\n|AAB.>\\n|..B\\t|\\n|CC..|\\n"
+                        "+----+\\n' > /tmp/ubcli-tab.txt; printf '\\303\\251--\\n' > /tmp/ubcli-esc.txt",
+                        &out, &err), 0);
+    free(out), free(err);
+    cr_assert_eq(solve("/tmp/ubcli-bom.txt /tmp/ubcli-indent.txt", &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, "/tmp/ubcli-bom.txt:1: 1 moves, 4 steps\nA+4\n"
+                          "/tmp/ubcli-indent.txt:1: 2 moves, 3 steps\nB+1 A+2\n");
+    free(out), free(err);
+    /* A tab inside a row: rejected, saying so. */
+    cr_assert_eq(solve("/tmp/ubcli-tab.txt", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: /tmp/ubcli-tab.txt:4: a tab in column 4: a row holds one character "
+                          "a cell ('.' for an empty one)\n");
+    free(out), free(err);
+    /* Raw bytes of the input never reach the terminal. */
+    cr_assert_eq(solve("--format kotlin /tmp/ubcli-esc.txt", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: /tmp/ubcli-esc.txt:1: unknown character '\\xc3' in column 1 (want - or 0-f)\n");
+    free(out), free(err);
+    cr_assert_eq(solve("--format kotlin /tmp/ubcli-indent.txt", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: /tmp/ubcli-indent.txt:1: unknown character ' ' in column 1 (want - or 0-f)\n");
+    free(out), free(err);
+}
+
+Test(cli, every_write_is_checked)
+{
+    char cmd[512], *out, *err;
+    cr_assert_eq(solve("corpus/seeds > /dev/full", &out, &err), 2);
+    cr_assert_str_eq(err, "solve: standard output: No space left on device\n");
+    free(out), free(err);
+    /* A closed pipe is an error too, not a silent death by SIGPIPE. */
+    snprintf(cmd, sizeof cmd, "%s/solve --solver all --max-states 10K corpus/ | head -c 10 >/dev/null",
+             th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
+    cr_assert_str_eq(err, "solve: standard output: Broken pipe\n");
+    free(out), free(err);
+    const char *endings[] = {"png", "jpg", "svg"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(cmd, sizeof cmd, "ln -sf /dev/full /tmp/ubcli-full.%s && %s/render -o /tmp/ubcli-full.%s "
+                                  "corpus/seed-formats/kotlin-4x4.txt", endings[k], th_bin(), endings[k]);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", endings[k]);
+        char want[128];
+        snprintf(want, sizeof want, "render: /tmp/ubcli-full.%s: No space left on device\n", endings[k]);
+        cr_assert_str_eq(err, want);
+        free(out), free(err);
+    }
 }

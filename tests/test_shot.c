@@ -8,6 +8,7 @@
 
 #include "draw.h"
 #include "helpers.h"
+#include "outfile.h"
 #include "moves.h"
 #include "shot.h"
 
@@ -66,12 +67,12 @@ static void round_trip(const puzzle *p, int tile, draw_theme theme, int jpeg_qua
     draw_style st = {.tile = tile, .theme = theme, .screenshot = true, .letters = false};
     image im;
     draw_board(&p->board, p->start, &st, &im);
-    char path[64];
+    char path[64], err[SCAN_ERR_MAX];
     snprintf(path, sizeof path, "/tmp/ubshot-%d.%s", getpid(), jpeg_quality ? "jpg" : "png");
-    cr_assert_eq(jpeg_quality ? image_write_jpeg(&im, path, jpeg_quality) : image_write_png(&im, path), 0);
+    cr_assert_eq(jpeg_quality ? image_write_jpeg(&im, path, jpeg_quality, err)
+                              : image_write_png(&im, path, err), 0, "%s", err);
     image_free(&im);
     puzzle_list back = {0};
-    char err[SCAN_ERR_MAX];
     int n = scan_path(path, SCAN_AUTO, &back, err);
     remove(path);
     cr_assert_eq(n, 1, "%s (tile %d, theme %d, jpeg %d): %s", p->name, tile, theme, jpeg_quality, err);
@@ -136,14 +137,14 @@ static void expect_rejected(const char *path, const char *message)
 Test(shot, pictures_that_are_not_game_screenshots)
 {
     expect_rejected("tests/data/truncated.png",
-                    "tests/data/truncated.png: not a readable PNG or JPEG picture (unknown image type)");
+                    "tests/data/truncated.png: not a readable PNG or JPEG picture (read beyond end of data)");
     /* Noise: a photo-like picture with no board in it. */
     image noise;
     image_create(&noise, 300, 400, (image_color){0, 0, 0});
     srand(3);
     for (int i = 0; i < 300 * 400 * 3; i++) noise.rgb[i] = (uint8_t)(rand() & 255);
-    cr_assert_eq(image_write_png(&noise, "/tmp/ubshot-noise.png"), 0);
-    cr_assert_eq(image_write_jpeg(&noise, "/tmp/ubshot-noise.jpg", 70), 0);
+    cr_assert_eq(image_write_png(&noise, "/tmp/ubshot-noise.png", (char[OUTFILE_ERR_MAX]){0}), 0);
+    cr_assert_eq(image_write_jpeg(&noise, "/tmp/ubshot-noise.jpg", 70, (char[OUTFILE_ERR_MAX]){0}), 0);
     image_free(&noise);
     expect_rejected("/tmp/ubshot-noise.png", "/tmp/ubshot-noise.png: no Unblock Me board in this "
                     "300x400 picture (no square region of board floor and blocks)");
@@ -152,7 +153,7 @@ Test(shot, pictures_that_are_not_game_screenshots)
     /* A plain picture: one color. */
     image plain;
     image_create(&plain, 200, 200, (image_color){30, 60, 200});
-    cr_assert_eq(image_write_png(&plain, "/tmp/ubshot-plain.png"), 0);
+    cr_assert_eq(image_write_png(&plain, "/tmp/ubshot-plain.png", (char[OUTFILE_ERR_MAX]){0}), 0);
     image_free(&plain);
     expect_rejected("/tmp/ubshot-plain.png", "/tmp/ubshot-plain.png: no Unblock Me board in this "
                     "200x200 picture (no square region of board floor and blocks)");
@@ -176,14 +177,14 @@ Test(shot, impossible_boards_name_the_tile)
     int t = 40, ox = t / 3, oy = t / 3 + 2 * t + t / 3 + t / 2 + t / 3;
     image_fill_rect(&im, ox + 3 * t + 3, oy + 4 * t + 3, ox + 4 * t - 3, oy + 5 * t - 3,
                     (image_color){232, 118, 0});
-    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-one.png"), 0);
+    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-one.png", (char[OUTFILE_ERR_MAX]){0}), 0);
     expect_rejected("/tmp/ubshot-one.png",
                     "/tmp/ubshot-one.png: tile (row 5, column 4) is a block of one tile");
     /* Paint a second red car. */
     image_fill_rect(&im, ox + 3, oy + 3, ox + 2 * t - 3, oy + t - 3, (image_color){220, 28, 12});
     image_fill_rect(&im, ox + 3 * t + 3, oy + 4 * t + 3, ox + 4 * t - 3, oy + 5 * t - 3,
                     (image_color){107, 73, 33});
-    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-two.png"), 0);
+    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-two.png", (char[OUTFILE_ERR_MAX]){0}), 0);
     expect_rejected("/tmp/ubshot-two.png", "/tmp/ubshot-two.png: two red blocks, at tiles "
                     "(row 1, column 1) and (row 3, column 1)");
     image_free(&im);

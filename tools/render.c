@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "draw.h"
+#include "outfile.h"
 #include "scan.h"
 #include "search.h"
 #include "xmem.h"
@@ -74,6 +75,7 @@ static const struct option long_options[] = {
 
 static int parse_options(int argc, char **argv, options *o)
 {
+    cli_begin();
     memset(o, 0, sizeof *o);
     o->style = draw_default_style();
     o->solver[0] = solver_find("bfs");
@@ -126,8 +128,9 @@ static int parse_options(int argc, char **argv, options *o)
 static int write_raster(const options *o, const image *im, const char *path)
 {
     bool jpeg = ends_with(path, ".jpg") || ends_with(path, ".jpeg");
-    int rc = jpeg ? image_write_jpeg(im, path, o->quality) : image_write_png(im, path);
-    if (rc) fprintf(stderr, "render: %s: cannot write the picture\n", path);
+    char err[OUTFILE_ERR_MAX];
+    int rc = jpeg ? image_write_jpeg(im, path, o->quality, err) : image_write_png(im, path, err);
+    if (rc) fprintf(stderr, "render: %s\n", err);
     return rc;
 }
 
@@ -153,11 +156,13 @@ static int write_grid(const options *o, const char *path, const board *b, const 
     image_color paper = {250, 246, 238}, ink = {40, 30, 20};
 
     if (ends_with(path, ".svg")) {
-        FILE *f = fopen(path, "w");
-        if (!f) {
-            fprintf(stderr, "render: %s: %s\n", path, strerror(errno));
+        outfile out;
+        char err[OUTFILE_ERR_MAX];
+        if (outfile_open(&out, path, NULL, err)) {
+            fprintf(stderr, "render: %s\n", err);
             return -1;
         }
+        FILE *f = out.f;
         fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                    "viewBox=\"0 0 %d %d\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#faf6ee\"/>\n",
                 width, height, width, height);
@@ -170,7 +175,9 @@ static int write_grid(const options *o, const char *path, const board *b, const 
                         x + fw / 2, y + fh + band - 2, band - 2, seq->caption[k]);
         }
         fprintf(f, "</svg>\n");
-        return fclose(f) == 0 ? 0 : -1;
+        if (outfile_commit(&out, err) == 0) return 0;
+        fprintf(stderr, "render: %s\n", err);
+        return -1;
     }
     image sheet;
     image_create(&sheet, width, height, paper);

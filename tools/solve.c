@@ -206,6 +206,7 @@ static const struct option long_options[] = {
 
 static int parse_options(int argc, char **argv, options *o)
 {
+    cli_begin();
     memset(o, 0, sizeof *o);
     o->budget = cli_default_budget();
     o->solver[0] = solver_find("bfs");
@@ -271,6 +272,7 @@ int main(int argc, char **argv)
             int code = run_one(&o, &puzzles.items[i], o.cluster ? solver_find("bfs") : o.solver[s]);
             if (code > worst) worst = code;
         }
+        if (ferror(stdout)) break;   /* nobody is reading: stop, and say so below */
     }
     puzzle_list_free(&puzzles);
     if (fflush(stdout) != 0 || ferror(stdout)) {
