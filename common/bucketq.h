@@ -23,6 +23,14 @@ typedef struct {
     uint64_t bytes;    /* memory held */
 } bucketq;
 
+/* A bound on the bytes the queue holds after n more pushes: each push fills at most one bucket,
+ * and a full bucket doubles, so n pushes add at most the n largest buckets' sizes again, which
+ * is bounded by what the queue holds now (plus a first bucket of each new priority). */
+static inline uint64_t bucketq_bytes_next(const bucketq *q, int n)
+{
+    return 2 * q->bytes + (uint64_t)n * (256 * sizeof(uint32_t) + 16 * sizeof(bucketq_bucket));
+}
+
 void bucketq_init(bucketq *q);
 void bucketq_free(bucketq *q);
 void bucketq_push(bucketq *q, int priority, uint32_t item);

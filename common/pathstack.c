@@ -43,3 +43,14 @@ uint64_t pathstack_bytes(const pathstack *ps)
     return ps->frame_capacity * sizeof *ps->frame +
            ps->child_capacity * (sizeof *ps->child_key + sizeof *ps->child_move);
 }
+
+uint64_t pathstack_bytes_next(const pathstack *ps)
+{
+    uint64_t bytes = pathstack_bytes(ps);
+    if (ps->depth == ps->frame_capacity)
+        bytes += (ps->frame_capacity ? ps->frame_capacity * 2 : 64) * sizeof *ps->frame;
+    if (ps->top + MOVES_MAX > ps->child_capacity)
+        bytes += (ps->child_capacity ? ps->child_capacity * 2 : 4 * MOVES_MAX) *
+                 (sizeof *ps->child_key + sizeof *ps->child_move);
+    return bytes;
+}

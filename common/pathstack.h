@@ -74,5 +74,8 @@ static inline const pathstack_frame *pathstack_top(const pathstack *ps)
 }
 
 uint64_t pathstack_bytes(const pathstack *ps);
+/* The most bytes the stack will hold through the next push: its growth included, old and new
+ * arrays side by side as a realloc may hold them. */
+uint64_t pathstack_bytes_next(const pathstack *ps);
 
 #endif

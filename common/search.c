@@ -18,12 +18,13 @@ void search_begin(search_limits *l, const solver_budget *budget, solver_result *
 {
     l->budget = *budget;
     l->state_limit = budget->max_states ? budget->max_states : UINT64_MAX;
+    l->byte_limit = budget->max_bytes ? budget->max_bytes : UINT64_MAX;
     l->start = search_now();
     memset(r, 0, sizeof *r);
     r->status = SOLVE_UNSOLVABLE;
 }
 
-bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes)
+bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint64_t next)
 {
     if (bytes > r->peak_bytes) r->peak_bytes = bytes;
     const char *hit = NULL;
@@ -33,7 +34,7 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes)
         r->expanded = l->budget.max_states;
         hit = "states";
     }
-    else if (l->budget.max_bytes && bytes > l->budget.max_bytes) hit = "bytes";
+    else if (next > l->byte_limit) hit = "bytes";
     else if (l->budget.max_seconds > 0 && search_now() - l->start > l->budget.max_seconds)
         hit = "seconds";
     if (!hit) return false;

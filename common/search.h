@@ -15,25 +15,32 @@ double search_now(void);
 typedef struct {
     solver_budget budget;
     uint64_t state_limit;   /* budget.max_states, or UINT64_MAX for none */
+    uint64_t byte_limit;    /* budget.max_bytes, or UINT64_MAX for none */
     double start;
 } search_limits;
 
 void search_begin(search_limits *l, const solver_budget *budget, solver_result *r);
-/* True when r's counters or `bytes` exceed the budget; then r->status is SOLVE_BUDGET and
- * r->budget_hit says which limit. Also keeps r->peak_bytes up to date. */
-bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes);
 
-/* The same, cheap enough to call at every expansion: the full check runs on every 256th
- * expanded state and whenever the state budget is reached, so the state budget is exact and
- * the bytes and seconds budgets are checked often enough to stop within a fraction of a
- * millisecond. Call after counting the expansion, and expand nothing more once it says stop:
- * a stop at the state budget takes back the count of the state it stopped at, so that a
- * budget of N states ends with exactly N expanded. */
-static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes)
+/* Budgets are hard caps. A solver passes two figures: `bytes`, what its tables hold now (kept
+ * in r->peak_bytes), and `next`, the most they will hold before the next check (the growths
+ * the next expansion may need, from the *_bytes_next functions): the bytes budget stops the
+ * search when `next` would pass it, so no table ever grows past the budget.
+ * search_over_budget is the full check: true when the states, bytes or seconds budget is
+ * spent; then r->status is SOLVE_BUDGET and r->budget_hit says which. */
+bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint64_t next);
+
+/* The same, cheap enough to call at every expansion: bytes are checked every time, the clock
+ * on every 256th expanded state, and the state budget is exact. Call after counting the
+ * expansion, and expand nothing more once it says stop: a stop at the state budget takes back
+ * the count of the state it stopped at, so that a budget of N states ends with exactly N
+ * expanded. */
+static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes,
+                                      uint64_t next)
 {
     if (bytes > r->peak_bytes) r->peak_bytes = bytes;
-    if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit) return false;
-    return search_over_budget(l, r, bytes);
+    if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit && next <= l->byte_limit)
+        return false;
+    return search_over_budget(l, r, bytes, next);
 }
 
 /* The trail: push returns the new entry's index. */
@@ -51,6 +58,15 @@ static inline uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent
 static inline uint64_t trail_bytes(const search_trail *t)
 {
     return t->capacity * (sizeof *t->key + sizeof *t->parent);
+}
+
+/* The most bytes the trail will hold while taking n more entries: when that doubles it, the
+ * new key array beside the old one and the parents (7/3 of today's bytes, the realloc's peak). */
+static inline uint64_t trail_bytes_next(const search_trail *t, uint64_t n)
+{
+    if (t->count + n <= t->capacity) return trail_bytes(t);
+    uint64_t c = t->capacity ? t->capacity : 2048;
+    return c * (3 * sizeof *t->key + 2 * sizeof *t->parent);
 }
 #define TRAIL_ROOT UINT32_MAX
 

@@ -15,8 +15,8 @@ const stateset_hash stateset_default_hash = STATESET_HASH_MUL;
 #define MIN_LOG2 10
 /* Growing fourfold rather than twofold halves the total rehashing work and keeps the load
  * between 1/16 and 1/4, which measured faster (README "Measurements"). */
-#define GROWTH_LOG2 2
-#define GROWTH (1u << GROWTH_LOG2)
+#define GROWTH_LOG2 STATESET_GROWTH_LOG2
+#define GROWTH STATESET_GROWTH
 
 uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 

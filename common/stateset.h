@@ -77,6 +77,27 @@ static inline uint64_t stateset_bytes(const stateset *s)
     return (s->capacity + s->spare_capacity) * per_slot;
 }
 
+/* Growth multiplies the slots in use by STATESET_GROWTH (fourfold: see stateset.c). */
+#define STATESET_GROWTH_LOG2 2
+#define STATESET_GROWTH (1u << STATESET_GROWTH_LOG2)
+
+/* The most bytes the table will hold while making room for n more keys: what it holds now, or,
+ * when that takes growing, both buffers after the growth (the spare is reallocated before the
+ * old table becomes the spare, so this is also the peak during the growth). Budgets compare
+ * this rather than stateset_bytes, so that a table never grows past them. */
+static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
+{
+    if (!stateset_too_full_for(s, n)) return stateset_bytes(s);
+    uint64_t used = s->used, main = s->capacity, spare = s->spare_capacity;
+    while ((s->count + n) * 4 > used) {
+        used *= STATESET_GROWTH;
+        uint64_t grown = spare > used ? spare : used;
+        spare = main;
+        main = grown;
+    }
+    return (main + spare) * (sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0));
+}
+
 /* Where the probe for key starts in a table of 2^log2_used slots: XXH3's low bits, or the top
  * bits of the key times 2^64 / golden ratio (Fibonacci hashing). */
 static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t key)

@@ -33,6 +33,13 @@ static void g_store(g_table *t, uint32_t at, int g)
     t->g[at] = (uint16_t)g;
 }
 
+/* The most bytes the g table holds through n more trail entries (a doubling by realloc). */
+static uint64_t g_bytes_next(const g_table *t, const search_trail *trail, uint64_t n)
+{
+    uint64_t bytes = t->capacity * sizeof *t->g;
+    return trail->count + n <= t->capacity ? bytes : 3 * (bytes ? bytes : 4096 * sizeof *t->g);
+}
+
 /* Records key reached from trail entry `parent` with cost g and queues it. */
 static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_table *gt,
                        bucketq *open, uint64_t key, uint32_t parent, int g, int h)
@@ -78,7 +85,9 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
         r->expanded++;
         uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
                          gt.capacity * sizeof *gt.g;
-        if (search_should_stop(&limits, r, bytes)) break;
+        uint64_t next = stateset_bytes_next(set, MOVES_MAX) + trail_bytes_next(trail, MOVES_MAX) +
+                        bucketq_bytes_next(&open, MOVES_MAX) + g_bytes_next(&gt, trail, MOVES_MAX);
+        if (search_should_stop(&limits, r, bytes, next)) break;
 
         int n = moves_generate(b, key, trail_last_piece(b, trail, at), child, NULL);
         r->generated += (uint64_t)n;

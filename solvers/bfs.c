@@ -69,7 +69,9 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
             level_end = queue->count;
         }
         r->expanded++;
-        if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue))) return;
+        if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue),
+                               stateset_bytes_next(seen, MOVES_MAX) + trail_bytes_next(queue, MOVES_MAX)))
+            return;
         uint64_t key = queue->key[head];
         int n = moves_generate_filtered(b, key, trail_bfs_filter(b, queue, head, steps), child,
                                         NULL, steps ? 1 : BOARD_MAX_SIDE);

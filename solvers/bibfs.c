@@ -22,6 +22,11 @@
  * of df + 1 + d_back(c) <= df + db + 1 <= L moves, hence exactly L: the first meeting is
  * optimal, and the search stops there.
  *
+ * When the goal placements number more than BIBFS_MAX_GOALS (8x8 boards with many pieces have
+ * billions), seeding them would cost more than the whole forward search and could exhaust any
+ * memory budget: bibfs then drops them and searches forward only, testing for the goal as each
+ * state is generated. That is the reference BFS, with the same optimality proof.
+ *
  * Each side is a breadth-first search (the backward one from many roots) and uses bfs.c's two
  * prunes, the piece that moved last and the moves that commute with that move: they leave
  * each side storing the same states in the same order, so the first meeting is the same too.
@@ -42,31 +47,52 @@ static uint64_t both_bytes(const side *s)
            trail_bytes(s[1].trail);
 }
 
+/* The most both sides hold once side `me` has taken n more states. */
+static uint64_t both_bytes_next(const side *s, int me, uint64_t n)
+{
+    const side *own = &s[me], *other = &s[1 - me];
+    return stateset_bytes_next(own->set, n) + trail_bytes_next(own->trail, n) +
+           stateset_bytes(other->set) + trail_bytes(other->trail);
+}
+
+/* Goal placements beyond this many make the backward side a search larger than the forward
+ * one (an 8x8 board with many pieces has billions of them, nearly all in other clusters):
+ * bibfs then searches forward only, with the goal test at generation, which is breadth-first
+ * search and as exact. */
+#define BIBFS_MAX_GOALS (1u << 16)
+
+typedef enum { SEEDED, SEED_BUDGET, SEED_TOO_MANY } seed_result;
+
 /* Adds every goal placement of pieces i.. to the backward side (depth-first over pieces; the
- * recursion is as deep as the board has pieces). Returns false when the budget ran out. */
-static bool seed_goals(const board *b, side *back, int i, uint64_t key, uint64_t occ,
-                       search_limits *limits, solver_result *r, const side *both)
+ * recursion is as deep as the board has pieces), each counted as generated, under the bytes
+ * and seconds budgets and BIBFS_MAX_GOALS. */
+static seed_result seed_goals(const board *b, side *back, int i, uint64_t key, uint64_t occ,
+                              search_limits *limits, solver_result *r, const side *both)
 {
     if (i == b->npieces) {
+        if (back->trail->count == BIBFS_MAX_GOALS) return SEED_TOO_MANY;
+        if (search_over_budget(limits, r, both_bytes(both), both_bytes_next(both, 1, 1)))
+            return SEED_BUDGET;
         bool added;
         uint64_t slot = stateset_add(back->set, key, &added);
         back->set->value[slot] = trail_push(back->trail, key, TRAIL_ROOT);
-        return !search_over_budget(limits, r, both_bytes(both));
+        r->generated++;
+        return SEEDED;
     }
     const board_piece *p = &b->piece[i];
     if (i == b->primary) {
         int goal = (int)((b->goal_value >> p->shift) & p->off_mask);
-        if (b->cells[i][goal] & occ) return true;
+        if (b->cells[i][goal] & occ) return SEEDED;
         return seed_goals(b, back, i + 1, key | b->goal_value, occ | b->cells[i][goal], limits, r,
                           both);
     }
     for (int off = 0; off <= p->max_offset; off++) {
         if (b->cells[i][off] & occ) continue;
-        if (!seed_goals(b, back, i + 1, key | (uint64_t)off << p->shift, occ | b->cells[i][off],
-                        limits, r, both))
-            return false;
+        seed_result sr = seed_goals(b, back, i + 1, key | (uint64_t)off << p->shift,
+                                    occ | b->cells[i][off], limits, r, both);
+        if (sr != SEEDED) return sr;
     }
-    return true;
+    return SEEDED;
 }
 
 /* Builds the solution through the meeting state: forward trail entry f, backward entry g. */
@@ -79,15 +105,16 @@ static void meet(const board *b, const side *s, uint32_t f, uint32_t g, solver_r
 
 /* Expands one level of side `me` (0 forward, 1 backward). Returns true when the search is
  * over: solved, or stopped by the budget. */
-static bool expand_level(const board *b, side *s, int me, search_limits *limits,
-                         solver_result *r)
+static bool expand_level(const board *b, side *s, int me, bool forward_only,
+                         search_limits *limits, solver_result *r)
 {
     side *own = &s[me], *other = &s[1 - me];
     uint64_t child[MOVES_MAX];
     uint64_t level_end = own->end;
     for (uint64_t at = own->begin; at < level_end; at++) {
         r->expanded++;
-        if (search_should_stop(limits, r, both_bytes(s))) return true;
+        if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, MOVES_MAX)))
+            return true;
         uint64_t key = own->trail->key[at];
         int n = moves_generate_filtered(b, key, trail_bfs_filter(b, own->trail, at, false),
                                         child, NULL, BOARD_MAX_SIDE);
@@ -101,6 +128,11 @@ static bool expand_level(const board *b, side *s, int me, search_limits *limits,
             }
             uint32_t mine = trail_push(own->trail, child[k], (uint32_t)at);
             own->set->value[slot] = mine;
+            if (forward_only && board_is_goal(b, child[k])) {
+                search_append_path(b, own->trail, mine, false, r);
+                search_solved(r);
+                return true;
+            }
             uint64_t theirs = stateset_find(other->set, child[k]);
             if (theirs != UINT64_MAX) {
                 uint32_t t = other->set->value[theirs];
@@ -127,14 +159,25 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
         trail_clear(s[i].trail);
     }
 
-    if (!seed_goals(b, &s[1], 0, 0, b->walls, &limits, r, s)) return;
+    seed_result seeded = seed_goals(b, &s[1], 0, 0, b->walls, &limits, r, s);
+    if (seeded == SEED_BUDGET) return;
+    bool forward_only = seeded == SEED_TOO_MANY;
+    if (forward_only) {
+        stateset_clear(s[1].set, true);
+        trail_clear(s[1].trail);
+    }
     s[1].end = s[1].trail->count;
     bool added;
     s[0].set->value[stateset_add(s[0].set, start, &added)] = trail_push(s[0].trail, start, TRAIL_ROOT);
     s[0].end = 1;
     uint64_t seed = stateset_find(s[1].set, start);
-    if (seed != UINT64_MAX) {   /* the start is a goal */
-        meet(b, s, 0, s[1].set->value[seed], r);
+    if (seed != UINT64_MAX || (forward_only && board_is_goal(b, start))) {   /* the start is a goal */
+        if (forward_only) search_solved(r);
+        else meet(b, s, 0, s[1].set->value[seed], r);
+        return;
+    }
+    if (forward_only) {
+        while (s[0].end > s[0].begin && !expand_level(b, s, 0, true, &limits, r)) r->iterations++;
         return;
     }
 
@@ -143,7 +186,7 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
     while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
         r->iterations++;
         int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
-        if (expand_level(b, s, me, &limits, r)) return;
+        if (expand_level(b, s, me, false, &limits, r)) return;
     }
 }
 

@@ -38,7 +38,11 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
             return;
         }
         r->expanded++;
-        if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path))) return;
+        /* Every new state is expanded and checked here, so the next check comes before the
+         * next key is added. */
+        if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path),
+                               stateset_bytes_next(seen, 1) + pathstack_bytes_next(path)))
+            return;
         search_stack_descend(path, b, key, m, MOVES_SKIP_NONE, r);
     }
 }

@@ -75,7 +75,11 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
             }
             table->value[slot] = g;
             r->expanded++;
-            if (search_should_stop(&limits, r, stateset_bytes(table) + pathstack_bytes(path)))
+            /* Cut and dead states join the table without an expansion: until the next check,
+             * at most the successors waiting on the stack (and the next state's) are added. */
+            if (search_should_stop(&limits, r, stateset_bytes(table) + pathstack_bytes(path),
+                                   stateset_bytes_next(table, path->top + MOVES_MAX) +
+                                       pathstack_bytes_next(path)))
                 return;
             search_stack_descend(path, b, key, m, m.piece, r);
         }

@@ -94,7 +94,8 @@ static void iddfs_run(solver_context *ctx, const board *b, uint64_t start,
                 continue;
             }
             r->expanded++;
-            if (search_should_stop(&limits, r, pathstack_bytes(path))) return;
+            if (search_should_stop(&limits, r, pathstack_bytes(path), pathstack_bytes_next(path)))
+                return;
             search_stack_descend(path, b, key, m, m.piece, r);
         }
         if (!cut_off) return;   /* everything reachable was searched: no solution */
