@@ -45,17 +45,19 @@ static const char *usage =
     "  --json F|-         write the run's description, the rows and the summary as JSON\n"
     "  --markdown F       write the summary table to F (it is always printed at the end)\n"
     "  --out DIR          write DIR/results.csv, DIR/results.json, DIR/summary.md\n"
+    "  --resume DIR       carry on the run interrupted in DIR (give the same options and paths)\n"
     "  --shard K/N        run the K-th of N disjoint slices of the puzzles (1 <= K <= N)\n"
     "  --format F         input format (default auto; see bin/solve --help)\n"
     "  --progress, --no-progress   progress on stderr (default: when stderr is a terminal)\n"
     "  -h, --help         this text\n"
     "  --version          the version and commit\n"
     "\n"
-    "PATH - reads puzzles from standard input.\n"
+    "PATH - reads puzzles from standard input. Rows are written as runs finish, under\n"
+    "NAME.partial until the run completes; SIGINT or SIGTERM keeps the finished rows.\n"
     "Exit status: 0 every check passed, 2 bad input or usage (or an output that could not be\n"
     "written), 4 a check failed (an illegal solution, a non-optimal answer from a solver that\n"
     "promises optimality, a wrong 'no solution', or a file whose optimum is wrong).\n"
-    "Budget hits are results, not failures.\n";
+    "Budget hits are results, not failures. Interrupted: 130 (SIGINT) or 143 (SIGTERM).\n";
 
 int bench_failures;
 
@@ -74,7 +76,7 @@ void bench_check_failed(const char *format, ...)
 
 enum { OPT_SOLVER = CLI_OPT_PROGRAM, OPT_WARMUP, OPT_REPEAT, OPT_MIN_TIME, OPT_CPU, OPT_VERIFY,
        OPT_CSV, OPT_JSON, OPT_MARKDOWN, OPT_OUT, OPT_SHARD, OPT_FORMAT, OPT_PROGRESS,
-       OPT_NO_PROGRESS };
+       OPT_NO_PROGRESS, OPT_RESUME };
 
 static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
@@ -93,6 +95,7 @@ static const struct option long_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"resume", required_argument, NULL, OPT_RESUME},
     {NULL, 0, NULL, 0},
 };
 
@@ -136,10 +139,19 @@ static int parse_options(int argc, char **argv, bench_options *o)
         case OPT_FORMAT: bad = cli_parse_format("bench", optarg, &o->format); break;
         case OPT_PROGRESS: o->progress = 1; break;
         case OPT_NO_PROGRESS: o->progress = 0; break;
+        case OPT_RESUME: o->resume = true, o->out = optarg; break;
         }
         if (bad) return -1;
     }
     if (o->progress < 0) o->progress = isatty(STDERR_FILENO);
+    /* Rows come in registry order of solvers, whatever the list's order: the order a merge of
+     * shards gives too. */
+    const solver *ordered[CLI_MAX_SOLVERS];
+    int n = 0;
+    for (int r = 0; solver_all[r]; r++)
+        for (int k = 0; k < o->nsolvers; k++)
+            if (o->solver[k] == solver_all[r]) ordered[n++] = solver_all[r];
+    memcpy(o->solver, ordered, (size_t)n * sizeof *ordered);
     return 0;
 }
 
@@ -154,124 +166,6 @@ static int pin_cpu(int cpu)
         return -1;
     }
     return 0;
-}
-
-/* ---- judging one run ---------------------------------------------------------------------- */
-
-/* What is known of a puzzle's answer, and from where. */
-typedef struct {
-    int moves;               /* the optimum, or REPORT_NONE */
-    report_flag solvable;
-    bool from_file;          /* the file's claim, not checked by the reference BFS */
-} reference;
-
-/* The file's answer, or the reference BFS's where the file has none (and always with --verify,
- * which also checks the file's claim against it). */
-static reference reference_answer(const bench_options *o, const puzzle *p)
-{
-    reference file = {REPORT_NONE, REPORT_UNKNOWN, true};
-    if (p->optimal != PUZZLE_UNKNOWN) {
-        file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
-        if (p->optimal >= 0) file.moves = p->optimal;
-        if (!o->verify) return file;
-    }
-    solver_context ctx;
-    solver_context_init(&ctx);
-    solver_result r;
-    solver_budget budget = {0, o->timing.budget.max_bytes, 0};
-    solver_find("bfs")->solve(&ctx, &p->board, p->start, &budget, &r);
-    reference bfs = {r.status == SOLVE_SOLVED ? r.nmoves : REPORT_NONE,
-                     r.status == SOLVE_SOLVED ? REPORT_YES
-                     : r.status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
-                     false};
-    solver_result_free(&r);
-    solver_context_free(&ctx);
-    if (bfs.solvable == REPORT_UNKNOWN) return file;   /* the BFS ran out of memory */
-    if (file.solvable != REPORT_UNKNOWN && (file.solvable != bfs.solvable || file.moves != bfs.moves)) {
-        char said[32], found[32];
-        if (file.solvable == REPORT_NO) snprintf(said, sizeof said, "no solution");
-        else snprintf(said, sizeof said, "%d moves", file.moves);
-        if (bfs.solvable == REPORT_NO) snprintf(found, sizeof found, "no solution");
-        else snprintf(found, sizeof found, "%d moves", bfs.moves);
-        bench_check_failed("%s: the file says %s, the reference BFS finds %s: the file is wrong",
-                           p->name, said, found);
-    }
-    return bfs;
-}
-
-/* Replays the solution and decides the row's claims against the reference. */
-static void judge(const bench_options *o, const solver *s, const puzzle *p, reference ref,
-                  const solver_result *r, report_row *row)
-{
-    row->optimal_moves = ref.moves;
-    row->solvable = ref.solvable;
-    const char *who = ref.from_file ? "the file" : "the reference BFS";
-    if (r->status == SOLVE_SOLVED) {
-        char why[BOARD_ERR_MAX];
-        bool legal = moves_check_solution(&p->board, p->start, r->moves, r->nmoves, why) < 0;
-        snprintf(row->replay, sizeof row->replay, legal ? "ok" : "illegal");
-        if (!legal) {
-            row->correct = REPORT_NO;
-            bench_check_failed("%s on %s: illegal solution: %s", s->name, p->name, why);
-            return;
-        }
-        if (ref.solvable == REPORT_NO) {
-            row->correct = REPORT_NO;   /* the solution replays: the claim of no solution is wrong */
-            bench_check_failed("%s on %s: %s says there is no solution, yet this one replays: "
-                               "%s is wrong", s->name, p->name, who, who);
-            return;
-        }
-        row->correct = REPORT_YES;
-        if (ref.moves == REPORT_NONE) return;
-        row->excess = r->nmoves - ref.moves;
-        row->optimal = row->excess == 0 ? REPORT_YES : REPORT_NO;
-        if (row->excess < 0)
-            bench_check_failed("%s on %s: %d moves, fewer than the optimum %d that %s gives: "
-                               "%s is wrong", s->name, p->name, r->nmoves, ref.moves, who, who);
-        else if (row->excess > 0 && s->guarantee == GUARANTEE_MOVES)
-            bench_check_failed("%s on %s: %d moves, but %s gives the optimum as %d and the solver "
-                               "promises the fewest moves: %s", s->name, p->name, r->nmoves, who,
-                               ref.moves,
-                               ref.from_file ? "the file or the solver is wrong (--verify tells "
-                                               "which)"
-                                             : "the solver is wrong");
-    } else if (r->status == SOLVE_UNSOLVABLE) {
-        row->correct = ref.solvable == REPORT_UNKNOWN ? REPORT_UNKNOWN
-                       : ref.solvable == REPORT_NO    ? REPORT_YES
-                                                      : REPORT_NO;
-        if (row->correct == REPORT_NO && (s->complete || o->verify))
-            bench_check_failed("%s on %s: says no solution; %s gives the optimum as %d moves",
-                               s->name, p->name, who, ref.moves);
-    }
-}
-
-static void fill_row(const solver *s, const puzzle *p, int index, int count, const char *run,
-                     const bench_options *o, const solver_result *r, report_row *row)
-{
-    snprintf(row->solver, sizeof row->solver, "%s", s->name);
-    snprintf(row->puzzle, sizeof row->puzzle, "%s", p->name);
-    snprintf(row->source, sizeof row->source, "%s", p->source);
-    puzzle_id(p, row->id);
-    if (!board_db_keeps_letters(&p->board) || !board_format_db(&p->board, p->start, row->board))
-        puzzle_format_board(p, '/', row->board);
-    snprintf(row->status, sizeof row->status, "%s", solve_status_name(r->status));
-    if (r->status == SOLVE_BUDGET) snprintf(row->budget_hit, sizeof row->budget_hit, "%s", r->budget_hit);
-    row->index = index;
-    row->puzzles = count;
-    snprintf(row->shard, sizeof row->shard, "%d/%d", o->shard_k, o->shard_n);
-    snprintf(row->run, sizeof row->run, "%s", run);
-    row->expanded = r->expanded;
-    row->generated = r->generated;
-    row->duplicates = r->duplicates;
-    row->table_bytes = r->peak_bytes;
-    size_t n = (size_t)r->nmoves * 6 + 1;
-    row->solution = xmalloc(n);
-    row->solution[0] = '\0';
-    if (r->status == SOLVE_SOLVED) {
-        row->moves = r->nmoves;
-        row->steps = r->steps;
-        moves_format_list(&p->board, r->moves, r->nmoves, row->solution, n);
-    }
 }
 
 /* ---- progress ----------------------------------------------------------------------------- */
@@ -289,154 +183,119 @@ static void show_progress(int done, int total, double start, bool last)
     if (last) fputc('\n', stderr);
 }
 
-/* ---- outputs ------------------------------------------------------------------------------ */
-
-/* mkdir -p. */
-static int make_directory(const char *path)
-{
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *s = buf + 1; *s; s++)
-        if (*s == '/') {
-            *s = '\0';
-            if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-            *s = '/';
-        }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-/* The absolute path a file would have (its folder resolved, links included), so that two
- * spellings of one file compare equal before it exists. */
-static void resolve(const char *path, char out[PATH_MAX])
-{
-    char dir[PATH_MAX], base[PATH_MAX], real[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", path);
-    snprintf(base, sizeof base, "%s", path);
-    const char *d = dirname(dir), *b = basename(base);
-    if (realpath(d, real)) snprintf(out, PATH_MAX, "%.2000s/%.2000s", real, b);
-    else snprintf(out, PATH_MAX, "%s", path);
-    char file[PATH_MAX];
-    if (realpath(path, file)) snprintf(out, PATH_MAX, "%s", file);
-}
-
-/* Where the results go, opened before the first run so that a bad path costs nothing. */
-typedef struct {
-    char path[3][PATH_MAX];   /* csv, json, markdown; empty when not wanted */
-    FILE *file[3];
-} outputs;
-
-static int open_outputs(const bench_options *o, outputs *out)
-{
-    memset(out, 0, sizeof *out);
-    const char *given[3] = {o->csv, o->json, o->markdown};
-    const char *in_dir[3] = {"results.csv", "results.json", "summary.md"};
-    if (o->out && make_directory(o->out) != 0) {
-        fprintf(stderr, "bench: %s: %s\n", o->out, strerror(errno));
-        return -1;
-    }
-    for (int k = 0; k < 3; k++) {
-        if (given[k]) snprintf(out->path[k], sizeof out->path[k], "%s", given[k]);
-        else if (o->out) snprintf(out->path[k], sizeof out->path[k], "%s/%s", o->out, in_dir[k]);
-    }
-    /* Two outputs into one file would leave one of them, cut into the other: refuse first. */
-    for (int a = 0; a < 3; a++)
-        for (int b = a + 1; b < 3; b++) {
-            if (!out->path[a][0] || !out->path[b][0]) continue;
-            char ra[PATH_MAX], rb[PATH_MAX];
-            resolve(out->path[a], ra);
-            resolve(out->path[b], rb);
-            if (strcmp(ra, rb) == 0) {
-                fprintf(stderr, "bench: %s and %s name the same file\n", out->path[a], out->path[b]);
-                return -1;
-            }
-        }
-    for (int k = 0; k < 3; k++) {
-        if (!out->path[k][0]) continue;
-        out->file[k] = strcmp(out->path[k], "-") == 0 ? stdout : fopen(out->path[k], "w");
-        if (!out->file[k]) {
-            fprintf(stderr, "bench: %s: %s\n", out->path[k], strerror(errno));
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int write_outputs(outputs *out, const report *rep, json_t *meta)
-{
-    int rc = 0;
-    bool stdout_taken = false;
-    for (int k = 0; k < 3; k++) {
-        FILE *f = out->file[k];
-        if (!f) continue;
-        int bad = k == 0 ? report_write_csv(rep, f)
-                  : k == 1 ? report_write_json(rep, meta, f)
-                           : report_write_markdown(rep, f);
-        if (f == stdout) stdout_taken = true;
-        else if (fclose(f) != 0) bad = -1;
-        if (bad) {
-            fprintf(stderr, "bench: %s: %s\n", out->path[k], strerror(errno));
-            rc = -1;
-        }
-    }
-    /* The summary goes to stdout unless stdout already carries a result file. */
-    if (report_write_markdown(rep, stdout_taken ? stderr : stdout) && !stdout_taken) {
-        fprintf(stderr, "bench: standard output: %s\n", strerror(errno));
-        rc = -1;
-    }
-    return rc;
-}
-
 /* ---- the main job ------------------------------------------------------------------------- */
+
+/* The first pass reads every puzzle, keeping none, so that bad input fails the run before
+ * anything is solved, and so that the run's checksum covers the whole input. */
+static void digest_puzzle(const puzzle *p, void *ctx)
+{
+    bench_input_add(ctx, p);
+}
+
+static int read_input(const bench_options *o, char **paths, int npaths, puzzle_sink *sink,
+                      void *ctx)
+{
+    return cli_read_puzzles_each("bench", paths, npaths, o->format, sink, ctx);
+}
+
+/* The second pass: every puzzle of this shard, each chosen solver, a row each. */
+typedef struct {
+    const bench_options *o;
+    bench_results *results;
+    const char *run;
+    bench_input seen;          /* the input as this pass reads it: it must match the first */
+    int count, done, total;
+    double start;
+    bool failed_write;
+} job;
+
+static void run_puzzle(const puzzle *p, void *ctx)
+{
+    job *j = ctx;
+    const bench_options *o = j->o;
+    int index = j->seen.count;
+    bench_input_add(&j->seen, p);
+    if (search_interrupted || j->failed_write || index % o->shard_n != o->shard_k - 1) return;
+    bool looked_up = false;
+    reference ref;
+    for (int s = 0; s < o->nsolvers && !search_interrupted; s++) {
+        if (bench_results_has(j->results, index, o->solver[s]->name)) {
+            j->done++;
+            continue;
+        }
+        if (!looked_up) ref = bench_reference(o, p), looked_up = true;
+        solver_result r;
+        report_row row;
+        memset(&row, 0, sizeof row);
+        row.moves = row.steps = row.optimal_moves = row.excess = REPORT_NONE;
+        row.solvable = row.optimal = row.correct = REPORT_UNKNOWN;
+        timing_run(&o->timing, o->solver[s], p, &r, &row);
+        if (!search_interrupted) {   /* an interrupted run is abandoned, not recorded */
+            bench_fill_row(o->solver[s], p, index, j->count, j->run, o, &r, &row);
+            bench_judge(o, o->solver[s], p, ref, &r, &row);
+            if (bench_results_add(j->results, &row)) j->failed_write = true;
+            j->done++;
+            free(row.solution);
+        }
+        solver_result_free(&r);
+        if (o->progress) show_progress(j->done, j->total, j->start, false);
+    }
+}
+
+/* SIGINT and SIGTERM abandon the run in progress; the finished rows are kept. */
+static volatile sig_atomic_t stopping_signal;
+
+static void on_signal(int sig)
+{
+    stopping_signal = sig;
+    search_interrupted = 1;
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
 
 static int run_bench(int argc, char **argv)
 {
     bench_options o;
     if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
-    puzzle_list puzzles = {0};
-    if (cli_read_puzzles("bench", argv + optind, argc - optind, o.format, &puzzles))
-        return EXIT_BAD_INPUT;
-    outputs out;
-    if ((o.cpu >= 0 && pin_cpu(o.cpu)) || open_outputs(&o, &out)) {
-        puzzle_list_free(&puzzles);
-        return EXIT_BAD_INPUT;
-    }
+    catch_signals();
+    bench_input input;
+    bench_input_begin(&input);
+    int rc = read_input(&o, argv + optind, argc - optind, digest_puzzle, &input);
+    bench_input_end(&input);
+    if (rc) return search_interrupted ? 128 + stopping_signal : EXIT_BAD_INPUT;
+    if (o.cpu >= 0 && pin_cpu(o.cpu)) return EXIT_BAD_INPUT;
 
-    json_t *meta = bench_describe_begin(&o, &puzzles, argc, argv);
-    const char *run = json_string_value(json_object_get(meta, "run"));
-    report rep = {0};
-    int total = 0, done = 0;
-    for (int i = 0; i < puzzles.count; i++) total += i % o.shard_n == o.shard_k - 1;
-    total *= o.nsolvers;
-    double start = search_now();
-    for (int i = 0; i < puzzles.count; i++) {
-        if (i % o.shard_n != o.shard_k - 1) continue;
-        const puzzle *p = &puzzles.items[i];
-        reference ref = reference_answer(&o, p);
-        for (int s = 0; s < o.nsolvers; s++) {
-            solver_result r;
-            report_row *row = report_add(&rep);
-            timing_run(&o.timing, o.solver[s], p, &r, row);
-            fill_row(o.solver[s], p, i, puzzles.count, run, &o, &r, row);
-            judge(&o, o.solver[s], p, ref, &r, row);
-            solver_result_free(&r);
-            if (o.progress) show_progress(++done, total, start, false);
-        }
+    char run[17];
+    bench_run_checksum(&o, &input, run);
+    bench_results *results = bench_results_open(&o, run, o.resume);
+    if (!results) return EXIT_BAD_INPUT;
+    json_t *meta = bench_describe_begin(&o, &input, argc, argv);
+    job j = {&o, results, run, {0}, input.count, 0, 0, search_now(), false};
+    for (int i = 0; i < input.count; i++) j.total += i % o.shard_n == o.shard_k - 1;
+    j.total *= o.nsolvers;
+    bench_input_begin(&j.seen);
+    rc = read_input(&o, argv + optind, argc - optind, run_puzzle, &j);
+    bench_input_end(&j.seen);
+    if (o.progress) show_progress(j.done, j.total, j.start, true);
+    if (rc == 0 && !search_interrupted && (j.seen.count != input.count || j.seen.digest != input.digest)) {
+        fprintf(stderr, "bench: the input changed while the run read it\n");
+        rc = -1;
     }
-    if (o.progress) show_progress(done, total, start, true);
-    bench_describe_end(meta);
-
-    report_sort(&rep);   /* the canonical order, the same as `bench merge` gives */
-    int rc = write_outputs(&out, &rep, meta);
-    int warned = 0;
-    for (int k = 0; k < rep.count; k++) warned += rep.row[k].warning[0] != '\0';
-    if (warned)
-        fprintf(stderr, "bench: warning: %d of %d runs have unsteady timings (max > %gx min, or a "
-                        "slow first sample): see the warning column; try --warmup and --repeat\n",
-                warned, rep.count, TIMING_SPREAD);
-    if (bench_failures) fprintf(stderr, "bench: %d check(s) failed\n", bench_failures);
+    bool complete = rc == 0 && !search_interrupted && !j.failed_write;
+    const char *signal_name = stopping_signal == SIGINT ? "SIGINT" : stopping_signal == SIGTERM ? "SIGTERM" : NULL;
+    bench_describe_end(meta, complete, signal_name);
+    if (bench_results_close(results, meta, complete, j.done, j.total) || j.failed_write) rc = -1;
     json_decref(meta);
-    report_free(&rep);
-    puzzle_list_free(&puzzles);
+    if (bench_failures) fprintf(stderr, "bench: %d check(s) failed\n", bench_failures);
+    if (stopping_signal) return 128 + stopping_signal;
     if (rc) return EXIT_BAD_INPUT;
     return bench_failures ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }

@@ -5,8 +5,10 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cli.h"
+#include "report.h"
 #include "puzzle.h"
 #include "timing.h"
 
@@ -17,25 +19,83 @@ typedef struct {
     int cpu;                  /* --cpu N, or -1 */
     bool verify;
     const char *csv, *json, *markdown, *out;
+    bool resume;              /* --resume DIR: out is DIR */
     int shard_k, shard_n;
     int progress;             /* -1: when stderr is a terminal */
     scan_format format;
 } bench_options;
 
+/* ---- judge.c: one run turned into a row ---- */
+
+/* What is known of a puzzle's answer, and from where. */
+typedef struct {
+    int moves;               /* the optimum, or REPORT_NONE */
+    report_flag solvable;
+    bool from_file;          /* the file's claim, not checked by the reference BFS */
+} reference;
+
+/* The file's answer, or the reference BFS's where the file has none (and always with --verify,
+ * which also checks the file's claim against it, failing the run when they differ). */
+reference bench_reference(const bench_options *o, const puzzle *p);
+/* Fills the row's identity and counters from the result: solver, puzzle, board (in its own
+ * letters), status, moves, solution, index of `count`, shard, run. */
+void bench_fill_row(const solver *s, const puzzle *p, int index, int count, const char *run,
+                    const bench_options *o, const solver_result *r, report_row *row);
+/* Replays the solution and decides the row's claims (optimal_moves, solvable, optimal,
+ * correct, excess, replay) against ref; a contradiction fails the run. */
+void bench_judge(const bench_options *o, const solver *s, const puzzle *p, reference ref,
+                 const solver_result *r, report_row *row);
+
+/* ---- results.c: the result files of a run ---- */
+
+/* Where the results go: CSV, JSON and Markdown, each a file or standard output, written under
+ * a temporary name (PATH.partial) row by row, flushed after each row, and renamed into place
+ * only when the run completes. An interrupted run leaves the .partial files, valid CSV and
+ * JSON whose meta says "complete": false, and never touches an earlier complete set. */
+typedef struct bench_results bench_results;
+
+/* Opens the outputs the options name (refusing two names for one file) and writes their
+ * openings. With resume, the rows of DIR's interrupted run are read back first, checked to
+ * belong to this run (same checksum and shard), written again and counted into the summary.
+ * Returns NULL after printing one line. */
+bench_results *bench_results_open(const bench_options *o, const char *run, bool resume);
+/* True when the run being resumed has the row for (puzzle index, solver). */
+bool bench_results_has(const bench_results *res, int index, const char *solver);
+/* Writes one row to every output and flushes it. Returns 0, or -1 after printing one line. */
+int bench_results_add(bench_results *res, const report_row *row);
+/* Ends the files: the summary and the meta (complete or not); renames them into place when
+ * complete, else leaves the partial files. Prints the summary table (stdout, or stderr when
+ * stdout carries a result file) and, when incomplete, how to resume. Frees res. Returns 0,
+ * or -1 after printing one line. */
+int bench_results_close(bench_results *res, json_t *meta, bool complete, int runs_done,
+                        int runs_total);
+
 /* A failed check: one line "bench: CHECK FAILED: ..." on stderr, counted in bench_failures. */
 void bench_check_failed(const char *format, ...) __attribute__((format(printf, 1, 2)));
 extern int bench_failures;
 
+/* What a run's input is, gathered puzzle by puzzle without keeping any: how many, and a
+ * digest of each one's id, known answer and name in order. */
+typedef struct {
+    int count;
+    uint64_t digest;     /* valid after bench_input_end */
+    void *state;         /* the running hash */
+} bench_input;
+void bench_input_begin(bench_input *in);
+void bench_input_add(bench_input *in, const puzzle *p);
+void bench_input_end(bench_input *in);
+
 /* The checksum naming a run: the configuration that decides the rows (solvers, budgets,
- * repetitions, --verify, the input's puzzles with their names and known answers), but not
- * the shard. Rows of shards of one run carry the same checksum. out: 17 bytes. */
-void bench_run_checksum(const bench_options *o, const puzzle_list *puzzles, char out[17]);
+ * repetitions, --verify) and the input's digest and count, but not the shard. Rows of the
+ * shards of one run carry the same checksum. out: 17 bytes. */
+void bench_run_checksum(const bench_options *o, const bench_input *in, char out[17]);
 
 /* The run's description for the JSON file's "meta", typed (README "bin/bench" lists the keys).
- * Call bench_describe_begin before the first solve and bench_describe_end after the last. */
-json_t *bench_describe_begin(const bench_options *o, const puzzle_list *puzzles, int argc,
+ * Call bench_describe_begin before the first solve and bench_describe_end after the last, with
+ * whether the run completed and, if a signal stopped it, the signal's name. */
+json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int argc,
                              char **argv);
-void bench_describe_end(json_t *meta);
+void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by);
 
 /* The subcommands: argv[0] is the subcommand's name. Each returns an exit status. */
 int bench_merge(int argc, char **argv);

@@ -13,31 +13,43 @@
 #include "build_info.h"
 #include "xmem.h"
 
-void bench_run_checksum(const bench_options *o, const puzzle_list *puzzles, char out[17])
+void bench_input_begin(bench_input *in)
 {
-    XXH3_state_t *h = XXH3_createState();
-    XXH3_64bits_reset(h);
-    char text[512];
+    in->count = 0;
+    in->state = XXH3_createState();
+    XXH3_64bits_reset(in->state);
+}
+
+void bench_input_add(bench_input *in, const puzzle *p)
+{
+    char text[PUZZLE_NAME_MAX + 64], id[17];
+    puzzle_id(p, id);
+    int n = snprintf(text, sizeof text, "%s %d %s\n", id, p->optimal, p->name);
+    XXH3_64bits_update(in->state, text, (size_t)n);
+    in->count++;
+}
+
+void bench_input_end(bench_input *in)
+{
+    in->digest = XXH3_64bits_digest(in->state);
+    XXH3_freeState(in->state);
+    in->state = NULL;
+}
+
+void bench_run_checksum(const bench_options *o, const bench_input *in, char out[17])
+{
+    char text[1024];
     int n = snprintf(text, sizeof text, "solvers=");
     for (int s = 0; s < o->nsolvers; s++)
         n += snprintf(text + n, sizeof text - (size_t)n, "%s,", o->solver[s]->name);
     const timing_plan *t = &o->timing;
     n += snprintf(text + n, sizeof text - (size_t)n,
                   ";states=%llu;bytes=%llu;seconds=%.17g;repeat=%d;warmup=%d;min_time=%.17g;"
-                  "verify=%d;puzzles=%d;",
+                  "verify=%d;puzzles=%d;input=%016llx",
                   (unsigned long long)t->budget.max_states, (unsigned long long)t->budget.max_bytes,
                   t->budget.max_seconds, t->repeat, t->warmup, t->min_seconds, o->verify,
-                  puzzles->count);
-    XXH3_64bits_update(h, text, (size_t)n);
-    for (int i = 0; i < puzzles->count; i++) {
-        const puzzle *p = &puzzles->items[i];
-        char id[17];
-        puzzle_id(p, id);
-        n = snprintf(text, sizeof text, "%s %d %s\n", id, p->optimal, p->name);
-        XXH3_64bits_update(h, text, (size_t)n);
-    }
-    snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits_digest(h));
-    XXH3_freeState(h);
+                  in->count, (unsigned long long)in->digest);
+    snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(text, (size_t)n));
 }
 
 /* The first line of a small file, or NULL. */
@@ -85,7 +97,7 @@ static json_t *affinity(void)
     return cpus;
 }
 
-json_t *bench_describe_begin(const bench_options *o, const puzzle_list *puzzles, int argc,
+json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int argc,
                              char **argv)
 {
     json_t *m = json_object();
@@ -131,9 +143,9 @@ json_t *bench_describe_begin(const bench_options *o, const puzzle_list *puzzles,
     json_object_set_new(m, "min_time_seconds", json_real(t->min_seconds));
     json_object_set_new(m, "verify", json_boolean(o->verify));
     json_object_set_new(m, "shard", json_pack("{s:i, s:i}", "k", o->shard_k, "n", o->shard_n));
-    json_object_set_new(m, "puzzles", json_integer(puzzles->count));
+    json_object_set_new(m, "puzzles", json_integer(in->count));
     char run[17];
-    bench_run_checksum(o, puzzles, run);
+    bench_run_checksum(o, in, run);
     json_object_set_new(m, "run", json_string(run));
     json_t *command = json_array();
     for (int i = 0; i < argc; i++) json_array_append_new(command, json_string(argv[i]));
@@ -141,7 +153,10 @@ json_t *bench_describe_begin(const bench_options *o, const puzzle_list *puzzles,
     return m;
 }
 
-void bench_describe_end(json_t *meta)
+void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by)
 {
     json_object_set_new(meta, "load_average_after", load_average());
+    json_object_set_new(meta, "complete", json_boolean(complete));
+    json_object_set_new(meta, "interrupted_by",
+                        interrupted_by ? json_string(interrupted_by) : json_null());
 }

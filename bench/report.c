@@ -255,51 +255,92 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
 
 /* ---- the summary -------------------------------------------------------------------------- */
 
-int report_summarize(const report *r, report_summary *out, int max)
+/* One solver's figures as rows arrive: counters, and the values whose medians it reports. */
+typedef struct {
+    report_summary sum;
+    long excess_sum;
+    double *secs, *nodes, *mem;
+    int n, nmem, cap;
+} tally_entry;
+
+struct report_tally {
+    tally_entry entry[CLI_MAX_SOLVERS + 16];   /* indexed by registry rank */
+};
+
+report_tally *report_tally_new(void)
+{
+    return xcalloc(1, sizeof(report_tally));
+}
+
+void report_tally_free(report_tally *t)
+{
+    if (!t) return;
+    for (int s = 0; s < CLI_MAX_SOLVERS + 16; s++) {
+        free(t->entry[s].secs);
+        free(t->entry[s].nodes);
+        free(t->entry[s].mem);
+    }
+    free(t);
+}
+
+void report_tally_add(report_tally *t, const report_row *row)
+{
+    int rank = solver_rank(row->solver);
+    if (rank >= CLI_MAX_SOLVERS + 16) return;
+    tally_entry *e = &t->entry[rank];
+    report_summary *sum = &e->sum;
+    sum->solver = solver_all[rank]->name;
+    sum->runs++;
+    sum->warnings += row->warning[0] != '\0';
+    sum->budget_hits += strcmp(row->status, "budget") == 0;
+    sum->wrong += row->correct == REPORT_NO;
+    if (strcmp(row->status, "unsolvable") == 0 && row->correct == REPORT_YES) sum->proved_unsolvable++;
+    if (strcmp(row->status, "solved") != 0 || strcmp(row->replay, "ok") != 0) return;
+    sum->solved++;
+    if (row->optimal != REPORT_UNKNOWN) {
+        sum->judged++;
+        sum->optimal += row->optimal == REPORT_YES;
+        e->excess_sum += row->excess;
+        if (row->excess > sum->max_excess) sum->max_excess = row->excess;
+    }
+    if (e->n == e->cap) {
+        e->cap = e->cap ? e->cap * 2 : 256;
+        e->secs = xrealloc(e->secs, (size_t)e->cap * sizeof *e->secs);
+        e->nodes = xrealloc(e->nodes, (size_t)e->cap * sizeof *e->nodes);
+        e->mem = xrealloc(e->mem, (size_t)e->cap * sizeof *e->mem);
+    }
+    e->secs[e->n] = row->seconds;
+    e->nodes[e->n++] = (double)row->expanded;
+    if (row->peak_known) e->mem[e->nmem++] = (double)row->peak_bytes;
+}
+
+int report_tally_summarize(const report_tally *t, report_summary *out, int max)
 {
     int count = 0;
-    double *secs = xmalloc((size_t)(r->count + 1) * sizeof *secs);
-    double *nodes = xmalloc((size_t)(r->count + 1) * sizeof *nodes);
-    double *mem = xmalloc((size_t)(r->count + 1) * sizeof *mem);
-    for (int s = 0; solver_all[s] && count < max; s++) {
-        report_summary *sum = &out[count];
-        memset(sum, 0, sizeof *sum);
-        sum->solver = solver_all[s]->name;
-        long excess_sum = 0;
-        int n = 0, nmem = 0;
-        for (int i = 0; i < r->count; i++) {
-            const report_row *row = &r->row[i];
-            if (strcmp(row->solver, sum->solver) != 0) continue;
-            sum->runs++;
-            sum->warnings += row->warning[0] != '\0';
-            sum->budget_hits += strcmp(row->status, "budget") == 0;
-            sum->wrong += row->correct == REPORT_NO;
-            if (strcmp(row->status, "unsolvable") == 0 && row->correct == REPORT_YES)
-                sum->proved_unsolvable++;
-            if (strcmp(row->status, "solved") != 0 || strcmp(row->replay, "ok") != 0) continue;
-            sum->solved++;
-            if (row->optimal != REPORT_UNKNOWN) {
-                sum->judged++;
-                sum->optimal += row->optimal == REPORT_YES;
-                excess_sum += row->excess;
-                if (row->excess > sum->max_excess) sum->max_excess = row->excess;
-            }
-            secs[n] = row->seconds;
-            nodes[n++] = (double)row->expanded;
-            if (row->peak_known) mem[nmem++] = (double)row->peak_bytes;
-        }
-        if (sum->runs == 0) continue;
-        sum->mean_excess = sum->judged ? (double)excess_sum / sum->judged : -1;
-        sum->median_seconds = stats_median(secs, n);
-        sum->p95_seconds = stats_quantile(secs, n, 0.95);
-        sum->median_expanded = stats_median(nodes, n);
-        sum->median_peak_bytes = stats_median(mem, nmem);
-        count++;
+    for (int s = 0; s < CLI_MAX_SOLVERS + 16 && count < max; s++) {
+        const tally_entry *e = &t->entry[s];
+        if (e->sum.runs == 0) continue;
+        report_summary *sum = &out[count++];
+        *sum = e->sum;
+        sum->mean_excess = sum->judged ? (double)e->excess_sum / sum->judged : -1;
+        sum->median_seconds = stats_median(e->secs, e->n);
+        sum->median_expanded = stats_median(e->nodes, e->n);
+        sum->median_peak_bytes = stats_median(e->mem, e->nmem);
+        double *copy = xmalloc((size_t)(e->n + 1) * sizeof *copy);
+        memcpy(copy, e->secs, (size_t)e->n * sizeof *copy);
+        sum->p95_seconds = stats_quantile(copy, e->n, 0.95);
+        free(copy);
     }
-    free(secs);
-    free(nodes);
-    free(mem);
     return count;
+}
+
+int report_summarize(const report *r, report_summary *out, int max)
+{
+    report_tally *t = report_tally_new();
+    for (int i = 0; i < r->count; i++) report_tally_add(t, &r->row[i]);
+    int n = report_tally_summarize(t, out, max);
+    report_tally_free(t);
+    return n;
 }
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -323,18 +364,26 @@ static int finish_write(FILE *f)
     return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }
 
-int report_write_csv(const report *r, FILE *f)
+void report_csv_header(FILE *f)
 {
     for (int k = 0; k < NCOLUMNS; k++) fprintf(f, "%s%s", k ? "," : "", columns[k].name);
     fputc('\n', f);
-    for (int i = 0; i < r->count; i++) {
-        for (int k = 0; k < NCOLUMNS; k++) {
-            char buf[64];
-            if (k) fputc(',', f);
-            csv_field(f, cell_text(&r->row[i], &columns[k], buf));
-        }
-        fputc('\n', f);
+}
+
+void report_csv_row(FILE *f, const report_row *row)
+{
+    for (int k = 0; k < NCOLUMNS; k++) {
+        char buf[64];
+        if (k) fputc(',', f);
+        csv_field(f, cell_text(row, &columns[k], buf));
     }
+    fputc('\n', f);
+}
+
+int report_write_csv(const report *r, FILE *f)
+{
+    report_csv_header(f);
+    for (int i = 0; i < r->count; i++) report_csv_row(f, &r->row[i]);
     return finish_write(f);
 }
 
@@ -364,29 +413,41 @@ static void dump(json_t *v, FILE *f, size_t flags)
     json_dumpf(v, f, flags | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
 }
 
-int report_write_json(const report *r, json_t *meta, FILE *f)
+void report_json_begin(FILE *f)
 {
-    fprintf(f, "{\n\"schema_version\": %d,\n\"meta\": ", CLI_SCHEMA_VERSION);
-    dump(meta, f, JSON_INDENT(1));
-    fputs(",\n\"rows\": [", f);
-    for (int i = 0; i < r->count; i++) {
-        json_t *row = json_object();
-        for (int k = 0; k < NCOLUMNS; k++)
-            json_object_set_new(row, columns[k].name, cell_json(&r->row[i], &columns[k]));
-        fputs(i ? ",\n" : "\n", f);
-        dump(row, f, JSON_COMPACT);
-        json_decref(row);
-    }
+    fprintf(f, "{\n\"schema_version\": %d,\n\"rows\": [", CLI_SCHEMA_VERSION);
+}
+
+void report_json_row(FILE *f, const report_row *row, bool first)
+{
+    json_t *o = json_object();
+    for (int k = 0; k < NCOLUMNS; k++)
+        json_object_set_new(o, columns[k].name, cell_json(row, &columns[k]));
+    fputs(first ? "\n" : ",\n", f);
+    dump(o, f, JSON_COMPACT);
+    json_decref(o);
+}
+
+void report_json_end(FILE *f, const report_summary *sum, int n, json_t *meta)
+{
     fputs("\n],\n\"summary\": [", f);
-    report_summary sum[CLI_MAX_SOLVERS + 16];
-    int n = report_summarize(r, sum, (int)(sizeof sum / sizeof *sum));
     for (int k = 0; k < n; k++) {
         json_t *s = summary_json(&sum[k]);
         fputs(k ? ",\n" : "\n", f);
         dump(s, f, JSON_COMPACT);
         json_decref(s);
     }
-    fputs("\n]\n}\n", f);
+    fputs("\n],\n\"meta\": ", f);
+    dump(meta, f, JSON_INDENT(1));
+    fputs("\n}\n", f);
+}
+
+int report_write_json(const report *r, json_t *meta, FILE *f)
+{
+    report_json_begin(f);
+    for (int i = 0; i < r->count; i++) report_json_row(f, &r->row[i], i == 0);
+    report_summary sum[CLI_MAX_SOLVERS + 16];
+    report_json_end(f, sum, report_summarize(r, sum, CLI_MAX_SOLVERS + 16), meta);
     return finish_write(f);
 }
 
@@ -405,15 +466,13 @@ static void human_time(double seconds, char *out, size_t n)
     else snprintf(out, n, "%.3g ms", seconds * 1e3);
 }
 
-int report_write_markdown(const report *r, FILE *f)
+void report_markdown(FILE *f, const report_summary *sum, int n)
 {
     fputs("| solver | runs | solved | optimal | mean excess | max excess | proved no solution | "
           "budget hits | wrong | median time | p95 time | median expanded | median peak memory "
           "| timing warnings |\n"
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
           f);
-    report_summary sum[CLI_MAX_SOLVERS + 16];
-    int n = report_summarize(r, sum, (int)(sizeof sum / sizeof *sum));
     for (int k = 0; k < n; k++) {
         const report_summary *s = &sum[k];
         char optimal[32] = "-", mean[16] = "-", max[16] = "-", peak[32], median[32], p95[32],
@@ -431,6 +490,12 @@ int report_write_markdown(const report *r, FILE *f)
                 s->solver, s->runs, s->solved, optimal, mean, max, s->proved_unsolvable,
                 s->budget_hits, s->wrong, median, p95, expanded, peak, s->warnings);
     }
+}
+
+int report_write_markdown(const report *r, FILE *f)
+{
+    report_summary sum[CLI_MAX_SOLVERS + 16];
+    report_markdown(f, sum, report_summarize(r, sum, CLI_MAX_SOLVERS + 16));
     return finish_write(f);
 }
 

@@ -90,14 +90,30 @@ typedef struct {
 /* Fills out[] (one entry per solver present, registry order); returns the count. */
 int report_summarize(const report *r, report_summary *out, int max);
 
-/* CSV: the header and every row. Returns 0, or -1 when a write failed (errno says why). */
+/* The same figures gathered as rows arrive, for a run that keeps no rows in memory: a few
+ * numbers per solved row. */
+typedef struct report_tally report_tally;
+report_tally *report_tally_new(void);
+void report_tally_add(report_tally *t, const report_row *row);
+int report_tally_summarize(const report_tally *t, report_summary *out, int max);
+void report_tally_free(report_tally *t);
+
+/* Streaming writers, for a run that writes each row as it finishes. CSV: the header, then one
+ * line per row. JSON: the opening, each row (first or not), and the closing, which holds the
+ * summary and the meta (last, so that it can say whether the run completed). */
+void report_csv_header(FILE *f);
+void report_csv_row(FILE *f, const report_row *row);
+void report_json_begin(FILE *f);
+void report_json_row(FILE *f, const report_row *row, bool first);
+void report_json_end(FILE *f, const report_summary *sum, int n, json_t *meta);
+void report_markdown(FILE *f, const report_summary *sum, int n);
+
+/* Whole files from rows in memory. CSV: the header and every row. JSON: {"schema_version",
+ * "rows": [...], "summary": [...], "meta": meta}, one row a line; meta is the caller's object,
+ * written as it is. Markdown: the summary table. Each returns 0, or -1 when a write failed
+ * (errno says why). */
 int report_write_csv(const report *r, FILE *f);
-
-/* JSON: {"schema_version", "meta": meta, "rows": [...], "summary": [...]}, one row a line.
- * meta is the caller's object, written as it is. */
 int report_write_json(const report *r, json_t *meta, FILE *f);
-
-/* The summary table (Markdown). */
 int report_write_markdown(const report *r, FILE *f);
 
 /* Reads a result file written by report_write_csv or report_write_json (told apart by their

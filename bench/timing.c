@@ -43,7 +43,7 @@ void timing_warning(const double *wall, int n, char out[32])
 void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
                 report_row *row)
 {
-    for (int w = 0; w < plan->warmup; w++) {
+    for (int w = 0; w < plan->warmup && !search_interrupted; w++) {
         solver_result discard;
         measure_solve(s, p, &plan->budget, &discard);
         solver_result_free(&discard);
@@ -54,7 +54,8 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
      * one batch spans min_seconds (the first, cold solve is no guide to a warm one). */
     int k = 1;
     double per_solve = first.seconds;
-    while (plan->min_seconds > 0 && per_solve * k < plan->min_seconds && k < MAX_BATCH) {
+    while (plan->min_seconds > 0 && per_solve * k < plan->min_seconds && k < MAX_BATCH &&
+           !search_interrupted) {
         double want = 1.2 * plan->min_seconds / (per_solve > 1e-9 ? per_solve : 1e-9);
         k = want > MAX_BATCH ? MAX_BATCH : want < 2.0 * k ? 2 * k : (int)ceil(want);
         per_solve = batch(s, p, &plan->budget, k).seconds;
@@ -62,7 +63,7 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
     int n = plan->repeat;
     double *wall = xmalloc((size_t)n * sizeof *wall), *cpu = xmalloc((size_t)n * sizeof *cpu);
     uint64_t peak = first.peak_bytes;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < n; j++) {   /* an interruption cuts the samples short: the run is dropped */
         measure_sample m = first;
         if (k > 1) m = batch(s, p, &plan->budget, k);
         else if (j > 0) {

@@ -36,35 +36,59 @@ static const char *usage =
 
 #define SHOWN_FAILURES 10
 
+/* A puzzle of the paths, known by its id alone (the rows carry their boards), with the
+ * reference BFS's answer once a row needs it: the paths may hold millions of puzzles. */
 typedef struct {
     char id[17];
-    int index;           /* into the puzzle list */
-} id_entry;
-
-static int compare_ids(const void *a, const void *b)
-{
-    return strcmp(((const id_entry *)a)->id, ((const id_entry *)b)->id);
-}
-
-/* The reference BFS's answer for one puzzle, computed when first needed. */
-typedef struct {
-    bool done;
+    bool seen, done;
     solve_status status;
     int moves;
-} answer;
+} known;
 
-static answer *reference(answer *cache, const puzzle *p, int i, const solver_budget *budget)
+static int compare_known(const void *a, const void *b)
 {
-    if (!cache[i].done) {
+    return strcmp(((const known *)a)->id, ((const known *)b)->id);
+}
+
+typedef struct {
+    known *item;
+    int count, cap;
+} known_set;
+
+static void collect_id(const puzzle *p, void *ctx)
+{
+    known_set *k = ctx;
+    if (k->count == k->cap) k->item = xrealloc(k->item, (size_t)(k->cap = k->cap ? k->cap * 2 : 1024) * sizeof *k->item);
+    known *e = &k->item[k->count++];
+    memset(e, 0, sizeof *e);
+    puzzle_id(p, e->id);
+}
+
+/* Sorts the ids and keeps each once: one geometry may stand in several files. */
+static void index_ids(known_set *k)
+{
+    qsort(k->item, (size_t)k->count, sizeof *k->item, compare_known);
+    int n = 0;
+    for (int i = 0; i < k->count; i++)
+        if (n == 0 || strcmp(k->item[n - 1].id, k->item[i].id) != 0) k->item[n++] = k->item[i];
+    k->count = n;
+}
+
+/* The reference BFS's answer for puzzle p (of entry e's id), computed when first needed. */
+static const known *reference_for(known *e, const puzzle *p, const solver_budget *budget)
+{
+    if (!e->done) {
         solver_context ctx;
         solver_context_init(&ctx);
         solver_result r;
         solver_find("bfs")->solve(&ctx, &p->board, p->start, budget, &r);
-        cache[i] = (answer){true, r.status, r.nmoves};
+        e->done = true;
+        e->status = r.status;
+        e->moves = r.nmoves;
         solver_result_free(&r);
         solver_context_free(&ctx);
     }
-    return &cache[i];
+    return e;
 }
 
 typedef struct {
@@ -138,7 +162,7 @@ static int read_row_board(const report_row *row, puzzle_list *one, char *why)
 
 /* Every claim of one row, against its own board (which must be the puzzle of its id) and the
  * reference answer for that puzzle. */
-static void check_row(tally *t, const report_row *row, const answer *ref)
+static void check_row(tally *t, const report_row *row, known *entry, const solver_budget *budget)
 {
     puzzle_list one = {0};
     char why[SCAN_ERR_MAX], id[17];
@@ -153,6 +177,7 @@ static void check_row(tally *t, const report_row *row, const answer *ref)
         puzzle_list_free(&one);
         return;
     }
+    const known *ref = reference_for(entry, p, budget);
     const solver *s = solver_find(row->solver);
     if (!s) fail(t, row, "solver", "no solver of that name");
     bool solvable = ref->status == SOLVE_SOLVED, known = ref->status != SOLVE_BUDGET;
@@ -234,38 +259,31 @@ int bench_verify(int argc, char **argv)
         fprintf(stderr, "bench verify: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    puzzle_list puzzles = {0};
-    if (cli_read_puzzles("bench verify", argv + optind + 1, argc - optind - 1, SCAN_AUTO, &puzzles)) {
+    known_set ids = {0};
+    if (cli_read_puzzles_each("bench verify", argv + optind + 1, argc - optind - 1, SCAN_AUTO,
+                              collect_id, &ids)) {
         report_free(&rep);
+        free(ids.item);
         return EXIT_BAD_INPUT;
     }
-    id_entry *ids = xmalloc((size_t)puzzles.count * sizeof *ids);
-    for (int i = 0; i < puzzles.count; i++) {
-        puzzle_id(&puzzles.items[i], ids[i].id);
-        ids[i].index = i;
-    }
-    qsort(ids, (size_t)puzzles.count, sizeof *ids, compare_ids);
-    answer *cache = xcalloc((size_t)puzzles.count, sizeof *cache);
-    bool *seen = xcalloc((size_t)puzzles.count, sizeof *seen);   /* by the first puzzle of an id */
+    index_ids(&ids);
 
     tally t = {0};
     int unmatched = 0, matched_puzzles = 0;
     const report_row *first_unmatched = NULL;
     for (int k = 0; k < rep.count; k++) {
         const report_row *row = &rep.row[k];
-        id_entry key;
+        known key;
         snprintf(key.id, sizeof key.id, "%s", row->id);
-        const id_entry *hit = bsearch(&key, ids, (size_t)puzzles.count, sizeof *ids, compare_ids);
-        if (hit)   /* one geometry may stand in several files: count it once */
-            while (hit > ids && strcmp(hit[-1].id, row->id) == 0) hit--;
+        known *hit = bsearch(&key, ids.item, (size_t)ids.count, sizeof *ids.item, compare_known);
         if (!hit) {
             if (!unmatched++) first_unmatched = row;
             continue;
         }
-        matched_puzzles += !seen[hit->index];
-        seen[hit->index] = true;
+        matched_puzzles += !hit->seen;
+        hit->seen = true;
         t.row_failed = false;
-        check_row(&t, row, reference(cache, &puzzles.items[hit->index], hit->index, &budget));
+        check_row(&t, row, hit, &budget);
     }
     if (t.shown > SHOWN_FAILURES) printf("... and %d more failures\n", t.shown - SHOWN_FAILURES);
     if (unmatched)
@@ -273,11 +291,8 @@ int bench_verify(int argc, char **argv)
                unmatched, first_unmatched->origin, first_unmatched->id);
     printf("%d rows, %d puzzles, %d failed%s\n", rep.count, matched_puzzles, t.failed_rows,
            unmatched ? ", some not checked" : "");
-    free(ids);
-    free(cache);
-    free(seen);
+    free(ids.item);
     report_free(&rep);
-    puzzle_list_free(&puzzles);
     if (fflush(stdout) != 0) return EXIT_BAD_INPUT;
     return t.failed_rows || unmatched ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }

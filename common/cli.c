@@ -11,6 +11,7 @@
 void cli_begin(void)
 {
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);   /* past a file size limit: EFBIG, reported like a full disk */
 }
 
 int cli_common_option(const char *prog, const char *usage, int code, char **argv)
@@ -173,6 +174,16 @@ int cli_read_puzzles(const char *prog, char *const *paths, int count, scan_forma
         }
     }
     return 0;
+}
+
+int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_format format,
+                          puzzle_sink *sink, void *ctx)
+{
+    puzzle_list stream = {.sink = sink, .sink_ctx = ctx};
+    int rc = cli_read_puzzles(prog, paths, count, format, &stream);
+    puzzle_list_flush(&stream);
+    puzzle_list_free(&stream);
+    return rc;
 }
 
 void cli_print_solvers(FILE *f)

@@ -52,8 +52,9 @@ enum {
  * options mix. */
 #define CLI_SHORT_OPTIONS ":h"
 
-/* What every program does first: a write to a closed pipe becomes an error the program reports
- * (EPIPE, exit 2) instead of a silent death by SIGPIPE. */
+/* What every program does first: a write to a closed pipe, or past the file size limit,
+ * becomes an error the program reports (EPIPE, EFBIG: exit 2) instead of a silent death by
+ * SIGPIPE or SIGXFSZ. */
 void cli_begin(void);
 
 /* Handles the codes every getopt_long loop shares: 'h' prints usage and exits 0,
@@ -99,6 +100,13 @@ int cli_parse_seconds(const char *prog, const char *option, const char *text, do
  * yields no puzzle is bad input. */
 int cli_read_puzzles(const char *prog, char *const *paths, int count, scan_format format,
                      puzzle_list *puzzles);
+
+/* The same, streaming: hands every puzzle to sink(puzzle, ctx) in order and keeps none, so
+ * that memory does not grow with the corpus. A bad file is reported (and -1 returned) after the
+ * puzzles before it were handed over: programs that promise to solve nothing of a bad input
+ * call it twice, a first pass that only reads, then the one that works. */
+int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_format format,
+                          puzzle_sink *sink, void *ctx);
 
 /* Prints the solver registry as a table (name, guarantee, summary). */
 void cli_print_solvers(FILE *f);

@@ -8,8 +8,17 @@
 
 #include "xmem.h"
 
+void puzzle_list_flush(puzzle_list *list)
+{
+    if (!list->sink) return;
+    for (int i = 0; i < list->count; i++) list->sink(&list->items[i], list->sink_ctx);
+    list->handed += list->count;
+    list->count = 0;
+}
+
 puzzle *puzzle_list_add(puzzle_list *list)
 {
+    if (list->sink && list->count == PUZZLE_BATCH) puzzle_list_flush(list);
     if (list->count == list->capacity) {
         list->capacity = list->capacity ? list->capacity * 2 : 16;
         list->items = xrealloc(list->items, (size_t)list->capacity * sizeof *list->items);
@@ -30,7 +39,8 @@ void puzzle_list_take(puzzle_list *to, puzzle_list *from)
 void puzzle_list_free(puzzle_list *list)
 {
     free(list->items);
-    memset(list, 0, sizeof *list);
+    list->items = NULL;
+    list->count = list->capacity = 0;
 }
 
 void puzzle_id(const puzzle *p, char out[17])

@@ -22,14 +22,27 @@ typedef struct {
     long cluster;                     /* known cluster size, or -1 */
 } puzzle;
 
+/* A list either holds its puzzles, or, with a sink, streams them: every PUZZLE_BATCH puzzles
+ * (and at puzzle_list_flush) the finished ones are handed to sink(puzzle, sink_ctx) in order
+ * and dropped, so that a corpus of millions of puzzles costs a batch of memory. The puzzle
+ * being filled, the last one added, is never handed over before it is finished. */
+#define PUZZLE_BATCH 256
+typedef void puzzle_sink(const puzzle *p, void *ctx);
+
 typedef struct {
     puzzle *items;
     int count, capacity;
+    puzzle_sink *sink;
+    void *sink_ctx;
+    long handed;          /* puzzles handed to the sink so far */
 } puzzle_list;
 
-/* Appends a zeroed puzzle (optimal unknown, cluster -1) and returns it. */
+/* Appends a zeroed puzzle (optimal unknown, cluster -1) and returns it; with a sink, first
+ * hands over a full batch. */
 puzzle *puzzle_list_add(puzzle_list *list);
-/* Appends every puzzle of `from` to `to`, and empties `from`. */
+/* With a sink: hands over every puzzle the list holds. */
+void puzzle_list_flush(puzzle_list *list);
+/* Appends every puzzle of `from` to `to` (`to`'s sink sees them in order), and empties `from`. */
 void puzzle_list_take(puzzle_list *to, puzzle_list *from);
 void puzzle_list_free(puzzle_list *list);
 

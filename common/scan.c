@@ -93,6 +93,34 @@ int scan_escape(char *err)
     return -1;
 }
 
+/* A file's or a folder's puzzles gather in a list of their own, so that a bad file appends
+ * nothing to `out`. A streaming `out` (one with a sink) is emptied into its sink first and
+ * lends it, so that the puzzles reach the sink in order without piling up. */
+static puzzle_list scratch_for(puzzle_list *out)
+{
+    puzzle_list found = {0};
+    if (out->sink) {
+        puzzle_list_flush(out);
+        found.sink = out->sink;
+        found.sink_ctx = out->sink_ctx;
+    }
+    return found;
+}
+
+/* Moves what `found` holds to `out` when rc is not an error; returns the puzzles it had
+ * (handed to the sink or held), or -1. */
+static int take_found(puzzle_list *out, puzzle_list *found, int rc)
+{
+    int n = found->count + (int)found->handed;
+    out->handed += found->handed;
+    if (rc < 0) {
+        puzzle_list_free(found);
+        return -1;
+    }
+    puzzle_list_take(out, found);
+    return n;
+}
+
 static int read_text(const char *path, const char *text, size_t len, scan_format format,
                      puzzle_list *out, char *err)
 {
@@ -114,7 +142,7 @@ static int read_text(const char *path, const char *text, size_t len, scan_format
     copy[len] = '\0';
     split_lines(copy, &src);
 
-    puzzle_list found = {0};
+    puzzle_list found = scratch_for(out);
     if (format == SCAN_AUTO) format = detect(&src, err);
     int rc = -1;
     switch (format) {
@@ -126,16 +154,11 @@ static int read_text(const char *path, const char *text, size_t len, scan_format
     case SCAN_PYTHON: rc = fmt_python_read(&src, &found, err); break;
     case SCAN_IMAGE: break;  /* handled above */
     }
-    if (rc == 0 && found.count == 0) rc = scan_error(err, &src, 0, "no puzzle in this file");
+    if (rc == 0 && found.count + found.handed == 0)
+        rc = scan_error(err, &src, 0, "no puzzle in this file");
     free(src.line);
     free(copy);
-    if (rc != 0) {
-        puzzle_list_free(&found);
-        return -1;
-    }
-    int n = found.count;
-    puzzle_list_take(out, &found);
-    return n;
+    return take_found(out, &found, rc);
 }
 
 /* Reads a whole stream, up to SCAN_MAX_BYTES. Stops early on what cannot be a puzzle file: NUL
@@ -171,7 +194,18 @@ static int read_all(FILE *f, char **data, size_t *len, const char **why)
 
 int scan_read_file(const char *path, char **data, size_t *len, char *err)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    /* Standard input can be read once: keep it, so that a program may read its input twice
+     * (a validating pass, then the work). */
+    static char *stdin_data;
+    static size_t stdin_len;
+    bool from_stdin = strcmp(path, "-") == 0;
+    if (from_stdin && stdin_data) {
+        *data = xmalloc(stdin_len + 1);
+        memcpy(*data, stdin_data, stdin_len);
+        *len = stdin_len;
+        return 0;
+    }
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         snprintf(err, SCAN_ERR_MAX, "%s: %s", path, strerror(errno));
         return -1;
@@ -181,6 +215,11 @@ int scan_read_file(const char *path, char **data, size_t *len, char *err)
     int saved = errno;
     if (f != stdin) fclose(f);
     if (rc) snprintf(err, SCAN_ERR_MAX, "%s: %s", path, why ? why : strerror(saved));
+    if (rc == 0 && from_stdin) {
+        stdin_data = xmalloc(*len + 1);
+        memcpy(stdin_data, *data, *len);
+        stdin_len = *len;
+    }
     return rc;
 }
 
@@ -254,7 +293,7 @@ static int scan_directory(const char *path, scan_format format, walk *w, puzzle_
     closedir(d);
     qsort(names, (size_t)count, sizeof *names, compare_names);
 
-    puzzle_list found = {0};
+    puzzle_list found = scratch_for(out);
     int rc = 0;
     for (int i = 0; i < count && rc >= 0; i++) {
         size_t n = strlen(path) + strlen(names[i]) + 2;
@@ -278,13 +317,7 @@ static int scan_directory(const char *path, scan_format format, walk *w, puzzle_
     }
     for (int i = 0; i < count; i++) free(names[i]);
     free(names);
-    if (rc < 0) {
-        puzzle_list_free(&found);
-        return -1;
-    }
-    int n = found.count;
-    puzzle_list_take(out, &found);
-    return n;
+    return take_found(out, &found, rc);
 }
 
 int scan_path(const char *path, scan_format format, puzzle_list *out, char *err)

@@ -7,6 +7,8 @@
 
 #include "xmem.h"
 
+volatile sig_atomic_t search_interrupted;
+
 double search_now(void)
 {
     struct timespec ts;
@@ -37,6 +39,8 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint
     else if (next > l->byte_limit) hit = "bytes";
     else if (l->budget.max_seconds > 0 && search_now() - l->start > l->budget.max_seconds)
         hit = "seconds";
+    else if (search_interrupted)
+        hit = "interrupted";
     if (!hit) return false;
     r->status = SOLVE_BUDGET;
     r->budget_hit = hit;

@@ -3,9 +3,14 @@
 #ifndef SEARCH_H
 #define SEARCH_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 #include "solver.h"
+
+/* Set (by a signal handler) to abandon every search in progress: the next full budget check
+ * stops it with budget_hit "interrupted", which no finished run ever carries. */
+extern volatile sig_atomic_t search_interrupted;
 
 /* Seconds on a monotonic clock. */
 double search_now(void);

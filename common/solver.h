@@ -42,7 +42,8 @@ typedef enum {
 
 typedef struct {
     solve_status status;
-    const char *budget_hit;   /* "states", "bytes" or "seconds" when status is SOLVE_BUDGET */
+    const char *budget_hit;   /* "states", "bytes" or "seconds" when status is SOLVE_BUDGET
+                                 ("interrupted" when a signal abandoned the search) */
     move *moves;              /* the solution (malloc'ed), nmoves long */
     int nmoves;
     int steps;                /* total cells moved */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "helpers.h"
 
@@ -277,5 +278,67 @@ Test(compare, two_runs_of_one_binary_are_near_one_and_a_changed_answer_is_listed
     cr_assert_not_null(strstr(out, "| bfs | 16 | 15 |"), "%s", out);
     cr_assert_not_null(strstr(out, "\nAnswers that differ:\nbfs on corpus/seed-formats/kotlin-4x4.txt:1: "
                                    "A solved, B solved\n"), "%s", out);
+    free(out), free(err);
+}
+
+/* Runs an interrupted bench into dir/part (where a complete earlier run already stands), at
+ * row `at`, with `sig`; then resumes it. Everything but the timings must equal dir/full. */
+static void interrupt_and_resume(const char *dir, int at, const char *sig, int status)
+{
+    char cmd[4096], *out, *err;
+    const char *cols = "solver,puzzle,board,status,budget_hit,moves,steps,optimal_moves,solvable,"
+                       "optimal,correct,excess,replay,expanded,generated,duplicates,table_bytes,"
+                       "solution,index,puzzles,id,source,shard,run";
+    snprintf(cmd, sizeof cmd,
+             "B=%s; D=%s; S='--no-progress --solver bfs,iddfs,astar --max-states 300K';"
+             "rm -rf $D/part; cp -r $D/full $D/part; cp $D/part/results.csv $D/before.csv;"
+             "$B/bench $S --out $D/part corpus/ >/dev/null 2>$D/err & pid=$!;"
+             "while kill -0 $pid 2>/dev/null && [ $(cat $D/part/results.csv.partial 2>/dev/null | wc -l) -le %d ]; "
+             "do sleep 0.005; done; kill -%s $pid; wait $pid; echo \"status $?\";"
+             "cmp $D/before.csv $D/part/results.csv && echo 'earlier run intact';"
+             "tests/validate-json.py schema/bench.schema.json $D/part/results.json.partial;"
+             "grep -c '\"complete\": false' $D/part/results.json.partial;"
+             "grep -o '\"interrupted_by\": \"[A-Z]*\"' $D/part/results.json.partial;"
+             "grep -c 'Incomplete run' $D/part/summary.md.partial;"
+             "$B/bench $S --resume $D/part corpus/ >/dev/null && echo resumed;"
+             "ls $D/part | tr '\\n' ' '; echo;"
+             "awk -v cols=%s -f plots/columns.awk $D/full/results.csv > $D/a;"
+             "awk -v cols=%s -f plots/columns.awk $D/part/results.csv > $D/b; cmp $D/a $D/b && echo same;"
+             "tests/validate-json.py schema/bench.schema.json $D/part/results.json",
+             th_bin(), dir, at, sig, cols, cols);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    char want[512];
+    snprintf(want, sizeof want, "status %d\nearlier run intact\nvalid: 1 document(s)\n1\n"
+                                "\"interrupted_by\": \"SIG%s\"\n1\nresumed\n"
+                                "results.csv results.json summary.md \nsame\nvalid: 1 document(s)\n",
+             status, sig);
+    cr_assert_str_eq(out, want, "interrupted at row %d:\n%s\n%s", at, out, err);
+    free(out), free(err);
+}
+
+Test(interrupt, sigint_or_sigterm_at_a_random_row_then_resume_gives_the_uninterrupted_run)
+{
+    char dir[64], cmd[512], *out, *err;
+    scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,iddfs,astar --max-states 300K "
+                              "--out %s/full corpus/ >/dev/null", th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    srand((unsigned)time(NULL));
+    interrupt_and_resume(dir, 1 + rand() % 200, "INT", 130);
+    interrupt_and_resume(dir, 1 + rand() % 200, "TERM", 143);
+}
+
+Test(interrupt, a_full_disk_never_leaves_a_cut_file_under_the_final_name)
+{
+    /* A file size limit stands in for a full disk: writes fail with EFBIG mid-file. */
+    char dir[64], cmd[1024], *out, *err;
+    scratch(dir);
+    snprintf(cmd, sizeof cmd, "(ulimit -f 8; %s/bench --no-progress --solver bfs,dfs --out %s "
+                              "corpus/seeds corpus/seed-formats >/dev/null); echo \"status $?\"; "
+                              "ls %s | tr '\\n' ' '", th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, "status 2\nresults.csv.partial results.json.partial summary.md.partial ");
+    cr_assert(strncmp(err, "bench: ", 7) == 0 && strstr(err, "/results.csv: File too large\n"), "%s", err);
     free(out), free(err);
 }

@@ -240,6 +240,35 @@ static int parse_options(int argc, char **argv, options *o)
     return 0;
 }
 
+/* The second pass over the input: each puzzle solved (or printed) as it comes. */
+typedef struct {
+    const options *o;
+    int worst;       /* the exit status so far */
+    long done;
+} streamed;
+
+static void ignore(const puzzle *p, void *ctx)
+{
+    (void)p, (void)ctx;
+}
+
+static void solve_one(const puzzle *p, void *ctx)
+{
+    streamed *run = ctx;
+    const options *o = run->o;
+    if (ferror(stdout)) return;   /* nobody is reading: stop, and say so at the end */
+    if (o->native) {
+        char *text = puzzle_format_native(p);
+        printf("%s%s", run->done++ ? "\n" : "", text);
+        free(text);
+        return;
+    }
+    for (int s = 0; s < (o->cluster ? 1 : o->nsolvers); s++) {
+        int code = run_one(o, p, o->cluster ? solver_find("bfs") : o->solver[s]);
+        if (code > run->worst) run->worst = code;
+    }
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -255,26 +284,13 @@ int main(int argc, char **argv)
     }
 
     /* Read every file before solving anything: bad input fails the whole run, with no partial
-     * output that could pass for complete. */
-    puzzle_list puzzles = {0};
-    if (cli_read_puzzles("solve", argv + optind, argc - optind, o.format, &puzzles))
+     * output that could pass for complete. Then read them again, solving as the puzzles come,
+     * so that memory does not grow with the corpus. */
+    streamed run = {&o, EXIT_SOLVED, 0};
+    if (cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, ignore, NULL) ||
+        cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, solve_one, &run))
         return EXIT_BAD_INPUT;
-
-    int worst = EXIT_SOLVED;
-    for (int i = 0; i < puzzles.count; i++) {
-        if (o.native) {
-            char *text = puzzle_format_native(&puzzles.items[i]);
-            printf("%s%s", i ? "\n" : "", text);
-            free(text);
-            continue;
-        }
-        for (int s = 0; s < (o.cluster ? 1 : o.nsolvers); s++) {
-            int code = run_one(&o, &puzzles.items[i], o.cluster ? solver_find("bfs") : o.solver[s]);
-            if (code > worst) worst = code;
-        }
-        if (ferror(stdout)) break;   /* nobody is reading: stop, and say so below */
-    }
-    puzzle_list_free(&puzzles);
+    int worst = run.worst;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "solve: standard output: %s\n", strerror(errno));
         return EXIT_BAD_INPUT;

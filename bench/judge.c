@@ -1,0 +1,119 @@
+/* judge.c -- one run of bin/bench turned into a row, and its claims decided.
+ *
+ * The invariant: every claim of a row is decided here against one reference, the file's
+ * answer or the reference BFS's (always the BFS's with --verify), and a claim that contradicts
+ * it fails the run with one line saying who is wrong: the solver, or the file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "xmem.h"
+
+/* The file's answer, or the reference BFS's where the file has none (and always with --verify,
+ * which also checks the file's claim against it). */
+reference bench_reference(const bench_options *o, const puzzle *p)
+{
+    reference file = {REPORT_NONE, REPORT_UNKNOWN, true};
+    if (p->optimal != PUZZLE_UNKNOWN) {
+        file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
+        if (p->optimal >= 0) file.moves = p->optimal;
+        if (!o->verify) return file;
+    }
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    solver_budget budget = {0, o->timing.budget.max_bytes, 0};
+    solver_find("bfs")->solve(&ctx, &p->board, p->start, &budget, &r);
+    reference bfs = {r.status == SOLVE_SOLVED ? r.nmoves : REPORT_NONE,
+                     r.status == SOLVE_SOLVED ? REPORT_YES
+                     : r.status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
+                     false};
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    if (bfs.solvable == REPORT_UNKNOWN) return file;   /* the BFS ran out of memory */
+    if (file.solvable != REPORT_UNKNOWN && (file.solvable != bfs.solvable || file.moves != bfs.moves)) {
+        char said[32], found[32];
+        if (file.solvable == REPORT_NO) snprintf(said, sizeof said, "no solution");
+        else snprintf(said, sizeof said, "%d moves", file.moves);
+        if (bfs.solvable == REPORT_NO) snprintf(found, sizeof found, "no solution");
+        else snprintf(found, sizeof found, "%d moves", bfs.moves);
+        bench_check_failed("%s: the file says %s, the reference BFS finds %s: the file is wrong",
+                           p->name, said, found);
+    }
+    return bfs;
+}
+
+/* Replays the solution and decides the row's claims against the reference. */
+void bench_judge(const bench_options *o, const solver *s, const puzzle *p, reference ref,
+                  const solver_result *r, report_row *row)
+{
+    row->optimal_moves = ref.moves;
+    row->solvable = ref.solvable;
+    const char *who = ref.from_file ? "the file" : "the reference BFS";
+    if (r->status == SOLVE_SOLVED) {
+        char why[BOARD_ERR_MAX];
+        bool legal = moves_check_solution(&p->board, p->start, r->moves, r->nmoves, why) < 0;
+        snprintf(row->replay, sizeof row->replay, legal ? "ok" : "illegal");
+        if (!legal) {
+            row->correct = REPORT_NO;
+            bench_check_failed("%s on %s: illegal solution: %s", s->name, p->name, why);
+            return;
+        }
+        if (ref.solvable == REPORT_NO) {
+            row->correct = REPORT_NO;   /* the solution replays: the claim of no solution is wrong */
+            bench_check_failed("%s on %s: %s says there is no solution, yet this one replays: "
+                               "%s is wrong", s->name, p->name, who, who);
+            return;
+        }
+        row->correct = REPORT_YES;
+        if (ref.moves == REPORT_NONE) return;
+        row->excess = r->nmoves - ref.moves;
+        row->optimal = row->excess == 0 ? REPORT_YES : REPORT_NO;
+        if (row->excess < 0)
+            bench_check_failed("%s on %s: %d moves, fewer than the optimum %d that %s gives: "
+                               "%s is wrong", s->name, p->name, r->nmoves, ref.moves, who, who);
+        else if (row->excess > 0 && s->guarantee == GUARANTEE_MOVES)
+            bench_check_failed("%s on %s: %d moves, but %s gives the optimum as %d and the solver "
+                               "promises the fewest moves: %s", s->name, p->name, r->nmoves, who,
+                               ref.moves,
+                               ref.from_file ? "the file or the solver is wrong (--verify tells "
+                                               "which)"
+                                             : "the solver is wrong");
+    } else if (r->status == SOLVE_UNSOLVABLE) {
+        row->correct = ref.solvable == REPORT_UNKNOWN ? REPORT_UNKNOWN
+                       : ref.solvable == REPORT_NO    ? REPORT_YES
+                                                      : REPORT_NO;
+        if (row->correct == REPORT_NO && (s->complete || o->verify))
+            bench_check_failed("%s on %s: says no solution; %s gives the optimum as %d moves",
+                               s->name, p->name, who, ref.moves);
+    }
+}
+
+void bench_fill_row(const solver *s, const puzzle *p, int index, int count, const char *run,
+                     const bench_options *o, const solver_result *r, report_row *row)
+{
+    snprintf(row->solver, sizeof row->solver, "%s", s->name);
+    snprintf(row->puzzle, sizeof row->puzzle, "%s", p->name);
+    snprintf(row->source, sizeof row->source, "%s", p->source);
+    puzzle_id(p, row->id);
+    if (!board_db_keeps_letters(&p->board) || !board_format_db(&p->board, p->start, row->board))
+        puzzle_format_board(p, '/', row->board);
+    snprintf(row->status, sizeof row->status, "%s", solve_status_name(r->status));
+    if (r->status == SOLVE_BUDGET) snprintf(row->budget_hit, sizeof row->budget_hit, "%s", r->budget_hit);
+    row->index = index;
+    row->puzzles = count;
+    snprintf(row->shard, sizeof row->shard, "%d/%d", o->shard_k, o->shard_n);
+    snprintf(row->run, sizeof row->run, "%s", run);
+    row->expanded = r->expanded;
+    row->generated = r->generated;
+    row->duplicates = r->duplicates;
+    row->table_bytes = r->peak_bytes;
+    size_t n = (size_t)r->nmoves * 6 + 1;
+    row->solution = xmalloc(n);
+    row->solution[0] = '\0';
+    if (r->status == SOLVE_SOLVED) {
+        row->moves = r->nmoves;
+        row->steps = r->steps;
+        moves_format_list(&p->board, r->moves, r->nmoves, row->solution, n);
+    }
+}
