@@ -2,7 +2,9 @@
 #
 #   make            build bin/solve, bin/bench, bin/render, bin/micro
 #   make run        install missing packages, build, run the main job on corpus/
-#   make check      install missing packages, build, run every test, optimized and sanitized
+#   make check      install missing packages, build, run every test, optimized and sanitized,
+#                   and each libFuzzer target for FUZZ_SMOKE seconds
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 1800)
 #   make test       the tests, without the package check
 #   make test-long  the slow checks (every solver on every sample puzzle)
 #   make plots RESULTS=DIR   figures from a bench result directory
@@ -25,11 +27,12 @@ BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
 PROGRAMS = solve bench render
 TEST_SRC = $(wildcard tests/*.c)
 
-# One set of rules per build variant: $(1) = directory, $(2) = flags, $(3) = extra libraries.
+# One set of rules per build variant: $(1) = directory, $(2) = flags, $(3) = extra libraries,
+# $(4) = the compiler (default CC).
 define variant
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CSTD) $$(WARN) $(2) $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
+	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
 # What the harness records about the build: rewritten only when the commit or flags change.
 $(1)/build_info.h: FORCE
@@ -71,6 +74,43 @@ build/opt/bin/micro: build/opt/obj/bench/micro.o build/opt/obj/bench/gbench_shim
 	$(CXX) $(OPTFLAGS) $^ -o $@ -lbenchmark -lpthread $(LIBS) -ljemalloc
 $(eval $(call variant,build/san,$(SANFLAGS),))
 
+# libFuzzer targets (tests/fuzz/), built with clang: every reader of outside input.
+FUZZ_CC      ?= clang
+FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+                -fno-sanitize-recover=all
+FUZZ_TARGETS  = text image results
+FUZZ_SECONDS ?= 1800
+FUZZ_SMOKE   ?= 20
+$(eval $(call variant,build/fuzz,$(FUZZ_FLAGS),,$(FUZZ_CC)))
+
+build/fuzz/fuzz_%: build/fuzz/obj/tests/fuzz/fuzz_%.o build/fuzz/obj/tests/fuzz/fuzz_puzzle.o \
+                   build/fuzz/obj/bench/report.o build/fuzz/obj/bench/stats.o build/fuzz/libub.a
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined $^ -o $@ $(LIBS)
+
+# Seeds: the shipped puzzles, small rendered screenshots, small result files, and every input that once
+# failed (tests/data/fuzz/TARGET, the regression tests); new inputs go to
+# build/fuzz/corpus/TARGET, crashes to build/fuzz/artifacts/.
+FUZZ_SEEDS_text    = corpus/seeds corpus/seed-formats tests/data/budget tests/data/fuzz/text
+FUZZ_SEEDS_image   = tests/data/fuzz/image
+FUZZ_SEEDS_results = tests/data/fuzz/results-seeds tests/data/fuzz/results
+FUZZ_OPTS_text     = -dict=tests/fuzz/text.dict -max_len=4096
+FUZZ_OPTS_image    = -max_len=16384
+FUZZ_OPTS_results  = -max_len=8192
+
+# FUZZ_TIME seconds each; first every input that once failed (tests/data/fuzz/TARGET).
+fuzz-run-%: build/fuzz/fuzz_%
+	@mkdir -p build/fuzz/corpus/$* build/fuzz/artifacts
+	build/fuzz/fuzz_$* -runs=0 tests/data/fuzz/$*
+	build/fuzz/fuzz_$* -max_total_time=$(FUZZ_TIME) -print_final_stats=1 $(FUZZ_OPTS_$*) \
+	    -artifact_prefix=build/fuzz/artifacts/$*- build/fuzz/corpus/$* $(FUZZ_SEEDS_$*)
+
+fuzz:
+	@scripts/deps.sh
+	$(MAKE) $(patsubst %,fuzz-run-%,$(FUZZ_TARGETS)) FUZZ_TIME=$(FUZZ_SECONDS)
+
+fuzz-smoke:
+	$(MAKE) $(patsubst %,fuzz-run-%,$(FUZZ_TARGETS)) FUZZ_TIME=$(FUZZ_SMOKE)
+
 all: $(patsubst %,bin/%,$(PROGRAMS)) bin/micro
 
 # Copied under a temporary name and renamed, so that a running program is never overwritten.
@@ -84,7 +124,7 @@ deps:
 run: deps all
 	bin/bench --solver all --out $(RESULTS) corpus/
 
-check: deps test
+check: deps test fuzz-smoke
 
 test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS))
 	UB_BIN=bin build/opt/unit --jobs 2
@@ -108,5 +148,5 @@ install: all
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long install clean plots FORCE
+.PHONY: all deps run check test test-long install clean plots fuzz fuzz-smoke FORCE
 .SECONDARY:

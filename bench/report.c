@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "scan.h"
 #include "solver.h"
 #include "stats.h"
 #include "xmem.h"
@@ -133,13 +134,24 @@ static const char *cell_text(const report_row *row, const column *c, char buf[64
     return "";
 }
 
+/* A JSON string of text that may not be UTF-8 (a file name of another encoding): escaped. */
+static json_t *json_text(const char *text)
+{
+    json_t *v = json_string(text);
+    if (v) return v;
+    char copy[SCAN_ERR_MAX];
+    snprintf(copy, sizeof copy, "%s", text);
+    scan_escape(copy);
+    return json_string(copy);
+}
+
 static json_t *cell_json(const report_row *row, const column *c)
 {
     char buf[64];
     const char *text = cell_text(row, c, buf);
     switch (c->type) {
-    case COL_TEXT: return json_string(text);
-    case COL_OPTIONAL: return *text ? json_string(text) : json_null();
+    case COL_TEXT: return json_text(text);
+    case COL_OPTIONAL: return *text ? json_text(text) : json_null();
     case COL_INT: return *text ? json_integer(*FIELD(row, c, const int)) : json_null();
     case COL_PEAK:
     case COL_U64: return *text ? json_integer((json_int_t)*FIELD(row, c, const uint64_t)) : json_null();
@@ -158,6 +170,36 @@ static json_t *cell_json(const report_row *row, const column *c)
     return json_null();
 }
 
+/* Text a cell may hold: valid UTF-8 without control characters (JSON strings must be UTF-8,
+ * and a CSV line must stay one line). */
+static bool plain_text(const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c;) {
+        if (*c < 0x20 || *c == 0x7F) return false;
+        int extra = *c < 0x80 ? 0 : (*c & 0xE0) == 0xC0 ? 1 : (*c & 0xF0) == 0xE0 ? 2
+                    : (*c & 0xF8) == 0xF0 ? 3 : -1;
+        if (extra < 0 || (extra == 1 && *c < 0xC2)) return false;
+        c++;
+        for (int k = 0; k < extra; k++, c++)
+            if ((*c & 0xC0) != 0x80) return false;
+    }
+    return true;
+}
+
+/* A solution cell: moves like B+1 (a letter, a sign, a digit), one space between them. */
+static bool move_list(const char *s)
+{
+    if (!*s) return true;
+    for (;;) {
+        if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) ||
+            (s[1] != '+' && s[1] != '-') || s[2] < '0' || s[2] > '9')
+            return false;
+        if (s[3] == '\0') return true;
+        if (s[3] != ' ') return false;
+        s += 4;
+    }
+}
+
 /* Sets column c of row from CSV text; returns -1 when the text is not of the column's type. */
 static int cell_parse(report_row *row, const column *c, const char *text)
 {
@@ -165,14 +207,14 @@ static int cell_parse(report_row *row, const column *c, const char *text)
     switch (c->type) {
     case COL_TEXT:
     case COL_OPTIONAL:
-        if (strlen(text) >= c->size) return -1;
+        if (strlen(text) >= c->size || !plain_text(text)) return -1;
         strcpy(FIELD(row, c, char), text);
         return 0;
     case COL_INT: {
         if (!*text) return *FIELD(row, c, int) = REPORT_NONE, 0;
         errno = 0;
         long v = strtol(text, &end, 10);
-        if (*end || errno || v < 0 || v > 1000000000) return -1;
+        if (*end || errno || v < -1000000000 || v > 1000000000) return -1;
         *FIELD(row, c, int) = (int)v;
         return 0;
     }
@@ -187,7 +229,7 @@ static int cell_parse(report_row *row, const column *c, const char *text)
         return *end || errno ? -1 : 0;
     case COL_SECONDS: {
         double v = strtod(text, &end);
-        if (end == text || *end || !(v >= 0) || v > 1e9) return -1;
+        if (end == text || *end || !(v >= 0) || v >= 1e6) return -1;   /* 11 days: ns in 15 digits */
         *FIELD(row, c, double) = v;
         return 0;
     }
@@ -200,6 +242,7 @@ static int cell_parse(report_row *row, const column *c, const char *text)
         return 0;
     }
     case COL_SOLUTION:
+        if (!move_list(text)) return -1;
         free(row->solution);
         row->solution = xstrdup(text);
         return 0;
@@ -327,7 +370,7 @@ int report_tally_summarize(const report_tally *t, report_summary *out, int max)
         sum->median_expanded = stats_median(e->nodes, e->n);
         sum->median_peak_bytes = stats_median(e->mem, e->nmem);
         double *copy = xmalloc((size_t)(e->n + 1) * sizeof *copy);
-        memcpy(copy, e->secs, (size_t)e->n * sizeof *copy);
+        if (e->n) memcpy(copy, e->secs, (size_t)e->n * sizeof *copy);   /* none when nothing solved */
         sum->p95_seconds = stats_quantile(copy, e->n, 0.95);
         free(copy);
     }
@@ -410,7 +453,7 @@ static json_t *summary_json(const report_summary *s)
 /* Dumps v compactly, with its key order. */
 static void dump(json_t *v, FILE *f, size_t flags)
 {
-    json_dumpf(v, f, flags | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+    json_dumpf(v, f, flags | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 }
 
 void report_json_begin(FILE *f)
@@ -625,6 +668,25 @@ static int read_json(const char *path, FILE *f, report *r, char *err)
     return rc;
 }
 
+int report_read_stream(FILE *f, const char *path, report *r, char *err)
+{
+    int first = fgetc(f);
+    while (first == ' ' || first == '\n' || first == '\t' || first == '\r') first = fgetc(f);
+    if (first != EOF) ungetc(first, f);
+    int before = r->count;
+    int rc = first == '{' ? read_json(path, f, r, err) : read_csv(path, f, r, err);
+    if (rc) {
+        /* Nothing appended on failure; the message may quote the file. */
+        for (int i = before; i < r->count; i++) {
+            free(r->row[i].solution);
+            free(r->row[i].origin);
+        }
+        r->count = before;
+        scan_escape(err);
+    }
+    return rc;
+}
+
 int report_read(const char *path, report *r, char *err)
 {
     FILE *f = fopen(path, "r");
@@ -632,19 +694,7 @@ int report_read(const char *path, report *r, char *err)
         snprintf(err, REPORT_ERR_MAX, "%s: %s", path, strerror(errno));
         return -1;
     }
-    int first = fgetc(f);
-    while (first == ' ' || first == '\n' || first == '\t' || first == '\r') first = fgetc(f);
-    if (first != EOF) ungetc(first, f);
-    int before = r->count;
-    int rc = first == '{' ? read_json(path, f, r, err) : read_csv(path, f, r, err);
+    int rc = report_read_stream(f, path, r, err);
     fclose(f);
-    if (rc) {
-        /* Nothing appended on failure. */
-        for (int i = before; i < r->count; i++) {
-            free(r->row[i].solution);
-            free(r->row[i].origin);
-        }
-        r->count = before;
-    }
     return rc;
 }

@@ -17,13 +17,15 @@
 #define REPORT_H
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "puzzle.h"
 
-#define REPORT_NONE (-1)    /* an integer cell that does not apply or is unknown */
+#define REPORT_NONE INT_MIN   /* an integer cell that does not apply or is unknown (excess may
+                                 be negative: a solution shorter than a wrong file optimum) */
 #define REPORT_ERR_MAX 512
 
 /* A yes/no claim that may be unknown. */
@@ -121,5 +123,7 @@ int report_write_markdown(const report *r, FILE *f);
  * checked for its type. Returns 0, or -1 with "FILE:LINE: what is wrong" in err
  * (REPORT_ERR_MAX bytes). */
 int report_read(const char *path, report *r, char *err);
+/* The same from an open stream; path names it in messages. */
+int report_read_stream(FILE *f, const char *path, report *r, char *err);
 
 #endif

@@ -44,6 +44,11 @@ int scan_format_from_name(const char *name);
  * of puzzles appended, or -1 with err set and nothing appended. */
 int scan_path(const char *path, scan_format format, puzzle_list *out, char *err);
 
+/* Rewrites a message (SCAN_ERR_MAX bytes) in place with every byte that is not printable
+ * ASCII as \xHH, so that a message quoting the input is always one line of plain text.
+ * Returns -1. */
+int scan_escape(char *err);
+
 /* Reads puzzles from text already in memory; `path` is used in names and messages. */
 int scan_text(const char *path, const char *text, size_t len, scan_format format,
               puzzle_list *out, char *err);

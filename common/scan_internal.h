@@ -32,10 +32,6 @@ typedef struct {
  * "path: reason" in err. */
 int scan_read_file(const char *path, char **data, size_t *len, char *err);
 
-/* Rewrites err in place with every byte that is not printable ASCII as \xHH, so that a
- * message quoting the input is always one line of plain text. Returns -1. */
-int scan_escape(char *err);
-
 /* Formats "path:lineno: message" into err and returns -1 (lineno 0: "path: message"). */
 int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
