@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "bench.h"
+#include "outfile.h"
 #include "report.h"
 #include "stats.h"
 #include "xmem.h"
@@ -177,17 +178,19 @@ static json_t *estimate_json(const estimate *e)
                      "pairs", e->pairs);
 }
 
-static FILE *open_out(const char *path)
+static FILE *open_out(outfile *out, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f) fprintf(stderr, "bench compare: %s: %s\n", path, strerror(errno));
-    return f;
+    char err[OUTFILE_ERR_MAX];
+    if (outfile_open(out, path, NULL, err) == 0) return out->f;
+    fprintf(stderr, "bench compare: %s\n", err);
+    return NULL;
 }
 
-static int close_out(FILE *f, const char *path)
+static int close_out(outfile *out)
 {
-    if (fflush(f) == 0 && !ferror(f) && (f == stdout || fclose(f) == 0)) return 0;
-    fprintf(stderr, "bench compare: %s: %s\n", path, strerror(errno));
+    char err[OUTFILE_ERR_MAX];
+    if (outfile_commit(out, err) == 0) return 0;
+    fprintf(stderr, "bench compare: %s\n", err);
     return -1;
 }
 
@@ -224,7 +227,8 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
     if (only_a || only_b)
         fprintf(md, "\n%d rows only in A, %d only in B (not compared)\n", only_a, only_b);
     if (csv) {
-        FILE *f = open_out(csv);
+        outfile out;
+        FILE *f = open_out(&out, csv);
         if (!f) return -1;
         fputs("solver,pairs,both_solved,b_faster", f);
         for (int k = 0; k < NFIGURES; k++)
@@ -239,10 +243,11 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
             }
             fprintf(f, ",%d\n", c[s].differ);
         }
-        rc |= close_out(f, csv);
+        rc |= close_out(&out);
     }
     if (json) {
-        FILE *f = open_out(json);
+        outfile out;
+        FILE *f = open_out(&out, json);
         if (!f) return -1;
         json_t *solvers = json_array();
         for (int s = 0; s < n; s++) {
@@ -260,9 +265,14 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
         json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
         fputc('\n', f);
         json_decref(doc);
-        rc |= close_out(f, json);
+        rc |= close_out(&out);
     }
-    return rc | close_out(md, md == stdout ? "standard output" : "standard error");
+    if (fflush(md) != 0 || ferror(md)) {
+        fprintf(stderr, "bench compare: %s: %s\n", md == stdout ? "standard output" : "standard error",
+                strerror(errno));
+        rc = -1;
+    }
+    return rc;
 }
 
 enum { OPT_CSV = CLI_OPT_PROGRAM, OPT_JSON, OPT_RESAMPLES };

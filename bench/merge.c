@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "outfile.h"
 #include "report.h"
 #include "xmem.h"
 
@@ -96,6 +97,20 @@ static int check_complete(const report *rep)
     return rc;
 }
 
+/* Writes the merged rows to path, whole or not at all: CSV, or JSON with meta. */
+static int write_merged(const char *path, const report *rep, json_t *meta)
+{
+    outfile out;
+    char err[OUTFILE_ERR_MAX];
+    if (outfile_open(&out, path, NULL, err) == 0) {
+        if (meta) report_write_json(rep, meta, out.f);
+        else report_write_csv(rep, out.f);
+        if (outfile_commit(&out, err) == 0) return 0;
+    }
+    fprintf(stderr, "bench merge: %s\n", err);
+    return -1;
+}
+
 enum { OPT_CSV = CLI_OPT_PROGRAM, OPT_JSON };
 
 int bench_merge(int argc, char **argv)
@@ -142,23 +157,17 @@ int bench_merge(int argc, char **argv)
     }
     json_t *meta = NULL;
     if (rc == EXIT_SOLVED) {
-        FILE *f = strcmp(csv, "-") == 0 ? stdout : fopen(csv, "w");
-        if (!f || report_write_csv(&rep, f) || (f != stdout && fclose(f) != 0)) {
-            fprintf(stderr, "bench merge: %s: %s\n", csv, strerror(errno));
-            rc = EXIT_BAD_INPUT;
-        }
         json_t *files = json_array();
         for (int i = optind; i < argc; i++) json_array_append_new(files, json_string(argv[i]));
         meta = json_pack("{s:o, s:s}", "merged_from", files, "run", rep.row[0].run);
-    }
-    if (rc == EXIT_SOLVED && json) {
-        FILE *f = fopen(json, "w");
-        if (!f || report_write_json(&rep, meta, f) || fclose(f) != 0) {
-            fprintf(stderr, "bench merge: %s: %s\n", json, strerror(errno));
+        if (write_merged(csv, &rep, NULL) || (json && write_merged(json, &rep, meta)))
             rc = EXIT_BAD_INPUT;
-        }
     }
-    if (rc == EXIT_SOLVED) report_write_markdown(&rep, strcmp(csv, "-") == 0 ? stderr : stdout);
+    if (rc == EXIT_SOLVED && report_write_markdown(&rep, strcmp(csv, "-") == 0 ? stderr : stdout) &&
+        strcmp(csv, "-") != 0) {
+        fprintf(stderr, "bench merge: standard output: %s\n", strerror(errno));
+        rc = EXIT_BAD_INPUT;
+    }
     json_decref(meta);
     free(file_of_row);
     report_free(&rep);

@@ -9,6 +9,7 @@
  * incomplete solver's wrong "no solution" passes only when the row marks it incorrect). Rows are matched to puzzles by id, which depends
  * on the puzzle's geometry alone; the reference BFS runs once per puzzle, without a state or
  * time limit. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,9 @@ int bench_verify(int argc, char **argv)
            unmatched ? ", some not checked" : "");
     free(ids.item);
     report_free(&rep);
-    if (fflush(stdout) != 0) return EXIT_BAD_INPUT;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "bench verify: standard output: %s\n", strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
     return t.failed_rows || unmatched ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }

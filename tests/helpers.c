@@ -160,6 +160,12 @@ static char *slurp(const char *path)
     return s;
 }
 
+void th_scratch(char *dir)
+{
+    strcpy(dir, "/tmp/ubtest-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
 int th_run(const char *command, char **out, char **err)
 {
     char outp[] = "/tmp/ubtest-out-XXXXXX", errp[] = "/tmp/ubtest-err-XXXXXX";

@@ -36,6 +36,9 @@ typedef struct {
 th_bfs th_textbook_bfs(const board *b, uint64_t start, bool steps);
 void th_bfs_free(th_bfs *r);
 
+/* A fresh scratch folder (dir: 64 bytes), failing the test when it cannot be made. */
+void th_scratch(char *dir);
+
 /* Runs a shell command, capturing stdout and stderr (malloc'ed, NUL-terminated); returns the
  * exit status. UB_BIN names the directory of the programs under test. */
 int th_run(const char *command, char **out, char **err);

@@ -8,13 +8,6 @@
 #include "helpers.h"
 #include "timing.h"
 
-/* A fresh scratch folder per test. */
-static void scratch(char *dir)
-{
-    strcpy(dir, "/tmp/ubbench-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
 static int run(const char *command, char **out, char **err)
 {
     return th_run(command, out, err);
@@ -37,7 +30,7 @@ static char *slurp(const char *path)
 Test(bench, csv_has_the_exact_deterministic_columns)
 {
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone --csv %s/r.csv "
              "corpus/seed-formats/ >/dev/null && head -1 %s/r.csv && "
@@ -61,7 +54,7 @@ static json_t *load_json(const char *path)
 Test(bench, summary_json_typed_and_valid_against_the_schema)
 {
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs --cpu 0 --out %s "
                               "corpus/seed-formats/", th_bin(), dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
@@ -152,7 +145,7 @@ Test(bench, every_solved_row_replays_on_its_own_board)
 {
     /* An independent replay: the board and solution columns alone, read back by the scanner. */
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver all --max-states 200K --csv %s/r.csv "
                               "corpus/ >/dev/null 2>&1; awk -v cols=status,board,solution "
                               "-f plots/columns.awk %s/r.csv | grep '^solved'", th_bin(), dir, dir);
@@ -187,7 +180,7 @@ Test(bench, every_solved_row_replays_on_its_own_board)
 Test(bench, names_are_paths_as_given)
 {
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "mkdir %s/a %s/b && cp corpus/seed-formats/kotlin-4x4.txt %s/a/x.txt && "
                               "cp corpus/seed-formats/kotlin-5x5.txt %s/b/x.txt && cd %s && "
                               "%s/%s/bench --no-progress --solver bfs --csv - a b 2>/dev/null | "
@@ -201,7 +194,7 @@ Test(bench, names_are_paths_as_given)
 Test(bench, gnu_conventions_and_refusals)
 {
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     /* Options after operands, --opt=value, standard input, a solver named twice run once. */
     snprintf(cmd, sizeof cmd, "cat corpus/seeds/seeds.txt | %s/bench - --solver=bfs,bfs --no-progress "
                               "--csv %s/r.csv >/dev/null && tail -n +2 %s/r.csv | wc -l",
@@ -347,7 +340,7 @@ Test(micro, lists_its_benchmarks)
 Test(plots, make_plots_draws_every_figure)
 {
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,bfs1,dfs,astar --out %s "
                               "corpus/seed-formats corpus/seeds >/dev/null && plots/make-plots.sh %s",
              th_bin(), dir, dir);

@@ -8,12 +8,6 @@
 
 #include "helpers.h"
 
-static void scratch(char *dir)
-{
-    strcpy(dir, "/tmp/ubresults-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
 /* A run of bfs, bfs1, dfs and iddfs-zone over the seeds, in dir/r.csv and dir/r.json. */
 static void make_run(const char *dir)
 {
@@ -65,7 +59,7 @@ static int verify(const char *dir, const char *file, const char *paths, char **o
 Test(verify, a_fresh_run_passes_as_csv_and_as_json)
 {
     char dir[64], *out;
-    scratch(dir);
+    th_scratch(dir);
     make_run(dir);
     cr_assert_eq(verify(dir, "r.csv", "corpus/seeds corpus/seed-formats", &out), 0, "%s", out);
     cr_assert_str_eq(out, "64 rows, 13 puzzles, 0 failed\n");   /* 16 puzzles, 13 geometries */
@@ -78,7 +72,7 @@ Test(verify, a_fresh_run_passes_as_csv_and_as_json)
 Test(verify, every_tampered_claim_fails)
 {
     char dir[64];
-    scratch(dir);
+    th_scratch(dir);
     make_run(dir);
     const struct {
         const char *solver, *column, *when, *value, *also, *claim;
@@ -119,7 +113,7 @@ Test(verify, every_tampered_claim_fails)
 Test(verify, rows_of_other_puzzles_are_reported_once_and_failures_capped)
 {
     char dir[64], *out;
-    scratch(dir);
+    th_scratch(dir);
     make_run(dir);
     cr_assert_eq(verify(dir, "r.csv", "corpus/seed-formats", &out), 4, "%s", out);
     /* seeds.txt holds 3 of the 5 seed-format puzzles, in other letters: their rows match too. */
@@ -150,7 +144,7 @@ Test(verify, relabelled_and_reformatted_puzzles_match_by_id)
     /* The run read the seeds in database form; verify reads the same puzzles from their seed
      * programs' formats, with other letters, and still finds every one of them. */
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --csv %s/r.csv corpus/seeds "
                               ">/dev/null && %s/bench verify %s/r.csv corpus/seed-formats",
              th_bin(), dir, th_bin(), dir);
@@ -164,7 +158,7 @@ Test(verify, relabelled_and_reformatted_puzzles_match_by_id)
 Test(merge, gnu_parallel_shards_merge_to_the_single_run)
 {
     char dir[64], cmd[2048], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     const char *cols = "awk -v cols=solver,puzzle,board,status,moves,steps,optimal_moves,optimal,"
                        "correct,excess,expanded,generated,solution,index,puzzles,id,source,run "
                        "-f plots/columns.awk";
@@ -230,7 +224,7 @@ static double figure(const char *json, const char *solver, const char *figure_na
 Test(compare, a_run_against_itself_is_exactly_one)
 {
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     make_run(dir);
     snprintf(cmd, sizeof cmd, "%s/bench compare --json - %s/r.csv %s/r.json 2>/dev/null", th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
@@ -250,7 +244,7 @@ Test(compare, a_run_against_itself_is_exactly_one)
 Test(compare, two_runs_of_one_binary_are_near_one_and_a_changed_answer_is_listed)
 {
     char dir[64], cmd[2048], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "set -e; for k in 1 2; do %s/bench --no-progress --solver bfs,dfs --warmup 1 --repeat 3 "
              "--out %s/run$k corpus/seeds corpus/seed-formats >/dev/null 2>&1; done; "
@@ -319,7 +313,7 @@ static void interrupt_and_resume(const char *dir, int at, const char *sig, int s
 Test(interrupt, sigint_or_sigterm_at_a_random_row_then_resume_gives_the_uninterrupted_run)
 {
     char dir[64], cmd[512], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,iddfs,astar --max-states 300K "
                               "--out %s/full corpus/ >/dev/null", th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
@@ -333,7 +327,7 @@ Test(interrupt, a_full_disk_never_leaves_a_cut_file_under_the_final_name)
 {
     /* A file size limit stands in for a full disk: writes fail with EFBIG mid-file. */
     char dir[64], cmd[1024], *out, *err;
-    scratch(dir);
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd, "(ulimit -f 8; %s/bench --no-progress --solver bfs,dfs --out %s "
                               "corpus/seeds corpus/seed-formats >/dev/null); echo \"status $?\"; "
                               "ls %s | tr '\\n' ' '", th_bin(), dir, dir);
