@@ -59,6 +59,11 @@ static const column columns[] = {
 
 #define FIELD(row, c, type) ((type *)((char *)(row) + (c)->offset))
 
+double report_nanoseconds(double seconds)
+{
+    return round(seconds * 1e9) / 1e9;
+}
+
 report_row *report_add(report *r)
 {
     if (r->count == r->capacity) {
@@ -155,8 +160,7 @@ static json_t *cell_json(const report_row *row, const column *c)
     case COL_INT: return *text ? json_integer(*FIELD(row, c, const int)) : json_null();
     case COL_PEAK:
     case COL_U64: return *text ? json_integer((json_int_t)*FIELD(row, c, const uint64_t)) : json_null();
-    /* To the nanosecond, as in the CSV, so that both files hold the same values. */
-    case COL_SECONDS: return json_real(round(*FIELD(row, c, const double) * 1e9) / 1e9);
+    case COL_SECONDS: return json_real(*FIELD(row, c, const double));
     case COL_FLAG: return *text ? json_boolean(*text == 'y') : json_null();
     case COL_SOLUTION: {
         json_t *moves = json_array();
@@ -230,7 +234,7 @@ static int cell_parse(report_row *row, const column *c, const char *text)
     case COL_SECONDS: {
         double v = strtod(text, &end);
         if (end == text || *end || !(v >= 0) || v >= 1e6) return -1;   /* 11 days: ns in 15 digits */
-        *FIELD(row, c, double) = v;
+        *FIELD(row, c, double) = report_nanoseconds(v);
         return 0;
     }
     case COL_FLAG: {

@@ -48,7 +48,7 @@ typedef struct {
     bool peak_known;          /* the build measures the allocator's peak */
     uint64_t peak_bytes;      /* jemalloc's thread peak over the run */
     uint64_t table_bytes;     /* the solver's own count of its largest tables */
-    double seconds;           /* median over the timed samples, per solve */
+    double seconds;           /* median over the timed samples, per solve (all times in ns) */
     double seconds_mean, seconds_sd, seconds_min, seconds_max;
     double cpu_seconds;       /* median CPU time of the solving thread, per solve */
     int iterations;           /* solves per timed sample (1, or a batch) */
@@ -68,6 +68,10 @@ typedef struct {
     report_row *row;
     int count, capacity;
 } report;
+
+/* Seconds rounded to the nanosecond: every time a row holds is, so that the CSV (%.9f) and the
+ * JSON (15 significant digits) print one value the same and read it back unchanged. */
+double report_nanoseconds(double seconds);
 
 report_row *report_add(report *r);
 void report_free(report *r);

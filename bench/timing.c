@@ -84,12 +84,12 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
     }
     double mean = sum / n, var = 0;
     for (int j = 0; j < n; j++) var += (wall[j] - mean) * (wall[j] - mean);
-    row->seconds = stats_median(wall, n);
-    row->seconds_mean = mean;
-    row->seconds_sd = n > 1 ? sqrt(var / (n - 1)) : 0;
-    row->seconds_min = lo;
-    row->seconds_max = hi;
-    row->cpu_seconds = stats_median(cpu, n);
+    row->seconds = report_nanoseconds(stats_median(wall, n));
+    row->seconds_mean = report_nanoseconds(mean);
+    row->seconds_sd = report_nanoseconds(n > 1 ? sqrt(var / (n - 1)) : 0);
+    row->seconds_min = report_nanoseconds(lo);
+    row->seconds_max = report_nanoseconds(hi);
+    row->cpu_seconds = report_nanoseconds(stats_median(cpu, n));
     row->iterations = k;
     row->repeat = n;
     row->warmup = plan->warmup;
