@@ -174,20 +174,15 @@ static json_t *cell_json(const report_row *row, const column *c)
     return json_null();
 }
 
-/* Text a cell may hold: valid UTF-8 without control characters (JSON strings must be UTF-8,
- * and a CSV line must stay one line). */
+/* Text a cell may hold: UTF-8 as JSON takes it (jansson decides), without control
+ * characters (a CSV line must stay one line). */
 static bool plain_text(const char *s)
 {
-    for (const unsigned char *c = (const unsigned char *)s; *c;) {
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
         if (*c < 0x20 || *c == 0x7F) return false;
-        int extra = *c < 0x80 ? 0 : (*c & 0xE0) == 0xC0 ? 1 : (*c & 0xF0) == 0xE0 ? 2
-                    : (*c & 0xF8) == 0xF0 ? 3 : -1;
-        if (extra < 0 || (extra == 1 && *c < 0xC2)) return false;
-        c++;
-        for (int k = 0; k < extra; k++, c++)
-            if ((*c & 0xC0) != 0x80) return false;
-    }
-    return true;
+    json_t *v = json_string(s);
+    json_decref(v);
+    return v != NULL;
 }
 
 /* A solution cell: moves like B+1 (a letter, a sign, a digit), one space between them. */

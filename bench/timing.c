@@ -22,7 +22,7 @@ static measure_sample batch(const solver *s, const puzzle *p, const solver_budge
         s->solve(&ctx, &p->board, p->start, budget, &r);
         solver_result_free(&r);
     }
-    measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0};
+    measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0, false};
     solver_context_free(&ctx);
     return m;
 }
@@ -45,11 +45,11 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
 {
     for (int w = 0; w < plan->warmup && !search_interrupted; w++) {
         solver_result discard;
-        measure_solve(s, p, &plan->budget, &discard);
+        measure_solve(s, NULL, p, &plan->budget, &discard);
         solver_result_free(&discard);
     }
     /* The first counted solve: the result, the peak, and how long one solve takes. */
-    measure_sample first = measure_solve(s, p, &plan->budget, r);
+    measure_sample first = measure_solve(s, NULL, p, &plan->budget, r);
     /* Too short for the clock: find the batch size as Google Benchmark does, growing it until
      * one batch spans min_seconds (the first, cold solve is no guide to a warm one). */
     int k = 1;
@@ -68,7 +68,7 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
         if (k > 1) m = batch(s, p, &plan->budget, k);
         else if (j > 0) {
             solver_result again;
-            m = measure_solve(s, p, &plan->budget, &again);
+            m = measure_solve(s, NULL, p, &plan->budget, &again);
             solver_result_free(&again);
             if (m.peak_bytes > peak) peak = m.peak_bytes;
         }
@@ -93,7 +93,7 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
     row->iterations = k;
     row->repeat = n;
     row->warmup = plan->warmup;
-    row->peak_known = xmem_peak_available();
+    row->peak_known = first.peak_known;
     row->peak_bytes = peak;
 
     timing_warning(wall, n, row->warning);

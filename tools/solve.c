@@ -99,8 +99,7 @@ static void print_json(const options *o, const puzzle *p, const solver *s,
     json_object_set_new(line, "peak_frontier", json_integer((json_int_t)r->peak_frontier));
     json_object_set_new(line, "iterations", json_integer((json_int_t)r->iterations));
     json_object_set_new(line, "table_bytes", json_integer((json_int_t)r->peak_bytes));
-    json_object_set_new(line, "peak_bytes",
-                        json_count_or_null(xmem_peak_available(), m->peak_bytes));
+    json_object_set_new(line, "peak_bytes", json_count_or_null(m->peak_known, m->peak_bytes));
     json_object_set_new(line, "seconds", json_real(m->seconds));
     json_object_set_new(line, "cpu_seconds", json_real(m->cpu_seconds));
     json_object_set_new(line, "cluster_states",
@@ -149,7 +148,7 @@ static void print_text(const options *o, const puzzle *p, const solver *s,
                (unsigned long long)r->duplicates, (unsigned long long)r->peak_frontier,
                (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations,
                m->seconds, m->cpu_seconds);
-        if (xmem_peak_available()) printf(", peak bytes %llu", (unsigned long long)m->peak_bytes);
+        if (m->peak_known) printf(", peak bytes %llu", (unsigned long long)m->peak_bytes);
         putchar('\n');
     }
     if (o->show && r->status == SOLVE_SOLVED) {
@@ -166,11 +165,11 @@ static void print_text(const options *o, const puzzle *p, const solver *s,
 }
 
 /* Solves one puzzle with one solver, checks the solution by replay, prints it. */
-static int run_one(const options *o, const puzzle *p, const solver *s)
+static int run_one(const options *o, solver_context *ctx, const puzzle *p, const solver *s)
 {
     solver_result r;
-    measure_sample m = o->cluster ? measure_cluster(p, &o->budget, &r)
-                                  : measure_solve(s, p, &o->budget, &r);
+    measure_sample m = o->cluster ? measure_cluster(ctx, p, &o->budget, &r)
+                                  : measure_solve(s, ctx, p, &o->budget, &r);
     int code = o->cluster && r.status == SOLVE_UNSOLVABLE ? EXIT_SOLVED : exit_code(&r);
     if (r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
@@ -243,8 +242,9 @@ static int parse_options(int argc, char **argv, options *o)
 /* The second pass over the input: each puzzle solved (or printed) as it comes. */
 typedef struct {
     const options *o;
-    int worst;       /* the exit status so far */
+    int worst;           /* the exit status so far */
     long done;
+    solver_context ctx;  /* kept across puzzles: only the first pays for growing the tables */
 } streamed;
 
 static void ignore(const puzzle *p, void *ctx)
@@ -264,7 +264,7 @@ static void solve_one(const puzzle *p, void *ctx)
         return;
     }
     for (int s = 0; s < (o->cluster ? 1 : o->nsolvers); s++) {
-        int code = run_one(o, p, o->cluster ? solver_find("bfs") : o->solver[s]);
+        int code = run_one(o, &run->ctx, p, o->cluster ? solver_find("bfs") : o->solver[s]);
         if (code > run->worst) run->worst = code;
     }
 }
@@ -286,10 +286,12 @@ int main(int argc, char **argv)
     /* Read every file before solving anything: bad input fails the whole run, with no partial
      * output that could pass for complete. Then read them again, solving as the puzzles come,
      * so that memory does not grow with the corpus. */
-    streamed run = {&o, EXIT_SOLVED, 0};
-    if (cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, ignore, NULL) ||
-        cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, solve_one, &run))
-        return EXIT_BAD_INPUT;
+    streamed run = {.o = &o, .worst = EXIT_SOLVED};
+    solver_context_init(&run.ctx);
+    int rc = cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, ignore, NULL) ||
+             cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, solve_one, &run);
+    solver_context_free(&run.ctx);
+    if (rc) return EXIT_BAD_INPUT;
     int worst = run.worst;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "solve: standard output: %s\n", strerror(errno));
