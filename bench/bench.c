@@ -1,26 +1,22 @@
-/* bench.c -- bin/bench: run solvers over puzzles under budgets, measure each run, replay every
- * solution, check every answer against what is known, and write CSV, JSON and a summary.
- * The subcommands live in files of their own: merge.c, verify.c, compare.c.
+/* bench.c -- bin/bench: options, signals, and the run: a first pass over the input that only
+ * reads and checks it, a second that hands each puzzle of the shard to every chosen solver, a
+ * row per run (judge.c decides its claims, results.c writes it). The subcommands live in files
+ * of their own: merge.c, verify.c, compare.c.
  *
- * The invariant of a run: every row's claims are decided here against one reference (the
- * file's optimum, or the reference BFS's where the file has none, or always with --verify),
- * and a claim that contradicts it fails the run (exit 4) with one line saying who is wrong. */
+ * The invariant of a run: nothing is solved before the whole input was read and found good,
+ * and nothing finished is lost: a row is written as its run ends, a signal abandons only the
+ * run in progress. */
 #include <errno.h>
-#include <libgen.h>
-#include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "report.h"
-#include "scan.h"
 #include "search.h"
-#include "xmem.h"
 
 static const char *usage =
     "usage: bench [options] PATH...           run solvers over puzzle files or directories\n"
