@@ -217,32 +217,18 @@ int board_format_grid(const board *b, uint64_t key, char *out)
     return n;
 }
 
-bool board_db_keeps_letters(const board *b)
-{
-    bool keep = b->piece[b->primary].label == 'A';
-    for (int i = 0; i < b->npieces; i++)
-        if (b->piece[i].label < 'A' || b->piece[i].label > 'Z') keep = false;
-    return keep;
-}
-
 bool board_format_db(const board *b, uint64_t key, char out[37])
 {
     const board_piece *pp = &b->piece[b->primary];
     if (b->width != 6 || b->height != 6 || b->exit != EXIT_RIGHT || pp->line != 2 ||
-        pp->length != 2 || b->npieces > 26)
+        pp->length != 2 || pp->label != 'A')
         return false;
-
-    bool keep = board_db_keeps_letters(b);
-
-    char name[BOARD_MAX_PIECES];
-    for (int i = 0, next = 1; i < b->npieces; i++)
-        name[i] = keep ? b->piece[i].label : i == b->primary ? 'A' : (char)('A' + next++);
-
+    for (int i = 0; i < b->npieces; i++)
+        if (b->piece[i].label < 'A' || b->piece[i].label > 'Z') return false;
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 6; c++) {
             char ch = board_cell(b, key, r, c);
-            int i = board_find_label(b, ch);
-            out[r * 6 + c] = ch == '.' ? 'o' : i >= 0 ? name[i] : ch;
+            out[r * 6 + c] = ch == '.' ? 'o' : ch;
         }
     out[36] = '\0';
     return true;

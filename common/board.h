@@ -143,14 +143,11 @@ int board_find_label(const board *b, char label);
 #define BOARD_TEXT_MAX 128
 int board_format_grid(const board *b, uint64_t key, char *out);
 
-/* The 36-character database form of position key into out[37], or false when the board has
- * no such form (not 6x6, exit not at the right end of row 2, primary not a car, or more than
- * 25 other pieces). Letters are kept when they fit the form (primary 'A', other pieces
- * upper-case); otherwise the other pieces are renamed B, C, ... in piece order. */
+/* The 36-character database form of position key into out[37], in the board's own letters,
+ * or false when the board has no such form: not 6x6, exit not at the right end of row 2, the
+ * primary not a car lettered 'A', or another piece not an upper-case letter. (A form with the
+ * pieces renamed would not read the moves written in the board's letters.) */
 bool board_format_db(const board *b, uint64_t key, char out[37]);
-/* True when board_format_db keeps the board's own letters (primary 'A', the others
- * upper-case): only then do moves written in those letters read on the database form. */
-bool board_db_keeps_letters(const board *b);
 
 const char *board_exit_name(board_exit e);
 

@@ -84,8 +84,7 @@ static void print_json(const options *o, const puzzle *p, const solver *s,
         "{s:i, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:b, s:s, s:o, s:o, s:o, s:o}",
         "schema_version", CLI_SCHEMA_VERSION, "file", p->source, "name", p->name, "id", id,
         "board", text,
-        "db", board_db_keeps_letters(b) && board_format_db(b, p->start, db) ? json_string(db)
-                                                                           : json_null(),
+        "db", board_format_db(b, p->start, db) ? json_string(db) : json_null(),
         "known_optimal", json_count_or_null(p->optimal >= 0, (uint64_t)p->optimal),
         "known_solvable", p->optimal == PUZZLE_UNKNOWN ? json_null()
                                                         : json_boolean(p->optimal >= 0),
