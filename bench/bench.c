@@ -222,9 +222,7 @@ static void run_puzzle(const puzzle *p, void *ctx)
         if (!looked_up) ref = bench_reference(o, p), looked_up = true;
         solver_result r;
         report_row row;
-        memset(&row, 0, sizeof row);
-        row.moves = row.steps = row.optimal_moves = row.excess = REPORT_NONE;
-        row.solvable = row.optimal = row.correct = REPORT_UNKNOWN;
+        report_row_init(&row);
         timing_run(&o->timing, o->solver[s], p, &r, &row);
         if (!search_interrupted) {   /* an interrupted run is abandoned, not recorded */
             bench_fill_row(o->solver[s], p, index, j->count, j->run, o, &r, &row);

@@ -64,6 +64,13 @@ double report_nanoseconds(double seconds)
     return round(seconds * 1e9) / 1e9;
 }
 
+void report_row_init(report_row *row)
+{
+    memset(row, 0, sizeof *row);
+    row->moves = row->steps = row->optimal_moves = row->excess = REPORT_NONE;
+    row->solvable = row->optimal = row->correct = REPORT_UNKNOWN;
+}
+
 report_row *report_add(report *r)
 {
     if (r->count == r->capacity) {
@@ -71,9 +78,7 @@ report_row *report_add(report *r)
         r->row = xrealloc(r->row, (size_t)r->capacity * sizeof *r->row);
     }
     report_row *row = &r->row[r->count++];
-    memset(row, 0, sizeof *row);
-    row->moves = row->steps = row->optimal_moves = row->excess = REPORT_NONE;
-    row->solvable = row->optimal = row->correct = REPORT_UNKNOWN;
+    report_row_init(row);
     return row;
 }
 

@@ -73,6 +73,9 @@ typedef struct {
  * JSON (15 significant digits) print one value the same and read it back unchanged. */
 double report_nanoseconds(double seconds);
 
+/* An empty row: every count REPORT_NONE, every claim REPORT_UNKNOWN. */
+void report_row_init(report_row *row);
+/* Appends an empty row and returns it. */
 report_row *report_add(report *r);
 void report_free(report *r);
 
