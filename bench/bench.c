@@ -26,6 +26,9 @@ static const char *usage =
     "(each subcommand takes --help)\n"
     "\n"
     "  --solver LIST      solver names, comma-separated, or 'all' (default all)\n"
+    "  --param NAME=V     set a parameter of every chosen solver that has it (repeatable)\n"
+    "  --heuristic H      the lower bound of astar and idastar, or 'all': a row per pairing\n"
+    "  --list             list the solvers with their parameters and exit\n"
     "  --max-states N     per run: stop after N expanded states (default 5M; 0: no limit)\n"
     "  --max-bytes N      per run: stop when the solver's tables exceed N (default 2Gi; 0: none)\n"
     "  --max-seconds S    per run: stop after S seconds (default 30; 0: no limit)\n"
@@ -70,14 +73,15 @@ void bench_check_failed(const char *format, ...)
 
 /* ---- options ------------------------------------------------------------------------------ */
 
-enum { OPT_SOLVER = CLI_OPT_PROGRAM, OPT_WARMUP, OPT_REPEAT, OPT_MIN_TIME, OPT_CPU, OPT_VERIFY,
+enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_WARMUP, OPT_REPEAT, OPT_MIN_TIME, OPT_CPU, OPT_VERIFY,
        OPT_CSV, OPT_JSON, OPT_MARKDOWN, OPT_OUT, OPT_SHARD, OPT_FORMAT, OPT_PROGRESS,
        OPT_NO_PROGRESS, OPT_RESUME };
 
 static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
     CLI_BUDGET_OPTIONS,
-    {"solver", required_argument, NULL, OPT_SOLVER},
+    CLI_SOLVER_OPTIONS,
+    {"list", no_argument, NULL, OPT_LIST},
     {"warmup", required_argument, NULL, OPT_WARMUP},
     {"repeat", required_argument, NULL, OPT_REPEAT},
     {"min-time", required_argument, NULL, OPT_MIN_TIME},
@@ -110,7 +114,8 @@ static int parse_options(int argc, char **argv, bench_options *o)
 {
     memset(o, 0, sizeof *o);
     o->timing = (timing_plan){0, 1, 1e-4, cli_default_budget()};
-    o->nsolvers = cli_parse_solvers("bench", "all", o->solver);
+    cli_choice choice;
+    if (cli_choice_init("bench", "all", &choice)) return -1;
     o->cpu = -1;
     o->shard_k = o->shard_n = 1;
     o->progress = -1;
@@ -118,10 +123,11 @@ static int parse_options(int argc, char **argv, bench_options *o)
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
         if (cli_common_option("bench", usage, code, argv) < 0) return -1;
         int bad = cli_budget_option("bench", code, optarg, &o->timing.budget);
+        if (bad == 0) bad = cli_choice_option("bench", code, optarg, &choice);
         if (bad < 0) return -1;
         if (bad > 0) continue;
         switch (code) {
-        case OPT_SOLVER: bad = (o->nsolvers = cli_parse_solvers("bench", optarg, o->solver)) < 0; break;
+        case OPT_LIST: cli_print_solvers(stdout); exit(EXIT_SOLVED);
         case OPT_WARMUP: bad = cli_parse_int("bench", "--warmup", optarg, 0, 1000, &o->timing.warmup); break;
         case OPT_REPEAT: bad = cli_parse_int("bench", "--repeat", optarg, 1, 1000, &o->timing.repeat); break;
         case OPT_MIN_TIME: bad = cli_parse_seconds("bench", "--min-time", optarg, &o->timing.min_seconds); break;
@@ -142,13 +148,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
     if (o->progress < 0) o->progress = isatty(STDERR_FILENO);
     /* Rows come in registry order of solvers, whatever the list's order: the order a merge of
      * shards gives too. */
-    const solver *ordered[CLI_MAX_SOLVERS];
-    int n = 0;
-    for (int r = 0; solver_all[r]; r++)
-        for (int k = 0; k < o->nsolvers; k++)
-            if (o->solver[k] == solver_all[r]) ordered[n++] = solver_all[r];
-    memcpy(o->solver, ordered, (size_t)n * sizeof *ordered);
-    return 0;
+    return (o->nsetups = cli_choice_setups("bench", &choice, o->setup)) < 0 ? -1 : 0;
 }
 
 /* Pins the process to one CPU, so that its timings are not spread over cores. */
@@ -214,8 +214,11 @@ static void run_puzzle(const puzzle *p, void *ctx)
     if (search_interrupted || j->failed_write || index % o->shard_n != o->shard_k - 1) return;
     bool looked_up = false;
     reference ref;
-    for (int s = 0; s < o->nsolvers && !search_interrupted; s++) {
-        if (bench_results_has(j->results, index, o->solver[s]->name)) {
+    for (int s = 0; s < o->nsetups && !search_interrupted; s++) {
+        const solver_setup *u = &o->setup[s];
+        char label[SETUP_LABEL_MAX];
+        setup_label(u, label);
+        if (bench_results_has(j->results, index, label)) {
             j->done++;
             continue;
         }
@@ -223,10 +226,10 @@ static void run_puzzle(const puzzle *p, void *ctx)
         solver_result r;
         report_row row;
         report_row_init(&row);
-        timing_run(&o->timing, o->solver[s], p, &r, &row);
+        timing_run(&o->timing, u, p, &r, &row);
         if (!search_interrupted) {   /* an interrupted run is abandoned, not recorded */
-            bench_fill_row(o->solver[s], p, index, j->count, j->run, o, &r, &row);
-            bench_judge(o, o->solver[s], p, ref, &r, &row);
+            bench_fill_row(u, p, index, j->count, j->run, o, &r, &row);
+            bench_judge(o, u->s, p, ref, &r, &row);
             if (bench_results_add(j->results, &row)) j->failed_write = true;
             j->done++;
             free(row.solution);
@@ -274,7 +277,7 @@ static int run_bench(int argc, char **argv)
     json_t *meta = bench_describe_begin(&o, &input, argc, argv);
     job j = {&o, results, run, {0}, input.count, 0, 0, search_now(), false};
     for (int i = 0; i < input.count; i++) j.total += i % o.shard_n == o.shard_k - 1;
-    j.total *= o.nsolvers;
+    j.total *= o.nsetups;
     bench_input_begin(&j.seen);
     rc = read_input(&o, argv + optind, argc - optind, run_puzzle, &j);
     bench_input_end(&j.seen);

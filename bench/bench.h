@@ -13,8 +13,8 @@
 #include "timing.h"
 
 typedef struct {
-    const solver *solver[CLI_MAX_SOLVERS];
-    int nsolvers;
+    solver_setup setup[CLI_MAX_SETUPS];   /* the solvers with their parameters, in row order */
+    int nsetups;
     timing_plan timing;       /* budget, warmup, repeat, min_seconds */
     int cpu;                  /* --cpu N, or -1 */
     bool verify;
@@ -37,9 +37,10 @@ typedef struct {
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
  * which also checks the file's claim against it, failing the run when they differ). */
 reference bench_reference(const bench_options *o, const puzzle *p);
-/* Fills the row's identity and counters from the result: solver, puzzle, board (in its own
- * letters), status, moves, solution, index of `count`, shard, run. */
-void bench_fill_row(const solver *s, const puzzle *p, int index, int count, const char *run,
+/* Fills the row's identity and counters from the result: solver (the setup's label),
+ * heuristic, params, puzzle, board (in its own letters), status, moves, solution, note, index
+ * of `count`, shard, run. */
+void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count, const char *run,
                     const bench_options *o, const solver_result *r, report_row *row);
 /* Replays the solution and decides the row's claims (optimal_moves, solvable, optimal,
  * correct, excess, replay) against ref; a contradiction fails the run. */

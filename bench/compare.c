@@ -323,13 +323,21 @@ int bench_compare(int argc, char **argv)
             pb[n++] = bs[j++];
         }
     }
-    comparison c[CLI_MAX_SOLVERS + 16];
-    int nc = 0;
-    json_t *differences = json_array();
-    for (int s = 0; solver_all[s] && nc < (int)(sizeof c / sizeof *c); s++) {
-        comparison one = compare_solver(solver_all[s]->name, pa, pb, n, resamples, differences);
-        if (one.paired) c[nc++] = one;
+    /* The labels paired, in report order. */
+    const char *label[REPORT_MAX_SOLVERS];
+    int nl = 0;
+    for (int k = 0; k < n; k++) {
+        int j = 0;
+        while (j < nl && strcmp(label[j], pa[k]->solver) != 0) j++;
+        if (j < nl || nl == REPORT_MAX_SOLVERS) continue;
+        for (j = nl++; j > 0 && setup_label_rank(label[j - 1]) > setup_label_rank(pa[k]->solver); j--)
+            label[j] = label[j - 1];
+        label[j] = pa[k]->solver;
     }
+    comparison c[REPORT_MAX_SOLVERS];
+    json_t *differences = json_array();
+    for (int s = 0; s < nl; s++) c[s] = compare_solver(label[s], pa, pb, n, resamples, differences);
+    int nc = nl;
     int rc = write_outputs(argv[optind], argv[optind + 1], c, nc, differences, a.count - n,
                            b.count - n, csv, json);
     json_decref(differences);

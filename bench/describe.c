@@ -38,10 +38,14 @@ void bench_input_end(bench_input *in)
 
 void bench_run_checksum(const bench_options *o, const bench_input *in, char out[17])
 {
-    char text[1024];
+    char text[4096];
     int n = snprintf(text, sizeof text, "solvers=");
-    for (int s = 0; s < o->nsolvers; s++)
-        n += snprintf(text + n, sizeof text - (size_t)n, "%s,", o->solver[s]->name);
+    for (int s = 0; s < o->nsetups; s++) {
+        char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
+        setup_label(&o->setup[s], label);
+        setup_params_text(&o->setup[s], params);
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s(%s),", label, params);
+    }
     const timing_plan *t = &o->timing;
     n += snprintf(text + n, sizeof text - (size_t)n,
                   ";states=%llu;bytes=%llu;seconds=%.17g;repeat=%d;warmup=%d;min_time=%.17g;"
@@ -131,8 +135,16 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
                         json_string(xmem_peak_available() ? "jemalloc thread.peak over each run"
                                                           : "unavailable in this build"));
     json_t *solvers = json_array();
-    for (int s = 0; s < o->nsolvers; s++) json_array_append_new(solvers, json_string(o->solver[s]->name));
+    json_t *params = json_object();
+    for (int s = 0; s < o->nsetups; s++) {
+        char label[SETUP_LABEL_MAX], text[SETUP_PARAMS_MAX];
+        setup_label(&o->setup[s], label);
+        setup_params_text(&o->setup[s], text);
+        json_array_append_new(solvers, json_string(label));
+        json_object_set_new(params, label, json_string(text));
+    }
     json_object_set_new(m, "solvers", solvers);
+    json_object_set_new(m, "params", params);
     const timing_plan *t = &o->timing;
     json_object_set_new(m, "budget", json_pack("{s:I, s:I, s:f}", "max_states",
                                                (json_int_t)t->budget.max_states, "max_bytes",

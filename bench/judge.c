@@ -23,7 +23,7 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     solver_context_init(&ctx);
     solver_result r;
     solver_budget budget = {0, o->timing.budget.max_bytes, 0};
-    solver_find("bfs")->solve(&ctx, &p->board, p->start, &budget, &r);
+    solver_find("bfs")->solve(&ctx, &p->board, p->start, &budget, NULL, &r);
     reference bfs = {r.status == SOLVE_SOLVED ? r.nmoves : REPORT_NONE,
                      r.status == SOLVE_SOLVED ? REPORT_YES
                      : r.status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
@@ -89,10 +89,14 @@ void bench_judge(const bench_options *o, const solver *s, const puzzle *p, refer
     }
 }
 
-void bench_fill_row(const solver *s, const puzzle *p, int index, int count, const char *run,
+void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count, const char *run,
                      const bench_options *o, const solver_result *r, report_row *row)
 {
-    snprintf(row->solver, sizeof row->solver, "%s", s->name);
+    setup_label(u, row->solver);
+    const char *heuristic = setup_heuristic(u);
+    snprintf(row->heuristic, sizeof row->heuristic, "%s", heuristic ? heuristic : "");
+    setup_params_text(u, row->params);
+    snprintf(row->note, sizeof row->note, "%s", r->note ? r->note : "");
     snprintf(row->puzzle, sizeof row->puzzle, "%s", p->name);
     snprintf(row->source, sizeof row->source, "%s", p->source);
     puzzle_id(p, row->id);

@@ -50,7 +50,7 @@ static void load(fixture *f, const char *line)
     solver_context_init(&ctx);
     solver_result r;
     solver_budget unlimited = {0, 0, 0};
-    bfs_cluster(&ctx, &f->p.board, f->p.start, &unlimited, &r);
+    bfs_cluster(&ctx, &f->p.board, f->p.start, &unlimited, NULL, &r);
     f->nstates = ctx.trail[0].count;
     f->states = xmalloc(f->nstates * sizeof *f->states);
     memcpy(f->states, ctx.trail[0].key, f->nstates * sizeof *f->states);
@@ -112,7 +112,7 @@ static void bench_solve(micro_state *st, const void *arg)
         solver_context ctx;
         solver_context_init(&ctx);
         solver_result r;
-        c->s->solve(&ctx, &c->f->p.board, c->f->p.start, &budget, &r);
+        c->s->solve(&ctx, &c->f->p.board, c->f->p.start, &budget, NULL, &r);
         status = r.status;
         solver_result_free(&r);
         solver_context_free(&ctx);

@@ -36,7 +36,8 @@ typedef struct {
 #define COLUMN(field, type) {#field, type, offsetof(report_row, field), sizeof ((report_row *)0)->field}
 
 static const column columns[] = {
-    COLUMN(solver, COL_TEXT),          COLUMN(puzzle, COL_TEXT),
+    COLUMN(solver, COL_TEXT),          COLUMN(heuristic, COL_OPTIONAL),
+    COLUMN(params, COL_OPTIONAL),      COLUMN(puzzle, COL_TEXT),
     COLUMN(board, COL_TEXT),           COLUMN(status, COL_TEXT),
     COLUMN(budget_hit, COL_OPTIONAL),  COLUMN(moves, COL_INT),
     COLUMN(steps, COL_INT),            COLUMN(optimal_moves, COL_INT),
@@ -50,6 +51,7 @@ static const column columns[] = {
     COLUMN(seconds_max, COL_SECONDS),  COLUMN(cpu_seconds, COL_SECONDS),
     COLUMN(iterations, COL_INT),       COLUMN(repeat, COL_INT),
     COLUMN(warmup, COL_INT),           COLUMN(warning, COL_OPTIONAL),
+    COLUMN(note, COL_OPTIONAL),
     COLUMN(solution, COL_SOLUTION),    COLUMN(index, COL_INT),
     COLUMN(puzzles, COL_INT),          COLUMN(id, COL_TEXT),
     COLUMN(source, COL_TEXT),          COLUMN(shard, COL_TEXT),
@@ -92,18 +94,11 @@ void report_free(report *r)
     memset(r, 0, sizeof *r);
 }
 
-static int solver_rank(const char *name)
-{
-    for (int i = 0; solver_all[i]; i++)
-        if (strcmp(solver_all[i]->name, name) == 0) return i;
-    return 1000;
-}
-
 static int compare_rows(const void *a, const void *b)
 {
     const report_row *x = a, *y = b;
     if (x->index != y->index) return x->index < y->index ? -1 : 1;
-    return solver_rank(x->solver) - solver_rank(y->solver);
+    return setup_label_rank(x->solver) - setup_label_rank(y->solver);
 }
 
 void report_sort(report *r)
@@ -304,6 +299,8 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
 
 /* One solver's figures as rows arrive: counters, and the values whose medians it reports. */
 typedef struct {
+    char label[SETUP_LABEL_MAX];
+    int rank;
     report_summary sum;
     long excess_sum;
     double *secs, *nodes, *mem;
@@ -311,7 +308,8 @@ typedef struct {
 } tally_entry;
 
 struct report_tally {
-    tally_entry entry[CLI_MAX_SOLVERS + 16];   /* indexed by registry rank */
+    tally_entry entry[REPORT_MAX_SOLVERS];   /* in the order labels first arrived */
+    int count;
 };
 
 report_tally *report_tally_new(void)
@@ -322,7 +320,7 @@ report_tally *report_tally_new(void)
 void report_tally_free(report_tally *t)
 {
     if (!t) return;
-    for (int s = 0; s < CLI_MAX_SOLVERS + 16; s++) {
+    for (int s = 0; s < t->count; s++) {
         free(t->entry[s].secs);
         free(t->entry[s].nodes);
         free(t->entry[s].mem);
@@ -332,11 +330,16 @@ void report_tally_free(report_tally *t)
 
 void report_tally_add(report_tally *t, const report_row *row)
 {
-    int rank = solver_rank(row->solver);
-    if (rank >= CLI_MAX_SOLVERS + 16) return;
-    tally_entry *e = &t->entry[rank];
+    int k = 0;
+    while (k < t->count && strcmp(t->entry[k].label, row->solver) != 0) k++;
+    if (k == REPORT_MAX_SOLVERS) return;
+    tally_entry *e = &t->entry[k];
+    if (k == t->count) {
+        t->count++;
+        snprintf(e->label, sizeof e->label, "%s", row->solver);
+        e->rank = setup_label_rank(row->solver);
+    }
     report_summary *sum = &e->sum;
-    sum->solver = solver_all[rank]->name;
     sum->runs++;
     sum->warnings += row->warning[0] != '\0';
     sum->budget_hits += strcmp(row->status, "budget") == 0;
@@ -363,12 +366,22 @@ void report_tally_add(report_tally *t, const report_row *row)
 
 int report_tally_summarize(const report_tally *t, report_summary *out, int max)
 {
+    /* Labels in report order: by rank, labels of no solver by name. */
+    const tally_entry *order[REPORT_MAX_SOLVERS];
+    for (int k = 0; k < t->count; k++) {
+        int j = k;
+        for (; j > 0 && (order[j - 1]->rank > t->entry[k].rank ||
+                         (order[j - 1]->rank == t->entry[k].rank &&
+                          strcmp(order[j - 1]->label, t->entry[k].label) > 0)); j--)
+            order[j] = order[j - 1];
+        order[j] = &t->entry[k];
+    }
     int count = 0;
-    for (int s = 0; s < CLI_MAX_SOLVERS + 16 && count < max; s++) {
-        const tally_entry *e = &t->entry[s];
-        if (e->sum.runs == 0) continue;
+    for (int s = 0; s < t->count && count < max; s++) {
+        const tally_entry *e = order[s];
         report_summary *sum = &out[count++];
         *sum = e->sum;
+        snprintf(sum->solver, sizeof sum->solver, "%s", e->label);
         sum->mean_excess = sum->judged ? (double)e->excess_sum / sum->judged : -1;
         sum->median_seconds = stats_median(e->secs, e->n);
         sum->median_expanded = stats_median(e->nodes, e->n);
@@ -493,8 +506,8 @@ int report_write_json(const report *r, json_t *meta, FILE *f)
 {
     report_json_begin(f);
     for (int i = 0; i < r->count; i++) report_json_row(f, &r->row[i], i == 0);
-    report_summary sum[CLI_MAX_SOLVERS + 16];
-    report_json_end(f, sum, report_summarize(r, sum, CLI_MAX_SOLVERS + 16), meta);
+    report_summary sum[REPORT_MAX_SOLVERS];
+    report_json_end(f, sum, report_summarize(r, sum, REPORT_MAX_SOLVERS), meta);
     return finish_write(f);
 }
 
@@ -541,8 +554,8 @@ void report_markdown(FILE *f, const report_summary *sum, int n)
 
 int report_write_markdown(const report *r, FILE *f)
 {
-    report_summary sum[CLI_MAX_SOLVERS + 16];
-    report_markdown(f, sum, report_summarize(r, sum, CLI_MAX_SOLVERS + 16));
+    report_summary sum[REPORT_MAX_SOLVERS];
+    report_markdown(f, sum, report_summarize(r, sum, REPORT_MAX_SOLVERS));
     return finish_write(f);
 }
 

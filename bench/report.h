@@ -23,16 +23,22 @@
 #include <stdio.h>
 
 #include "puzzle.h"
+#include "setup.h"
 
 #define REPORT_NONE INT_MIN   /* an integer cell that does not apply or is unknown (excess may
                                  be negative: a solution shorter than a wrong file optimum) */
 #define REPORT_ERR_MAX 512
+/* The most solver labels one summary holds. */
+#define REPORT_MAX_SOLVERS 64
 
 /* A yes/no claim that may be unknown. */
 typedef enum { REPORT_UNKNOWN = -1, REPORT_NO = 0, REPORT_YES = 1 } report_flag;
 
 typedef struct {
-    char solver[16];
+    char solver[SETUP_LABEL_MAX];     /* the solver's label: its name, "/heuristic" for a
+                                         solver with one (setup.h) */
+    char heuristic[16];       /* the lower bound astar or idastar used; empty for others */
+    char params[SETUP_PARAMS_MAX];    /* every parameter as NAME=VALUE, space-separated */
     char puzzle[PUZZLE_NAME_MAX];
     char board[PUZZLE_BOARD_MAX]; /* database form when it keeps the letters, else native on one line */
     char status[12];          /* solved, unsolvable, budget */
@@ -54,6 +60,7 @@ typedef struct {
     int iterations;           /* solves per timed sample (1, or a batch) */
     int repeat, warmup;       /* timed samples, untimed solves before them */
     char warning[32];         /* spread, first-outlier, both joined by ';', or empty */
+    char note[16];            /* the solver's note (table-full), or empty */
     char *solution;           /* moves separated by spaces (malloc'ed; empty unless solved) */
     int index;                /* the puzzle's position in the whole input */
     int puzzles;              /* how many puzzles the whole input holds */
@@ -84,7 +91,7 @@ void report_sort(report *r);
 
 /* The per-solver summary. Time, states and memory are over solved runs only. */
 typedef struct {
-    const char *solver;
+    char solver[SETUP_LABEL_MAX];   /* the label */
     int runs, solved, budget_hits;
     int judged;               /* solved runs whose optimum is known */
     int optimal;              /* of those, the optimal ones */

@@ -12,14 +12,15 @@
 #define MAX_BATCH 1000000
 
 /* k solves in one timing, on one context; seconds and CPU seconds per solve. */
-static measure_sample batch(const solver *s, const puzzle *p, const solver_budget *budget, int k)
+static measure_sample batch(const solver_setup *u, const puzzle *p, const solver_budget *budget,
+                            int k)
 {
     solver_context ctx;
     solver_context_init(&ctx);
     double cpu0 = measure_thread_cpu(), t0 = search_now();
     for (int i = 0; i < k; i++) {
         solver_result r;
-        s->solve(&ctx, &p->board, p->start, budget, &r);
+        u->s->solve(&ctx, &p->board, p->start, budget, u->param, &r);
         solver_result_free(&r);
     }
     measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0, false};
@@ -40,16 +41,16 @@ void timing_warning(const double *wall, int n, char out[32])
              first_outlier ? "first-outlier" : "");
 }
 
-void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
+void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p, solver_result *r,
                 report_row *row)
 {
     for (int w = 0; w < plan->warmup && !search_interrupted; w++) {
         solver_result discard;
-        measure_solve(s, NULL, p, &plan->budget, &discard);
+        measure_solve(u, NULL, p, &plan->budget, &discard);
         solver_result_free(&discard);
     }
     /* The first counted solve: the result, the peak, and how long one solve takes. */
-    measure_sample first = measure_solve(s, NULL, p, &plan->budget, r);
+    measure_sample first = measure_solve(u, NULL, p, &plan->budget, r);
     /* Too short for the clock: find the batch size as Google Benchmark does, growing it until
      * one batch spans min_seconds (the first, cold solve is no guide to a warm one). */
     int k = 1;
@@ -58,17 +59,17 @@ void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solve
            !search_interrupted) {
         double want = 1.2 * plan->min_seconds / (per_solve > 1e-9 ? per_solve : 1e-9);
         k = want > MAX_BATCH ? MAX_BATCH : want < 2.0 * k ? 2 * k : (int)ceil(want);
-        per_solve = batch(s, p, &plan->budget, k).seconds;
+        per_solve = batch(u, p, &plan->budget, k).seconds;
     }
     int n = plan->repeat;
     double *wall = xmalloc((size_t)n * sizeof *wall), *cpu = xmalloc((size_t)n * sizeof *cpu);
     uint64_t peak = first.peak_bytes;
     for (int j = 0; j < n; j++) {   /* an interruption cuts the samples short: the run is dropped */
         measure_sample m = first;
-        if (k > 1) m = batch(s, p, &plan->budget, k);
+        if (k > 1) m = batch(u, p, &plan->budget, k);
         else if (j > 0) {
             solver_result again;
-            m = measure_solve(s, NULL, p, &plan->budget, &again);
+            m = measure_solve(u, NULL, p, &plan->budget, &again);
             solver_result_free(&again);
             if (m.peak_bytes > peak) peak = m.peak_bytes;
         }

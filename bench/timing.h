@@ -21,11 +21,11 @@ typedef struct {
     solver_budget budget;
 } timing_plan;
 
-/* Solves p with s as the plan says, keeps the result of a fresh-context solve in r (the caller
+/* Solves p with setup u as the plan says, keeps the result of a fresh-context solve in r (the caller
  * frees it), and fills the row's timing columns: seconds (median), seconds_mean, seconds_sd,
  * seconds_min, seconds_max, cpu_seconds (median), iterations, repeat, warmup, warning,
  * peak_bytes, peak_known. */
-void timing_run(const timing_plan *plan, const solver *s, const puzzle *p, solver_result *r,
+void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p, solver_result *r,
                 report_row *row);
 
 /* The warning column for samples wall[0..n-1], in the order they were taken, into out (32

@@ -82,7 +82,7 @@ static const known *reference_for(known *e, const puzzle *p, const solver_budget
         solver_context ctx;
         solver_context_init(&ctx);
         solver_result r;
-        solver_find("bfs")->solve(&ctx, &p->board, p->start, budget, &r);
+        solver_find("bfs")->solve(&ctx, &p->board, p->start, budget, NULL, &r);
         e->done = true;
         e->status = r.status;
         e->moves = r.nmoves;
@@ -179,8 +179,13 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
         return;
     }
     const known *ref = reference_for(entry, p, budget);
-    const solver *s = solver_find(row->solver);
+    solver_setup u;
+    const solver *s = setup_parse_label(row->solver, &u) == 0 ? u.s : NULL;
     if (!s) fail(t, row, "solver", "no solver of that name");
+    const char *heuristic = s ? setup_heuristic(&u) : NULL;
+    if (s && strcmp(row->heuristic, heuristic ? heuristic : "") != 0)
+        fail(t, row, "heuristic", "'%s' is not the heuristic the label %s names", row->heuristic,
+             row->solver);
     bool solvable = ref->status == SOLVE_SOLVED, known = ref->status != SOLVE_BUDGET;
     if (!known) {
         fail(t, row, "reference", "the reference BFS ran out of memory; nothing can be checked");

@@ -189,7 +189,103 @@ int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_
 void cli_print_solvers(FILE *f)
 {
     fprintf(f, "%-12s %-9s %s\n", "solver", "optimal", "summary");
-    for (int i = 0; solver_all[i]; i++)
-        fprintf(f, "%-12s %-9s %s\n", solver_all[i]->name,
-                solver_guarantee_name(solver_all[i]->guarantee), solver_all[i]->summary);
+    for (int i = 0; solver_all[i]; i++) {
+        const solver *s = solver_all[i];
+        fprintf(f, "%-12s %-9s %s\n", s->name, solver_guarantee_name(s->guarantee), s->summary);
+        for (int k = 0; k < s->nparams; k++) {
+            const solver_param *p = &s->params[k];
+            char set[48];
+            if (p->choices) snprintf(set, sizeof set, "%s=%s", p->name, p->choices[p->fallback]);
+            else snprintf(set, sizeof set, "%s=%d", p->name, p->fallback);
+            fprintf(f, "%13s--param %-20s %s", "", set, p->help);
+            if (p->choices) {
+                fputs(": one of", f);
+                for (int c = 0; c <= p->max; c++) fprintf(f, " %s", p->choices[c]);
+                fputc('\n', f);
+            } else {
+                fprintf(f, " (%d to %d)\n", p->min, p->max);
+            }
+        }
+    }
+}
+
+int cli_choice_init(const char *prog, const char *list, cli_choice *c)
+{
+    memset(c, 0, sizeof *c);
+    return (c->nsolvers = cli_parse_solvers(prog, list, c->solver)) < 0 ? -1 : 0;
+}
+
+int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c)
+{
+    switch (code) {
+    case CLI_OPT_SOLVER: return (c->nsolvers = cli_parse_solvers(prog, arg, c->solver)) < 0 ? -1 : 1;
+    case CLI_OPT_HEURISTIC: c->heuristic = arg; return 1;
+    case CLI_OPT_PARAM:
+        if (!strchr(arg, '=')) {
+            fprintf(stderr, "%s: --param takes NAME=VALUE, not '%s'\n", prog, arg);
+            return -1;
+        }
+        if (c->nparams == CLI_MAX_PARAMS) {
+            fprintf(stderr, "%s: more than %d --param options\n", prog, CLI_MAX_PARAMS);
+            return -1;
+        }
+        c->param[c->nparams++] = arg;
+        return 1;
+    }
+    return 0;
+}
+
+/* Sets NAME=VALUE on every setup whose solver has NAME; returns how many took it, or -1. */
+static int set_everywhere(const char *prog, solver_setup *u, int n, const char *name,
+                          const char *value)
+{
+    int took = 0;
+    for (int k = 0; k < n; k++) {
+        char err[SETUP_ERR_MAX];
+        int rc = setup_set(&u[k], name, value, err);
+        if (rc < 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return -1;
+        }
+        took += rc;
+    }
+    if (took == 0)
+        fprintf(stderr, "%s: no chosen solver has a parameter '%s' (see --list)\n", prog, name);
+    return took ? took : -1;
+}
+
+int cli_choice_setups(const char *prog, const cli_choice *c, solver_setup *out)
+{
+    int n = 0;
+    for (int i = 0; solver_all[i]; i++)   /* registry order, whatever the list's order */
+        for (int k = 0; k < c->nsolvers; k++)
+            if (c->solver[k] == solver_all[i]) setup_init(&out[n++], solver_all[i]);
+    for (int k = 0; k < c->nparams; k++) {
+        char name[SETUP_LABEL_MAX];
+        const char *eq = strchr(c->param[k], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - c->param[k]), c->param[k]);
+        if (set_everywhere(prog, out, n, name, eq + 1) < 0) return -1;
+    }
+    if (!c->heuristic) return n;
+    if (strcmp(c->heuristic, "all") != 0)
+        return set_everywhere(prog, out, n, "heuristic", c->heuristic) < 0 ? -1 : n;
+
+    /* One setup per heuristic for each solver that has one, in the order of its choices. */
+    solver_setup each[CLI_MAX_SETUPS];
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+        int h = setup_find_param(out[k].s, "heuristic");
+        int last = h < 0 ? 0 : out[k].s->params[h].max;
+        for (int v = 0; v <= last && m < CLI_MAX_SETUPS; v++) {
+            each[m] = out[k];
+            if (h >= 0) each[m].param[h] = v;
+            m++;
+        }
+    }
+    if (m == n) {
+        fprintf(stderr, "%s: no chosen solver takes a heuristic (see --list)\n", prog);
+        return -1;
+    }
+    memcpy(out, each, (size_t)m * sizeof *each);
+    return m;
 }

@@ -15,12 +15,15 @@
 #include <stdio.h>
 
 #include "scan.h"
-#include "solver.h"
+#include "setup.h"
 
 #define CLI_VERSION "0.4.0"
 /* The version of the JSON that bin/solve and bin/bench write (schema/ holds the schemas). */
 #define CLI_SCHEMA_VERSION 1
 #define CLI_MAX_SOLVERS 16
+#define CLI_MAX_PARAMS 16
+/* Solvers times heuristics: every solver, and every heuristic of those that take one. */
+#define CLI_MAX_SETUPS 32
 
 /* Exit status, the same in every program (README "Exit status"). */
 enum {
@@ -37,6 +40,9 @@ enum {
     CLI_OPT_MAX_STATES,
     CLI_OPT_MAX_BYTES,
     CLI_OPT_MAX_SECONDS,
+    CLI_OPT_SOLVER,
+    CLI_OPT_PARAM,
+    CLI_OPT_HEURISTIC,
     CLI_OPT_PROGRAM   /* a program numbers its own long-only options from here */
 };
 
@@ -47,6 +53,10 @@ enum {
     {"max-states", required_argument, NULL, CLI_OPT_MAX_STATES},                             \
         {"max-bytes", required_argument, NULL, CLI_OPT_MAX_BYTES},                           \
         {"max-seconds", required_argument, NULL, CLI_OPT_MAX_SECONDS}
+#define CLI_SOLVER_OPTIONS                                                                    \
+    {"solver", required_argument, NULL, CLI_OPT_SOLVER},                                     \
+        {"param", required_argument, NULL, CLI_OPT_PARAM},                                   \
+        {"heuristic", required_argument, NULL, CLI_OPT_HEURISTIC}
 /* The short options every program takes, to begin its optstring with: ':' makes getopt
  * report a missing value apart from an unknown option, '+' is left out so operands and
  * options mix. */
@@ -80,6 +90,30 @@ int cli_budget_option(const char *prog, int code, const char *arg, solver_budget
  * "PROG: unknown solver 'x' (see --list)". */
 int cli_parse_solvers(const char *prog, const char *list, const solver **out);
 
+/* What --solver, --param and --heuristic chose, gathered as the options come (in any order)
+ * and turned into setups (setup.h) once all are read. */
+typedef struct {
+    const solver *solver[CLI_MAX_SOLVERS];
+    int nsolvers;
+    const char *param[CLI_MAX_PARAMS];   /* "NAME=VALUE", as given */
+    int nparams;
+    const char *heuristic;               /* NULL, a heuristic's name, or "all" */
+} cli_choice;
+
+/* The choice before any option: the solvers `list` names (see cli_parse_solvers). */
+int cli_choice_init(const char *prog, const char *list, cli_choice *c);
+
+/* Handles --solver, --param and --heuristic by their codes. Returns 1 when code was one of
+ * them, 0 when it was not, -1 on a bad value (already reported). */
+int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c);
+
+/* The setups the choice makes, in registry order: each chosen solver with every --param
+ * NAME=VALUE it has a parameter NAME for, and, for a solver with a heuristic, one setup per
+ * heuristic when --heuristic is "all". A --param or --heuristic that no chosen solver takes, or
+ * a value a parameter does not take, is an error: prints one line and returns -1. Else returns
+ * the count (out holds CLI_MAX_SETUPS). */
+int cli_choice_setups(const char *prog, const cli_choice *c, solver_setup *out);
+
 /* Parses an input format name ("auto", "native", ...); prints "PROG: unknown format 'x'" and
  * returns -1 when it is none. */
 int cli_parse_format(const char *prog, const char *text, scan_format *out);
@@ -108,7 +142,8 @@ int cli_read_puzzles(const char *prog, char *const *paths, int count, scan_forma
 int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_format format,
                           puzzle_sink *sink, void *ctx);
 
-/* Prints the solver registry as a table (name, guarantee, summary). */
+/* Prints the solver registry as a table (name, guarantee, summary), each solver's parameters
+ * under it with their defaults and ranges. */
 void cli_print_solvers(FILE *f);
 
 #endif

@@ -14,17 +14,17 @@ double measure_thread_cpu(void)
 }
 
 typedef void solve_fn(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, solver_result *r);
+                      const solver_budget *budget, const int *param, solver_result *r);
 
-static measure_sample measure(solve_fn *fn, solver_context *given, const puzzle *p,
-                              const solver_budget *budget, solver_result *r)
+static measure_sample measure(solve_fn *fn, const int *param, solver_context *given,
+                              const puzzle *p, const solver_budget *budget, solver_result *r)
 {
     measure_sample m;
     solver_context fresh, *ctx = given ? given : &fresh;
     if (!given) solver_context_init(&fresh);
     xmem_peak_reset();
     double cpu0 = measure_thread_cpu(), t0 = search_now();
-    fn(ctx, &p->board, p->start, budget, r);
+    fn(ctx, &p->board, p->start, budget, param, r);
     m.seconds = search_now() - t0;
     m.cpu_seconds = measure_thread_cpu() - cpu0;
     m.peak_bytes = given ? 0 : xmem_peak_read();
@@ -33,14 +33,14 @@ static measure_sample measure(solve_fn *fn, solver_context *given, const puzzle 
     return m;
 }
 
-measure_sample measure_solve(const solver *s, solver_context *ctx, const puzzle *p,
+measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r)
 {
-    return measure(s->solve, ctx, p, budget, r);
+    return measure(u->s->solve, u->param, ctx, p, budget, r);
 }
 
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                                solver_result *r)
 {
-    return measure(bfs_cluster, ctx, p, budget, r);
+    return measure(bfs_cluster, NULL, ctx, p, budget, r);
 }

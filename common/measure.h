@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "puzzle.h"
-#include "solver.h"
+#include "setup.h"
 
 typedef struct {
     double seconds;       /* wall time of the solve call, monotonic clock */
@@ -26,9 +26,9 @@ typedef struct {
     bool peak_known;      /* a fresh context and a build with jemalloc */
 } measure_sample;
 
-/* Solves p with s under budget into r (the caller frees r) and measures it, in ctx, or in a
- * fresh context when ctx is NULL. */
-measure_sample measure_solve(const solver *s, solver_context *ctx, const puzzle *p,
+/* Solves p with setup u under budget into r (the caller frees r) and measures it, in ctx, or
+ * in a fresh context when ctx is NULL. */
+measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r);
 
 /* The cluster mode of the reference BFS, measured the same way. */

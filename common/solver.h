@@ -8,7 +8,7 @@
  *     solver_context_init(&ctx);
  *     const solver *s = solver_find("bfs");
  *     solver_result r;
- *     s->solve(&ctx, &p->board, p->start, &budget, &r);
+ *     s->solve(&ctx, &p->board, p->start, &budget, NULL, &r);   (NULL: default parameters)
  *     ... r.status, r.moves[0 .. r.nmoves - 1], r.expanded ...
  *     solver_result_free(&r);
  *     solver_context_free(&ctx);
@@ -56,6 +56,8 @@ typedef struct {
     uint64_t cluster_states;  /* cluster mode: states reachable from the start */
     uint64_t *level_sizes;    /* BFS: states first reached at each depth (malloc'ed) */
     int nlevels;
+    const char *note;         /* something the solver wants said about this run, or NULL
+                                 ("table-full": iddfs-zone's capped table overflowed) */
 } solver_result;
 
 /* Memory a solver may keep between puzzles: two state sets, two trails (a trail is the list
@@ -73,14 +75,38 @@ typedef struct {
     pathstack stack;
 } solver_context;
 
+/* A setting of a solver that a user may change (`--param NAME=VALUE`, common/setup.h): an
+ * integer from min to max, or, when choices is not NULL, one of the names choices[0 .. max]
+ * (the value is its index; min is 0). A parameter named "heuristic" is the lower bound of an
+ * informed solver: it is part of the solver's label in results ("astar/pdb"). */
+#define SOLVER_MAX_PARAMS 4
+
+typedef struct {
+    const char *name;
+    const char *help;
+    int fallback;                  /* the default */
+    int min, max;
+    const char *const *choices;
+} solver_param;
+
 typedef struct solver {
     const char *name;
     const char *summary;
     solver_guarantee guarantee;
     bool complete;   /* its "no solution" is a proof (else: nothing found under its prunes) */
+    /* param: the values of params[0 .. nparams - 1], or NULL for their defaults. */
     void (*solve)(solver_context *ctx, const board *b, uint64_t start,
-                  const solver_budget *budget, solver_result *r);
+                  const solver_budget *budget, const int *param, solver_result *r);
+    const solver_param *params;
+    int nparams;
 } solver;
+
+/* Parameter i of a solve: param[i], or its default (from the solver's table) when param is
+ * NULL. */
+static inline int solver_param_value(const solver_param *params, const int *param, int i)
+{
+    return param ? param[i] : params[i].fallback;
+}
 
 void solver_context_init(solver_context *ctx);
 void solver_context_free(solver_context *ctx);
@@ -94,8 +120,8 @@ const char *solver_guarantee_name(solver_guarantee g);
 const char *solve_status_name(solve_status s);
 
 /* Cluster mode of the reference BFS: every state reachable from start, counted into
- * r->cluster_states (solvers/bfs.c). */
+ * r->cluster_states (solvers/bfs.c). It takes no parameters (param is ignored). */
 void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
-                 solver_result *r);
+                 const int *param, solver_result *r);
 
 #endif

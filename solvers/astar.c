@@ -51,8 +51,9 @@ static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_tabl
 }
 
 static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, solver_result *r)
+                        const solver_budget *budget, const int *param, solver_result *r)
 {
+    (void)param;
     search_limits limits;
     search_begin(&limits, budget, r);
     stateset *set = &ctx->set[0];
@@ -113,5 +114,5 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
 
 const solver solver_astar = {
     "astar", "A* with the blocker lower bound (admissible, consistent)", GUARANTEE_MOVES, true,
-    astar_solve,
+    astar_solve, NULL, 0,
 };

@@ -96,18 +96,20 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
 }
 
 static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, solver_result *r)
+                      const solver_budget *budget, const int *param, solver_result *r)
 {
+    (void)param;   /* no parameters */
     bfs_search(ctx, b, start, budget, r, BFS_MOVES);
 }
 
 void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
-                 solver_result *r)
+                 const int *param, solver_result *r)
 {
+    (void)param;   /* no parameters */
     bfs_search(ctx, b, start, budget, r, BFS_CLUSTER);
 }
 
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
-    bfs_solve,
+    bfs_solve, NULL, 0,
 };

@@ -9,13 +9,14 @@
 #include "bfs.h"
 
 static void bfs1_solve(solver_context *ctx, const board *b, uint64_t start,
-                       const solver_budget *budget, solver_result *r)
+                       const solver_budget *budget, const int *param, solver_result *r)
 {
+    (void)param;   /* no parameters */
     bfs_search(ctx, b, start, budget, r, BFS_STEPS);
     r->nmoves = moves_merge(r->moves, r->nmoves);
 }
 
 const solver solver_bfs1 = {
     "bfs1", "breadth-first search over single-cell steps (fewest steps)", GUARANTEE_STEPS, true,
-    bfs1_solve,
+    bfs1_solve, NULL, 0,
 };

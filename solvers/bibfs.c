@@ -149,8 +149,9 @@ static bool expand_level(const board *b, side *s, int me, bool forward_only,
 }
 
 static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, solver_result *r)
+                        const solver_budget *budget, const int *param, solver_result *r)
 {
+    (void)param;   /* no parameters */
     search_limits limits;
     search_begin(&limits, budget, r);
     side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0}};
@@ -168,7 +169,8 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
     }
     s[1].end = s[1].trail->count;
     bool added;
-    s[0].set->value[stateset_add(s[0].set, start, &added)] = trail_push(s[0].trail, start, TRAIL_ROOT);
+    uint64_t slot = stateset_add(s[0].set, start, &added);   /* may grow the table: first */
+    s[0].set->value[slot] = trail_push(s[0].trail, start, TRAIL_ROOT);
     s[0].end = 1;
     uint64_t seed = stateset_find(s[1].set, start);
     if (seed != UINT64_MAX || (forward_only && board_is_goal(b, start))) {   /* the start is a goal */
@@ -192,5 +194,5 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
 
 const solver solver_bibfs = {
     "bibfs", "bidirectional BFS from the start and from every goal placement", GUARANTEE_MOVES, true,
-    bibfs_solve,
+    bibfs_solve, NULL, 0,
 };

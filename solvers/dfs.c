@@ -9,8 +9,9 @@
 #include "search.h"
 
 static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, solver_result *r)
+                      const solver_budget *budget, const int *param, solver_result *r)
 {
+    (void)param;   /* no parameters */
     search_limits limits;
     search_begin(&limits, budget, r);
     stateset *seen = &ctx->set[0];
@@ -49,5 +50,5 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
 
 const solver solver_dfs = {
     "dfs", "depth-first search with a visited set (any solution, usually long)", GUARANTEE_NONE, true,
-    dfs_solve,
+    dfs_solve, NULL, 0,
 };

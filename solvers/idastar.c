@@ -32,8 +32,9 @@ static int next_bound(const board *b, const stateset *table)
 }
 
 static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
-                          const solver_budget *budget, solver_result *r)
+                          const solver_budget *budget, const int *param, solver_result *r)
 {
+    (void)param;
     search_limits limits;
     search_begin(&limits, budget, r);
     stateset *table = &ctx->set[0];
@@ -49,7 +50,8 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
         r->iterations++;
         bool added;
         stateset_clear(table, true);
-        table->value[stateset_add(table, start, &added)] = 0;
+        uint64_t root = stateset_add(table, start, &added);   /* may grow the table: first */
+        table->value[root] = 0;
         search_stack_begin(path, b, start, r);
         uint64_t key;
         move m;
@@ -90,5 +92,5 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
 
 const solver solver_idastar = {
     "idastar", "IDA* with a transposition table and the blocker lower bound", GUARANTEE_MOVES, true,
-    idastar_solve,
+    idastar_solve, NULL, 0,
 };

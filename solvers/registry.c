@@ -3,12 +3,12 @@
 
 #include "solver.h"
 
-extern const solver solver_bfs, solver_bfs1, solver_dfs, solver_iddfs, solver_iddfs_zone,
-    solver_bibfs, solver_astar, solver_idastar;
+extern const solver solver_bfs, solver_bfs1, solver_dfs, solver_iddfs, solver_zone13,
+    solver_iddfs_zone, solver_bibfs, solver_astar, solver_idastar;
 
 const solver *const solver_all[] = {
-    &solver_bfs,   &solver_bfs1,  &solver_dfs,     &solver_iddfs, &solver_iddfs_zone,
-    &solver_bibfs, &solver_astar, &solver_idastar, NULL,
+    &solver_bfs,   &solver_bfs1,       &solver_dfs,   &solver_iddfs,   &solver_zone13,
+    &solver_iddfs_zone, &solver_bibfs, &solver_astar, &solver_idastar, NULL,
 };
 
 const solver *solver_find(const char *name)

@@ -186,10 +186,17 @@ int th_run(const char *command, char **out, char **err)
 solver_result th_solve(solver_context *ctx, const char *solver_name, const puzzle *p,
                        const solver_budget *budget)
 {
-    const solver *s = solver_find(solver_name);
-    cr_assert(s, "no solver %s", solver_name);
+    solver_setup u;
+    cr_assert(setup_parse_label(solver_name, &u) == 0, "no solver %s", solver_name);
+    return th_solve_setup(ctx, &u, p, budget);
+}
+
+solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const puzzle *p,
+                             const solver_budget *budget)
+{
+    const char *solver_name = u->s->name;
     solver_result r;
-    s->solve(ctx, &p->board, p->start, budget, &r);
+    u->s->solve(ctx, &p->board, p->start, budget, u->param, &r);
     if (r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         int bad = moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why);

@@ -7,7 +7,7 @@
 
 #include "puzzle.h"
 #include "scan.h"
-#include "solver.h"
+#include "setup.h"
 
 /* Reads a puzzle file or directory, failing the test on error. */
 puzzle_list th_load(const char *path);
@@ -44,8 +44,12 @@ void th_scratch(char *dir);
 int th_run(const char *command, char **out, char **err);
 const char *th_bin(void);
 
-/* Solves with the named solver and checks the solution replays to the goal. */
+/* Solves with the solver a label names ("bfs", "astar/pdb": setup.h) at its default
+ * parameters, and checks the solution replays to the goal. */
 solver_result th_solve(solver_context *ctx, const char *solver_name, const puzzle *p,
                        const solver_budget *budget);
+/* The same with a setup's parameters. */
+solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const puzzle *p,
+                             const solver_budget *budget);
 
 #endif

@@ -23,9 +23,9 @@ static char *slurp(const char *path)
 }
 
 /* The columns a run decides (not the timings, nor memory figures that depend on the allocator). */
-#define DETERMINISTIC "solver,puzzle,board,status,budget_hit,moves,steps,optimal_moves,solvable," \
-    "optimal,correct,excess,replay,expanded,generated,duplicates,table_bytes,repeat,warmup," \
-    "solution,index,puzzles,id,source,shard,run"
+#define DETERMINISTIC "solver,heuristic,params,puzzle,board,status,budget_hit,moves,steps," \
+    "optimal_moves,solvable,optimal,correct,excess,replay,expanded,generated,duplicates," \
+    "table_bytes,repeat,warmup,note,solution,index,puzzles,id,source,shard,run"
 
 Test(bench, csv_has_the_exact_deterministic_columns)
 {
@@ -328,7 +328,7 @@ Test(micro, lists_its_benchmarks)
         cr_assert_not_null(strstr(out, names[k]), "missing %s", names[k]);
     int lines = 0;
     for (char *s = out; *s; s++) lines += *s == '\n';
-    cr_assert_eq(lines, 3 + 12 + 8 * 3);
+    cr_assert_eq(lines, 3 + 12 + 9 * 3);
     free(out), free(err);
     cr_assert_eq(run("bin/micro --bogus", &out, &err), 2);
     free(out), free(err);

@@ -34,7 +34,7 @@ Test(bfs, cluster_size_on_every_sample_puzzle)
     solver_context_init(&ctx);
     for (int k = 0; k < list.count; k++) {
         solver_result r;
-        bfs_cluster(&ctx, &list.items[k].board, list.items[k].start, &unlimited, &r);
+        bfs_cluster(&ctx, &list.items[k].board, list.items[k].start, &unlimited, NULL, &r);
         cr_assert_eq((long)r.cluster_states, list.items[k].cluster, "%s: %llu, known %ld",
                      list.items[k].name, (unsigned long long)r.cluster_states,
                      list.items[k].cluster);
@@ -63,7 +63,7 @@ Test(bfs, exits_on_every_side_keep_the_answers)
             solver_result r = th_solve(&ctx, "bfs", variants[v], &unlimited);
             cr_assert_eq(r.nmoves, list.items[k].optimal, "%s variant %d", list.items[k].name, v);
             solver_result_free(&r);
-            bfs_cluster(&ctx, &variants[v]->board, variants[v]->start, &unlimited, &r);
+            bfs_cluster(&ctx, &variants[v]->board, variants[v]->start, &unlimited, NULL, &r);
             cr_assert_eq((long)r.cluster_states, list.items[k].cluster);
             solver_result_free(&r);
         }
@@ -182,7 +182,7 @@ Test(bfs, budgets_stop_cleanly)
     cr_assert_str_eq(r.budget_hit, "seconds");
     solver_result_free(&r);
 
-    bfs_cluster(&ctx, &hard->board, hard->start, &states, &r);
+    bfs_cluster(&ctx, &hard->board, hard->start, &states, NULL, &r);
     cr_assert_eq(r.status, SOLVE_BUDGET);
     solver_result_free(&r);
 

@@ -228,7 +228,7 @@ static int render(const options *o, const puzzle *p, const solver *s, const char
         solver_context ctx;
         solver_context_init(&ctx);
         solver_budget budget = cli_default_budget();
-        s->solve(&ctx, &p->board, p->start, &budget, &r);
+        s->solve(&ctx, &p->board, p->start, &budget, NULL, &r);
         solver_context_free(&ctx);
         if (r.status != SOLVE_SOLVED) {
             fprintf(stderr, "render: %s: %s: %s\n", p->name, s->name,

@@ -19,7 +19,9 @@ static const char *usage =
     "prints each solution in move notation (B+1 = piece B one cell right or down).\n"
     "\n"
     "  --solver LIST     solver names, comma-separated, or 'all' (default bfs)\n"
-    "  --list            list the solvers and exit\n"
+    "  --param NAME=V    set a parameter of every chosen solver that has it (repeatable)\n"
+    "  --heuristic H     the lower bound of astar and idastar, or 'all' (one answer each)\n"
+    "  --list            list the solvers with their parameters and exit\n"
     "  --format F        input format: auto native db kotlin csharp python image (default auto)\n"
     "  --show            print the board after every move\n"
     "  --stats           print the search counters\n"
@@ -41,8 +43,8 @@ static const char *usage =
     "with many puzzles, the worst of them (3 over 1 over 0).\n";
 
 typedef struct {
-    const solver *solver[CLI_MAX_SOLVERS];
-    int nsolvers;
+    solver_setup setup[CLI_MAX_SETUPS];
+    int nsetups;
     scan_format format;
     bool show, stats, json, cluster, native;
     const char *show_scan;
@@ -66,10 +68,14 @@ static json_t *json_count_or_null(bool known, uint64_t v)
 }
 
 /* One line of --json output (schema/solve.schema.json). */
-static void print_json(const options *o, const puzzle *p, const solver *s,
+static void print_json(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m)
 {
     const board *b = &p->board;
+    char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
+    setup_label(u, label);
+    setup_params_text(u, params);
+    const char *heuristic = setup_heuristic(u);
     char text[PUZZLE_BOARD_MAX], db[37], id[17];
     puzzle_format_board(p, '\n', text);
     puzzle_id(p, id);
@@ -88,10 +94,13 @@ static void print_json(const options *o, const puzzle *p, const solver *s,
         "known_optimal", json_count_or_null(p->optimal >= 0, (uint64_t)p->optimal),
         "known_solvable", p->optimal == PUZZLE_UNKNOWN ? json_null()
                                                         : json_boolean(p->optimal >= 0),
-        "solver", s->name, "cluster_mode", o->cluster, "status", solve_status_name(r->status),
+        "solver", label, "cluster_mode", o->cluster, "status", solve_status_name(r->status),
         "budget_hit", r->status == SOLVE_BUDGET ? json_string(r->budget_hit) : json_null(),
         "moves", json_count_or_null(solved, (uint64_t)r->nmoves),
         "steps", json_count_or_null(solved, (uint64_t)r->steps), "solution", solution);
+    json_object_set_new(line, "heuristic", heuristic ? json_string(heuristic) : json_null());
+    json_object_set_new(line, "params", params[0] ? json_string(params) : json_null());
+    json_object_set_new(line, "note", r->note ? json_string(r->note) : json_null());
     json_object_set_new(line, "expanded", json_integer((json_int_t)r->expanded));
     json_object_set_new(line, "generated", json_integer((json_int_t)r->generated));
     json_object_set_new(line, "duplicates", json_integer((json_int_t)r->duplicates));
@@ -116,12 +125,14 @@ static void print_board(const board *b, uint64_t key)
     fputs(grid, stdout);
 }
 
-static void print_text(const options *o, const puzzle *p, const solver *s,
+static void print_text(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m)
 {
     const board *b = &p->board;
+    char label[SETUP_LABEL_MAX];
+    setup_label(u, label);
     if (o->cluster) printf("%s [bfs --cluster]: ", p->name);
-    else if (o->nsolvers > 1) printf("%s [%s]: ", p->name, s->name);
+    else if (o->nsetups > 1) printf("%s [%s]: ", p->name, label);
     else printf("%s: ", p->name);
     if (o->cluster && r->status == SOLVE_BUDGET)
         printf("cluster of at least %llu states: budget exceeded (%s)\n",
@@ -136,7 +147,8 @@ static void print_text(const options *o, const puzzle *p, const solver *s,
         printf("%s\n", text);
         free(text);
     } else if (r->status == SOLVE_UNSOLVABLE)
-        printf("no solution\n");
+        printf(o->cluster || u->s->complete ? "no solution\n"
+                                            : "no solution found (%s is not complete)\n", label);
     else if (!o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
 
@@ -148,6 +160,7 @@ static void print_text(const options *o, const puzzle *p, const solver *s,
                (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations,
                m->seconds, m->cpu_seconds);
         if (m->peak_known) printf(", peak bytes %llu", (unsigned long long)m->peak_bytes);
+        if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
     if (o->show && r->status == SOLVE_SOLVED) {
@@ -164,39 +177,39 @@ static void print_text(const options *o, const puzzle *p, const solver *s,
 }
 
 /* Solves one puzzle with one solver, checks the solution by replay, prints it. */
-static int run_one(const options *o, solver_context *ctx, const puzzle *p, const solver *s)
+static int run_one(const options *o, solver_context *ctx, const puzzle *p, const solver_setup *u)
 {
     solver_result r;
     measure_sample m = o->cluster ? measure_cluster(ctx, p, &o->budget, &r)
-                                  : measure_solve(s, ctx, p, &o->budget, &r);
+                                  : measure_solve(u, ctx, p, &o->budget, &r);
     int code = o->cluster && r.status == SOLVE_UNSOLVABLE ? EXIT_SOLVED : exit_code(&r);
     if (r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         if (moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why) >= 0) {
             fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", p->name,
-                    s->name, why);
+                    u->s->name, why);
             exit(EXIT_BAD_INPUT);
         }
     }
-    if (o->json) print_json(o, p, s, &r, &m);
-    else print_text(o, p, s, &r, &m);
+    if (o->json) print_json(o, p, u, &r, &m);
+    else print_text(o, p, u, &r, &m);
     solver_result_free(&r);
     return code;
 }
 
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,
-       OPT_SOLVER, OPT_SHOW_SCAN, OPT_FORMAT };
+       OPT_SHOW_SCAN, OPT_FORMAT };
 
 static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
     CLI_BUDGET_OPTIONS,
+    CLI_SOLVER_OPTIONS,
     {"list", no_argument, NULL, OPT_LIST},
     {"show", no_argument, NULL, OPT_SHOW},
     {"stats", no_argument, NULL, OPT_STATS},
     {"json", no_argument, NULL, OPT_JSON},
     {"cluster", no_argument, NULL, OPT_CLUSTER},
     {"native", no_argument, NULL, OPT_NATIVE},
-    {"solver", required_argument, NULL, OPT_SOLVER},
     {"show-scan", required_argument, NULL, OPT_SHOW_SCAN},
     {"format", required_argument, NULL, OPT_FORMAT},
     {NULL, 0, NULL, 0},
@@ -207,12 +220,13 @@ static int parse_options(int argc, char **argv, options *o)
     cli_begin();
     memset(o, 0, sizeof *o);
     o->budget = cli_default_budget();
-    o->solver[0] = solver_find("bfs");
-    o->nsolvers = 1;
+    cli_choice choice;
+    if (cli_choice_init("solve", "bfs", &choice)) return -1;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
         if (cli_common_option("solve", usage, code, argv) < 0) return -1;
         int b = cli_budget_option("solve", code, optarg, &o->budget);
+        if (b == 0) b = cli_choice_option("solve", code, optarg, &choice);
         if (b < 0) return -1;
         if (b > 0) continue;
         switch (code) {
@@ -223,14 +237,12 @@ static int parse_options(int argc, char **argv, options *o)
         case OPT_CLUSTER: o->cluster = true; break;
         case OPT_NATIVE: o->native = true; break;
         case OPT_SHOW_SCAN: o->show_scan = optarg; break;
-        case OPT_SOLVER:
-            if ((o->nsolvers = cli_parse_solvers("solve", optarg, o->solver)) < 0) return -1;
-            break;
         case OPT_FORMAT:
             if (cli_parse_format("solve", optarg, &o->format)) return -1;
             break;
         }
     }
+    if ((o->nsetups = cli_choice_setups("solve", &choice, o->setup)) < 0) return -1;
     if (o->show_scan && argc - optind != 1) {
         fprintf(stderr, "solve: --show-scan takes exactly one image input\n");
         return -1;
@@ -262,8 +274,10 @@ static void solve_one(const puzzle *p, void *ctx)
         free(text);
         return;
     }
-    for (int s = 0; s < (o->cluster ? 1 : o->nsolvers); s++) {
-        int code = run_one(o, &run->ctx, p, o->cluster ? solver_find("bfs") : o->solver[s]);
+    solver_setup reference;
+    setup_init(&reference, solver_find("bfs"));
+    for (int s = 0; s < (o->cluster ? 1 : o->nsetups); s++) {
+        int code = run_one(o, &run->ctx, p, o->cluster ? &reference : &o->setup[s]);
         if (code > run->worst) run->worst = code;
     }
 }

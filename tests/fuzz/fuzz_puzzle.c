@@ -13,7 +13,7 @@ static int solve(const char *name, const puzzle *p)
     solver_context ctx;
     solver_context_init(&ctx);
     solver_result r;
-    solver_find(name)->solve(&ctx, &p->board, p->start, &small, &r);
+    solver_find(name)->solve(&ctx, &p->board, p->start, &small, NULL, &r);
     int moves = r.status == SOLVE_SOLVED ? r.nmoves : r.status == SOLVE_UNSOLVABLE ? -1 : -2;
     char why[BOARD_ERR_MAX];
     if (r.status == SOLVE_SOLVED && moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why) >= 0)
