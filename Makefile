@@ -17,12 +17,12 @@ PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
-INCLUDE = -Icommon -Isolvers -Ibench
+INCLUDE = -Icommon -Isolvers -Isolvers/bounds -Ibench
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
 
-LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c)
+LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c)
 BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
 PROGRAMS = solve bench render
 TEST_SRC = $(wildcard tests/*.c)

@@ -100,7 +100,7 @@ int setup_parse_label(const char *label, solver_setup *u)
     if (!s) return -1;
     setup_init(u, s);
     bool has_heuristic = setup_find_param(s, HEURISTIC_PARAM) >= 0;
-    if (!slash) return has_heuristic ? -1 : 0;
+    if (!slash) return 0;   /* a solver with a heuristic: its default one */
     char err[SETUP_ERR_MAX];
     return has_heuristic && setup_set(u, HEURISTIC_PARAM, slash + 1, err) == 1 ? 0 : -1;
 }

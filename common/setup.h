@@ -51,8 +51,9 @@ void setup_label(const solver_setup *u, char *out);
  * (SETUP_PARAMS_MAX bytes). */
 void setup_params_text(const solver_setup *u, char *out);
 
-/* Reads a label back: the solver and, for "NAME/HEURISTIC", the heuristic (other parameters
- * at their defaults). Returns 0, or -1 when no solver or heuristic has that name. */
+/* Reads a label back: the solver and, for "NAME/HEURISTIC", the heuristic (other parameters,
+ * and the heuristic of a bare "astar", at their defaults). Returns 0, or -1 when no solver or
+ * heuristic has that name. */
 int setup_parse_label(const char *label, solver_setup *u);
 
 /* Where the label sorts in reports: by the solver's place in the registry, then by the

@@ -1,7 +1,7 @@
 # bench.gp -- figures from a bin/bench result (plots/make-plots.sh prepares the data and drives
-# it). Variables: data (folder of rows.tsv and cactus-SOLVER.dat), outdir, solvers
-# (space-separated names), ext (png or svg), has_solved (any solved run), has_peak (jemalloc
-# peaks present).
+# it). Variables: data (folder of rows.tsv and cactus-FILE.dat), outdir, solvers (space-separated
+# labels), files (the same labels with '/' as '-'), ext (png or svg), has_solved (any solved
+# run), has_peak (jemalloc peaks present).
 #
 # rows.tsv columns: 1 solver, 2 status, 3 optimal_moves, 4 excess, 5 expanded, 6 peak_bytes,
 # 7 seconds, 8 table_bytes.
@@ -25,7 +25,7 @@ if (has_solved) {
     set xlabel "puzzles solved"
     set ylabel "solve time per puzzle (seconds, log scale)"
     set logscale y
-    plot for [i = 1:n] sprintf("%s/cactus-%s.dat", data, word(solvers, i)) \
+    plot for [i = 1:n] sprintf("%s/cactus-%s.dat", data, word(files, i)) \
         using 1:2 with steps lw 2 title word(solvers, i)
 
     set title "Solve time against the optimal move count"

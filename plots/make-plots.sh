@@ -18,13 +18,14 @@ awk -v cols=solver,status,optimal_moves,excess,expanded,peak_bytes,seconds,table
 has_solved=$(awk -F'\t' '$2 == "solved" { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.tsv")
 has_peak=$(awk -F'\t' '$6 > 0 { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.tsv")
 solvers=$(cut -f1 "$data/rows.tsv" | awk '!seen[$0]++' | tr '\n' ' ')
+files=$(echo "$solvers" | tr / -)   # a label like astar/pdb names a file astar-pdb
 for s in $solvers; do
     # cactus-SOLVER.dat: rank and time of its solved runs, fastest first
     awk -F'\t' -v s="$s" '$1 == s && $2 == "solved" { print $7 }' "$data/rows.tsv" |
-        sort -g | awk '{ print NR "\t" $1 }' > "$data/cactus-$s.dat"
+        sort -g | awk '{ print NR "\t" $1 }' > "$data/cactus-$(echo "$s" | tr / -).dat"
 done
 for ext in png svg; do
-    gnuplot -e "data='$data'; outdir='$out'; solvers='$solvers'; ext='$ext'; \
+    gnuplot -e "data='$data'; outdir='$out'; solvers='$solvers'; files='$files'; ext='$ext'; \
         has_solved=$has_solved; has_peak=$has_peak" "$here/bench.gp"
 done
 [ "$has_solved" = 1 ] || echo "make-plots.sh: no solved run: only the nodes and memory figures" >&2

@@ -1,14 +1,18 @@
-/* astar.c -- A* search with the blocker bound (common/heuristic.h).
+/* astar.c -- A* search with an admissible lower bound (bounds/heuristic.h; the heuristic
+ * parameter chooses which).
  *
- * States are expanded in order of f = g + h, g the moves from the start and h the admissible,
- * consistent lower bound. Consistency means the g of a state is final when it is expanded, so
- * a goal is optimal when it is taken from the queue (the goal test runs there, not at
- * generation). Until then a cheaper path to a queued state may appear: it is recorded as a new
- * trail entry and queued again; the old queue item is recognised as stale when it comes out.
- * The trail keeps the parent links and a g per entry; the state set maps each state to its
- * best trail entry, with CLOSED marking states already expanded. Like bfs it never expands the
- * piece that moved last (any state that reaches is a sibling, reached more cheaply from the
- * parent).
+ * States are expanded in order of f = g + h, g the moves from the start and h a lower bound on
+ * the moves left. The goal test runs when a state is taken from the queue, not when it is
+ * generated: with h admissible, every state on an optimal path has f at most the optimum, so
+ * some state of that path is always queued ahead of any worse goal, and the first goal taken
+ * is optimal. A cheaper path to a state already reached is recorded as a new trail entry and
+ * queued again, even when the state was expanded (closed) already: with a consistent h that
+ * never happens (the g of a state is final when it is expanded), and with an admissible but
+ * inconsistent one (mustmove) it is what keeps the answer optimal. The old queue item is
+ * recognised as stale when it comes out. The trail keeps the parent links and a g per entry;
+ * the state set maps each state to its best trail entry, with CLOSED marking states expanded.
+ * Like bfs it never expands the piece that moved last (any state that reaches is a sibling,
+ * reached no dearer from the parent).
  */
 #include <stdlib.h>
 
@@ -50,12 +54,22 @@ static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_tabl
     bucketq_push(open, g + h, at);
 }
 
+enum { PARAM_HEURISTIC, NPARAMS };
+
+static const solver_param astar_params[NPARAMS] = {
+    [PARAM_HEURISTIC] = {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,
+                         HEURISTIC_KINDS - 1, heuristic_names},
+};
+
 static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
                         const solver_budget *budget, const int *param, solver_result *r)
 {
-    (void)param;
     search_limits limits;
     search_begin(&limits, budget, r);
+    heuristic bound;
+    heuristic_init(&bound, b, start, solver_param_value(astar_params, param, PARAM_HEURISTIC),
+                   budget->max_bytes);
+    r->peak_bytes = heuristic_bytes(&bound);   /* built before the first check */
     stateset *set = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];
     stateset_clear(set, true);
@@ -64,7 +78,7 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
     bucketq_init(&open);
     g_table gt = {NULL, 0};
 
-    int h0 = heuristic_moves(b, start);
+    int h0 = heuristic_moves(&bound, start);
     bool added;
     if (h0 != HEURISTIC_DEAD)
         open_state(trail, set, stateset_add(set, start, &added), &gt, &open, start, TRAIL_ROOT, 0,
@@ -85,9 +99,10 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
         }
         r->expanded++;
         uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
-                         gt.capacity * sizeof *gt.g;
+                         gt.capacity * sizeof *gt.g + heuristic_bytes(&bound);
         uint64_t next = stateset_bytes_next(set, MOVES_MAX) + trail_bytes_next(trail, MOVES_MAX) +
-                        bucketq_bytes_next(&open, MOVES_MAX) + g_bytes_next(&gt, trail, MOVES_MAX);
+                        bucketq_bytes_next(&open, MOVES_MAX) + g_bytes_next(&gt, trail, MOVES_MAX) +
+                        heuristic_bytes(&bound);
         if (search_should_stop(&limits, r, bytes, next)) break;
 
         int n = moves_generate(b, key, trail_last_piece(b, trail, at), child, NULL);
@@ -95,11 +110,12 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
         int g = gt.g[at] + 1;
         for (int k = 0; k < n; k++) {
             uint64_t s = stateset_add(set, child[k], &added);
-            if (!added && ((set->value[s] & CLOSED) || gt.g[set->value[s]] <= g)) {
+            /* (A dead state holds CLOSED | 0: entry 0, the start, has g = 0, never beaten.) */
+            if (!added && gt.g[set->value[s] & ~CLOSED] <= g) {
                 r->duplicates++;
                 continue;
             }
-            int h = heuristic_moves(b, child[k]);
+            int h = heuristic_moves(&bound, child[k]);
             if (h == HEURISTIC_DEAD) {
                 set->value[s] = CLOSED;   /* never worth opening */
                 continue;
@@ -110,9 +126,10 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
     }
     bucketq_free(&open);
     free(gt.g);
+    heuristic_free(&bound);
 }
 
 const solver solver_astar = {
-    "astar", "A* with the blocker lower bound (admissible, consistent)", GUARANTEE_MOVES, true,
-    astar_solve, NULL, 0,
+    "astar", "A* with an admissible, consistent lower bound", GUARANTEE_MOVES, true, astar_solve,
+    astar_params, NPARAMS,
 };

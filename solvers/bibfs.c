@@ -2,11 +2,16 @@
  *
  * Where the backward search starts. The goal is a set: the primary piece at the exit and the
  * other pieces anywhere they fit. Moves are reversible, so searching backward is searching
- * forward from that set. The backward side is seeded with every goal *placement*: each other
- * piece at each offset of its line, in every combination that overlaps nothing. That is a
- * superset of the goal states reachable from the start; the extra ones are harmless, because a
- * meeting state is reached by real moves from both the start and a seed, so every path found
- * is legal, and a seed the start cannot reach can never be met.
+ * forward from that set. The backward side is seeded with the goal *placements* that can share
+ * the start's cluster: each piece at each offset of its line, in every combination that
+ * overlaps nothing and keeps, in every line, the order of the pieces sliding along it and of
+ * its walls as they stand at the start. That order is an invariant of a cluster (a piece never
+ * leaves its line, and passes neither another piece of its line nor a wall), so no goal state
+ * of the start's cluster is left out. It is a necessary condition only: the seeds are still a
+ * superset of the reachable goal states, and the extra ones are harmless, because a meeting
+ * state is reached by real moves from both the start and a seed, so every path found is
+ * legal, and a seed the start cannot reach can never be met. No seed at all proves that no
+ * goal is reachable.
  *
  * Which side to expand. Each step expands one whole BFS level of the side whose frontier is
  * smaller (fewer states to expand). When the seeds are many, the forward side does most of the
@@ -63,11 +68,29 @@ static uint64_t both_bytes_next(const side *s, int me, uint64_t n)
 
 typedef enum { SEEDED, SEED_BUDGET, SEED_TOO_MANY } seed_result;
 
-/* Adds every goal placement of pieces i.. to the backward side (depth-first over pieces; the
- * recursion is as deep as the board has pieces), each counted as generated, under the bytes
- * and seconds budgets and BIBFS_MAX_GOALS. */
-static seed_result seed_goals(const board *b, side *back, int i, uint64_t key, uint64_t occ,
-                              search_limits *limits, solver_result *r, const side *both)
+/* Can piece i stand at offset `off`, given the pieces before it placed in key, without
+ * changing its line's order from the start: no wall between where it starts and `off`, and on
+ * the same side as at the start of every piece placed before it in its line? */
+static bool keeps_order(const board *b, uint64_t start, uint64_t key, int i, int off)
+{
+    const board_piece *p = &b->piece[i];
+    int from = board_offset(b, start, i);
+    for (int o = from < off ? from : off; o <= (from < off ? off : from); o++)
+        if (b->cells[i][o] & b->walls) return false;
+    for (int j = 0; j < i; j++) {
+        const board_piece *q = &b->piece[j];
+        if (q->horizontal != p->horizontal || q->line != p->line) continue;
+        if ((board_offset(b, start, j) < from) != (board_offset(b, key, j) < off)) return false;
+    }
+    return true;
+}
+
+/* Adds every goal placement of pieces i.. that keeps the start's order (see the top) to the
+ * backward side (depth-first over pieces; the recursion is as deep as the board has pieces),
+ * each counted as generated, under the bytes and seconds budgets and BIBFS_MAX_GOALS. */
+static seed_result seed_goals(const board *b, uint64_t start, side *back, int i, uint64_t key,
+                              uint64_t occ, search_limits *limits, solver_result *r,
+                              const side *both)
 {
     if (i == b->npieces) {
         if (back->trail->count == BIBFS_MAX_GOALS) return SEED_TOO_MANY;
@@ -82,13 +105,13 @@ static seed_result seed_goals(const board *b, side *back, int i, uint64_t key, u
     const board_piece *p = &b->piece[i];
     if (i == b->primary) {
         int goal = (int)((b->goal_value >> p->shift) & p->off_mask);
-        if (b->cells[i][goal] & occ) return SEEDED;
-        return seed_goals(b, back, i + 1, key | b->goal_value, occ | b->cells[i][goal], limits, r,
-                          both);
+        if ((b->cells[i][goal] & occ) || !keeps_order(b, start, key, i, goal)) return SEEDED;
+        return seed_goals(b, start, back, i + 1, key | b->goal_value, occ | b->cells[i][goal],
+                          limits, r, both);
     }
     for (int off = 0; off <= p->max_offset; off++) {
-        if (b->cells[i][off] & occ) continue;
-        seed_result sr = seed_goals(b, back, i + 1, key | (uint64_t)off << p->shift,
+        if ((b->cells[i][off] & occ) || !keeps_order(b, start, key, i, off)) continue;
+        seed_result sr = seed_goals(b, start, back, i + 1, key | (uint64_t)off << p->shift,
                                     occ | b->cells[i][off], limits, r, both);
         if (sr != SEEDED) return sr;
     }
@@ -160,7 +183,7 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
         trail_clear(s[i].trail);
     }
 
-    seed_result seeded = seed_goals(b, &s[1], 0, 0, b->walls, &limits, r, s);
+    seed_result seeded = seed_goals(b, start, &s[1], 0, 0, b->walls, &limits, r, s);
     if (seeded == SEED_BUDGET) return;
     bool forward_only = seeded == SEED_TOO_MANY;
     if (forward_only) {
@@ -193,6 +216,6 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
 }
 
 const solver solver_bibfs = {
-    "bibfs", "bidirectional BFS from the start and from every goal placement", GUARANTEE_MOVES, true,
-    bibfs_solve, NULL, 0,
+    "bibfs", "bidirectional BFS from the start and from the goal placements that keep its order",
+    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0,
 };

@@ -19,28 +19,32 @@
 
 #define CUT 0x80000000u
 
+enum { PARAM_HEURISTIC, NPARAMS };
+
+static const solver_param idastar_params[NPARAMS] = {
+    [PARAM_HEURISTIC] = {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,
+                         HEURISTIC_KINDS - 1, heuristic_names},
+};
+
 /* The smallest f among the states still CUT in the table, or HEURISTIC_DEAD. */
-static int next_bound(const board *b, const stateset *table)
+static int next_bound(const heuristic *h, const stateset *table)
 {
     int best = HEURISTIC_DEAD;
     for (uint64_t j = 0; j < table->used; j++) {
         if (!table->slot[j] || !(table->value[j] & CUT)) continue;
-        int f = (int)(table->value[j] & ~CUT) + heuristic_moves(b, table->slot[j] - 1);
+        int f = (int)(table->value[j] & ~CUT) + heuristic_moves(h, table->slot[j] - 1);
         if (f < best) best = f;
     }
     return best;
 }
 
-static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
-                          const solver_budget *budget, const int *param, solver_result *r)
+/* The iterations, from the bound at the start until a goal is found within one. */
+static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
+                           const heuristic *lower, search_limits *limits, solver_result *r)
 {
-    (void)param;
-    search_limits limits;
-    search_begin(&limits, budget, r);
     stateset *table = &ctx->set[0];
     pathstack *path = &ctx->stack;
-
-    int bound = heuristic_moves(b, start);
+    int bound = heuristic_moves(lower, start);
     if (bound == HEURISTIC_DEAD) return;   /* no solution */
     if (bound == 0) {
         search_solved(r);
@@ -62,7 +66,7 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
                 r->duplicates++;   /* reached before no dearer, searched or cut then */
                 continue;
             }
-            int h = heuristic_moves(b, key);
+            int h = heuristic_moves(lower, key);
             if (h == HEURISTIC_DEAD) {
                 table->value[slot] = g;   /* nothing to search beyond it */
                 continue;
@@ -79,18 +83,32 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
             r->expanded++;
             /* Cut and dead states join the table without an expansion: until the next check,
              * at most the successors waiting on the stack (and the next state's) are added. */
-            if (search_should_stop(&limits, r, stateset_bytes(table) + pathstack_bytes(path),
+            if (search_should_stop(limits, r,
+                                   stateset_bytes(table) + pathstack_bytes(path) + lower->bytes,
                                    stateset_bytes_next(table, path->top + MOVES_MAX) +
-                                       pathstack_bytes_next(path)))
+                                       pathstack_bytes_next(path) + lower->bytes))
                 return;
             search_stack_descend(path, b, key, m, m.piece, r);
         }
-        bound = next_bound(b, table);
+        bound = next_bound(lower, table);
         if (bound == HEURISTIC_DEAD) return;   /* nothing is left beyond the bound */
     }
 }
 
+static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
+                          const solver_budget *budget, const int *param, solver_result *r)
+{
+    search_limits limits;
+    search_begin(&limits, budget, r);
+    heuristic lower;
+    heuristic_init(&lower, b, start, solver_param_value(idastar_params, param, PARAM_HEURISTIC),
+                   budget->max_bytes);
+    r->peak_bytes = heuristic_bytes(&lower);   /* built before the first check */
+    idastar_search(ctx, b, start, &lower, &limits, r);
+    heuristic_free(&lower);
+}
+
 const solver solver_idastar = {
-    "idastar", "IDA* with a transposition table and the blocker lower bound", GUARANTEE_MOVES, true,
-    idastar_solve, NULL, 0,
+    "idastar", "IDA* with a transposition table and an admissible lower bound", GUARANTEE_MOVES,
+    true, idastar_solve, idastar_params, NPARAMS,
 };

@@ -135,7 +135,7 @@ Test(cli, gnu_conventions_options_anywhere_equals_double_dash_version)
     cr_assert_eq(solve("corpus/seed-formats/kotlin-4x4.txt --solver=bfs,astar,bfs --stats", &out, &err), 0,
                  "%s", err);
     cr_assert_not_null(strstr(out, "corpus/seed-formats/kotlin-4x4.txt:1 [bfs]: 2 moves, 3 steps\n"));
-    cr_assert_not_null(strstr(out, "corpus/seed-formats/kotlin-4x4.txt:1 [astar]: 2 moves, 3 steps\n"));
+    cr_assert_not_null(strstr(out, "corpus/seed-formats/kotlin-4x4.txt:1 [astar/pdb]: 2 moves, 3 steps\n"));
     int runs = 0;
     for (char *s = out; (s = strstr(s, "[bfs]")); s++) runs++;
     cr_assert_eq(runs, 1);

@@ -1,4 +1,4 @@
-/* heuristic.c -- the blocker bound.
+/* blockers.c -- the blocker bound.
  *
  * Let the *lane* be the cells of the primary piece's line between it and the exit, and a
  * *blocker* a piece standing on the lane. Then
@@ -51,7 +51,7 @@ static bool leaves_in_one_move(const board *b, int i, uint64_t key, uint64_t occ
     return can_slide(b, i, off, others, toward_start) || can_slide(b, i, off, others, toward_end);
 }
 
-int heuristic_moves(const board *b, uint64_t key)
+int heuristic_blockers(const board *b, uint64_t key)
 {
     if (board_is_goal(b, key)) return 0;
     const board_piece *pp = &b->piece[b->primary];
