@@ -1,7 +1,7 @@
 # bench.gp -- figures from a bin/bench result (plots/make-plots.sh prepares the data and drives
 # it). Variables: data (folder of rows.tsv and cactus-FILE.dat), outdir, solvers (space-separated
 # labels), files (the same labels with '/' as '-'), ext (png or svg), has_solved (any solved
-# run), has_peak (jemalloc peaks present).
+# run), has_peak (jemalloc peaks present), has_tradeoff (bfs and informed pairings to compare).
 #
 # rows.tsv columns: 1 solver, 2 status, 3 optimal_moves, 4 excess, 5 expanded, 6 peak_bytes,
 # 7 seconds, 8 table_bytes.
@@ -78,4 +78,25 @@ if (m > 0) {
     set output sprintf("%s/excess.%s", outdir, ext)
     plot for [i = 1:m] rows \
         using (i):(solved(word(excessive, i)) ? $4 + 1 : NaN) lc i
+}
+
+# The bounds' trade-off: fewer states expanded against more time per state, one point per
+# informed pairing (and bfs, the uninformed baseline): medians over solved runs.
+if (has_tradeoff) {
+    unset logscale
+    unset xtics
+    set xtics
+    unset xrange
+    unset yrange
+    set format y "%g"
+    set title "What a lower bound buys: states expanded against time per expanded state (medians)"
+    set xlabel "median states expanded (log scale)"
+    set ylabel "median time per expanded state (microseconds, log scale)"
+    set logscale xy
+    set grid
+    unset key
+    set offsets graph 0.08, graph 0.25, graph 0.1, graph 0.1
+    set output sprintf("%s/bounds.%s", outdir, ext)
+    plot sprintf("%s/tradeoff.dat", data) using 2:($3 * 1e6):1 with labels point pt 7 ps 1 \
+        offset char 1, char 0.6 left
 }

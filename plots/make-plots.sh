@@ -24,9 +24,25 @@ for s in $solvers; do
     awk -F'\t' -v s="$s" '$1 == s && $2 == "solved" { print $7 }' "$data/rows.tsv" |
         sort -g | awk '{ print NR "\t" $1 }' > "$data/cactus-$(echo "$s" | tr / -).dat"
 done
+# tradeoff.dat: for the reference BFS and every informed pairing (a label with a heuristic), the
+# median states expanded and the median time per expanded state over solved runs: what a
+# stronger bound saves in states and costs per state.
+: > "$data/tradeoff.dat"
+for s in $solvers; do
+    case "$s" in bfs|*/*) ;; *) continue ;; esac
+    awk -F'\t' -v s="$s" '$1 == s && $2 == "solved" && $5 > 0 { print $5 "\t" $7 / $5 }' \
+        "$data/rows.tsv" > "$data/pairs.tmp"
+    n=$(wc -l < "$data/pairs.tmp")
+    [ "$n" -gt 0 ] || continue
+    e=$(cut -f1 "$data/pairs.tmp" | sort -g | awk -v n="$n" 'NR == int((n + 1) / 2)')
+    t=$(cut -f2 "$data/pairs.tmp" | sort -g | awk -v n="$n" 'NR == int((n + 1) / 2)')
+    printf '%s\t%s\t%s\n' "$s" "$e" "$t" >> "$data/tradeoff.dat"
+done
+rm -f "$data/pairs.tmp"
+has_tradeoff=$(awk 'END { print (NR > 1 ? 1 : 0) }' "$data/tradeoff.dat")
 for ext in png svg; do
     gnuplot -e "data='$data'; outdir='$out'; solvers='$solvers'; files='$files'; ext='$ext'; \
-        has_solved=$has_solved; has_peak=$has_peak" "$here/bench.gp"
+        has_solved=$has_solved; has_peak=$has_peak; has_tradeoff=$has_tradeoff" "$here/bench.gp"
 done
 [ "$has_solved" = 1 ] || echo "make-plots.sh: no solved run: only the nodes and memory figures" >&2
 ls "$out"/*.png "$out"/*.svg

@@ -346,7 +346,8 @@ Test(plots, make_plots_draws_every_figure)
                               "corpus/seed-formats corpus/seeds >/dev/null && plots/make-plots.sh %s",
              th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    const char *figures[] = {"cactus", "time-vs-moves", "nodes-vs-moves", "memory-vs-moves", "excess"};
+    const char *figures[] = {"cactus", "time-vs-moves", "nodes-vs-moves", "memory-vs-moves", "excess",
+                             "bounds"};
     for (size_t k = 0; k < sizeof figures / sizeof *figures; k++)
         for (int svg = 0; svg < 2; svg++) {
             char path[256];

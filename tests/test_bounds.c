@@ -138,7 +138,7 @@ Test(bounds, admissible_and_consistent_on_every_sample_state, .timeout = 1800)
                 (unsigned long long)acc[kind].edges);
     /* What was measured (README "Informed search"), as floors: a change that weakens a bound
      * fails here. The pdb bound meets the target of 0.5 at the start states. */
-    double floor_start[HEURISTIC_KINDS] = {0.27, 0.36, 0.64}, floor_all[] = {0.66, 0.74, 0.88};
+    double floor_start[HEURISTIC_KINDS] = {0.27, 0.36, 0.76}, floor_all[] = {0.66, 0.74, 0.95};
     for (int kind = 0; kind < HEURISTIC_KINDS && PUZZLE_STRIDE == 1; kind++) {
         cr_assert_geq(acc[kind].start_sum / acc[kind].starts, floor_start[kind], "%s",
                       heuristic_names[kind]);

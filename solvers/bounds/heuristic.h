@@ -40,7 +40,7 @@ typedef enum { HEURISTIC_BLOCKERS, HEURISTIC_MUSTMOVE, HEURISTIC_PDB, HEURISTIC_
 extern const char *const heuristic_names[HEURISTIC_KINDS];
 
 /* One pattern database (pdb.c). */
-#define HEURISTIC_MAX_PATTERNS 2
+#define HEURISTIC_MAX_PATTERNS 4
 typedef struct {
     board small;                          /* the kept pieces, the same walls and exit */
     uint8_t kept[BOARD_MAX_PIECES];       /* kept[j]: the full board's index of piece j */
