@@ -236,3 +236,24 @@ Test(render, pictures_and_solutions)
     cr_assert_str_eq(err, "render: x.gif: the output must end in .png, .jpg or .svg\n");
     free(out), free(err);
 }
+
+/* Reproduced on main: a 2,725-move dfs solution drawn as a PNG of 1976 x 160168 pixels (1.4 GB
+ * in memory for a 2,000-move one) without a word. Past the cap: one line, exit 2, no file; as
+ * SVG it is written. */
+Test(render, a_raster_past_the_size_cap_is_refused)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "rm -f /tmp/ubrender-big.png; %s/render --solution --solver dfs "
+             "-o /tmp/ubrender-big.png corpus/seed-formats/csharp-750.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
+    cr_assert_str_eq(err, "render: /tmp/ubrender-big.png: 2726 positions make a 1976 x 160168 "
+                          "picture, past the cap of 64 Mpixels and 32767 pixels a side; write it "
+                          "as .svg (with --frames DIR for one picture per move)\n");
+    cr_assert_neq(access("/tmp/ubrender-big.png", F_OK), 0);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/render --solution --solver dfs -o /tmp/ubrender-big.svg "
+             "corpus/seed-formats/csharp-750.txt && grep -c '<text' /tmp/ubrender-big.svg && "
+             "rm /tmp/ubrender-big.svg", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+}
