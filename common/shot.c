@@ -180,8 +180,11 @@ static shot_tile classify_tile(const image *im, const uint8_t *cls, const shot_a
 }
 
 /* Step 5: is the boundary between two tiles of one block wood (or red) all along? Scans the
- * columns (or rows) around the boundary over the middle half of the tiles; a seam between two
- * blocks shows as a line where the block color thins out. */
+ * columns (or rows) around the boundary; a seam between two blocks shows as a line where the
+ * block color thins out along the whole edge. The scan leaves out the middle of the edge,
+ * where a piece's letter stands when one is drawn (a two-tile block's center is on this very
+ * boundary), and the ends, where the blocks' rounded corners are: it reads the two bands from
+ * 15% to 35% and from 65% to 85% of the edge, together. */
 static bool joined(const uint8_t *cls, int w, int h, const shot_analysis *a, int r, int c,
                    bool right, int want)
 {
@@ -189,10 +192,16 @@ static bool joined(const uint8_t *cls, int w, int h, const shot_analysis *a, int
     tile_rect(a, r, c, &x0, &y0, &x1, &y1);
     double size = right ? a->tile_w : a->tile_h;
     int reach = (int)ceil(size * 0.15);
+    int len = right ? y1 - y0 : x1 - x0, from = right ? y0 : x0;
+    int a0 = from + (int)lround(len * 0.15), a1 = from + (int)lround(len * 0.35);
+    int b0 = from + (int)lround(len * 0.65), b1 = from + (int)lround(len * 0.85);
     double weakest = 1;
     for (int d = -reach; d <= reach; d++) {
-        double s = right ? share(cls, w, h, x1 + d, y0 + (y1 - y0) / 4, x1 + d + 1, y1 - (y1 - y0) / 4, want)
-                         : share(cls, w, h, x0 + (x1 - x0) / 4, y1 + d, x1 - (x1 - x0) / 4, y1 + d + 1, want);
+        double s = right ? share(cls, w, h, x1 + d, a0, x1 + d + 1, a1, want) * (a1 - a0) +
+                               share(cls, w, h, x1 + d, b0, x1 + d + 1, b1, want) * (b1 - b0)
+                         : share(cls, w, h, a0, y1 + d, a1, y1 + d + 1, want) * (a1 - a0) +
+                               share(cls, w, h, b0, y1 + d, b1, y1 + d + 1, want) * (b1 - b0);
+        s /= (a1 - a0) + (b1 - b0);
         if (s < weakest) weakest = s;
     }
     return weakest >= 0.6;
