@@ -307,9 +307,51 @@ static void reduce(const image *im, int f, image *out)
         }
 }
 
-static int analyse(const image *im, shot_analysis *a, char *why)
+/* A small picture the scan refuses as it is is analysed again enlarged: in a phone screenshot
+ * shrunk to half size the frame between the board and the panel below is two or three blurred
+ * pixels, which the closing of step 2 bridges. Enlarged (bilinear) to at least the width the
+ * thresholds were set on, about 300 pixels, the frame is wide again. Returns the smallest such
+ * factor (1: none needed); shot_analyse tries it and the next two, because the blur of a
+ * resampled frame can read as block wood at one enlargement and not at the next. */
+#define SHOT_MIN_WIDTH 300
+#define SHOT_ENLARGEMENTS 3
+static int enlargement(const image *im)
+{
+    int f = 1;
+    while (im->width * f < SHOT_MIN_WIDTH) f++;
+    return f;
+}
+
+static void enlarge(const image *im, int f, image *out)
+{
+    image_create(out, im->width * f, im->height * f, (image_color){0, 0, 0});
+    for (int y = 0; y < out->height; y++) {
+        double sy = (y + 0.5) / f - 0.5;
+        int y0 = sy < 0 ? 0 : (int)sy, y1 = y0 + 1 < im->height ? y0 + 1 : y0;
+        double fy = sy < 0 ? 0 : sy - y0;
+        for (int x = 0; x < out->width; x++) {
+            double sx = (x + 0.5) / f - 0.5;
+            int x0 = sx < 0 ? 0 : (int)sx, x1 = x0 + 1 < im->width ? x0 + 1 : x0;
+            double fx = sx < 0 ? 0 : sx - x0;
+            image_color p00 = image_at(im, x0, y0), p01 = image_at(im, x1, y0);
+            image_color p10 = image_at(im, x0, y1), p11 = image_at(im, x1, y1);
+            uint8_t *q = out->rgb + ((size_t)y * (size_t)out->width + (size_t)x) * 3;
+            const uint8_t c00[3] = {p00.r, p00.g, p00.b}, c01[3] = {p01.r, p01.g, p01.b};
+            const uint8_t c10[3] = {p10.r, p10.g, p10.b}, c11[3] = {p11.r, p11.g, p11.b};
+            for (int k = 0; k < 3; k++) {
+                double top = c00[k] + (c01[k] - c00[k]) * fx, bottom = c10[k] + (c11[k] - c10[k]) * fx;
+                q[k] = (uint8_t)lround(top + (bottom - top) * fy);
+            }
+        }
+    }
+}
+
+/* The steps on im, whose pixels are `scale` pixels of the picture (messages name the
+ * picture's own pixels). */
+static int analyse(const image *im, double scale, shot_analysis *a, char *why)
 {
     int w = im->width, h = im->height;
+#define PICTURE(v) ((int)lround((v) * scale))
     uint8_t *cls = xmalloc((size_t)w * (size_t)h);
     int *label = xmalloc((size_t)w * (size_t)h * sizeof *label);
     for (int y = 0; y < h; y++)
@@ -319,7 +361,7 @@ static int analyse(const image *im, shot_analysis *a, char *why)
     int id = find_board_region(im, cls, label, &rg);
     if (id < 0) {
         snprintf(why, SHOT_ERR_MAX, "no Unblock Me board in this %dx%d picture (no square region "
-                 "of board floor and blocks)", w, h);
+                 "of board floor and blocks)", PICTURE(w), PICTURE(h));
         goto done;
     }
     trim(label, w, id, &rg, true, &a->x0, &a->x1);
@@ -330,7 +372,8 @@ static int analyse(const image *im, shot_analysis *a, char *why)
     a->tile_h = bh / (double)SHOT_SIDE;
     if (bw < 4 * SHOT_SIDE || bh < 4 * SHOT_SIDE || abs(bw - bh) * 10 > (bw > bh ? bw : bh)) {
         snprintf(why, SHOT_ERR_MAX, "the board region at pixels (%d,%d)-(%d,%d) is %dx%d, not a "
-                 "square of 6 x 6 tiles", a->x0, a->y0, a->x1, a->y1, bw, bh);
+                 "square of 6 x 6 tiles", PICTURE(a->x0), PICTURE(a->y0), PICTURE(a->x1),
+                 PICTURE(a->y1), PICTURE(bw), PICTURE(bh));
         goto done;
     }
     for (int r = 0; r < SHOT_SIDE; r++)
@@ -340,7 +383,8 @@ static int analyse(const image *im, shot_analysis *a, char *why)
                 int x0, y0, x1, y1;
                 tile_rect(a, r, c, &x0, &y0, &x1, &y1);
                 snprintf(why, SHOT_ERR_MAX, "tile (row %d, column %d) at pixels (%d,%d)-(%d,%d) "
-                         "is neither floor, a block nor the red block", r + 1, c + 1, x0, y0, x1, y1);
+                         "is neither floor, a block nor the red block", r + 1, c + 1, PICTURE(x0),
+                         PICTURE(y0), PICTURE(x1), PICTURE(y1));
                 goto done;
             }
         }
@@ -358,7 +402,7 @@ static int analyse(const image *im, shot_analysis *a, char *why)
     if (name_blocks(a, why)) goto done;
     if (a->exit_side < 0) {
         snprintf(why, SHOT_ERR_MAX, "no exit: no notch in the frame around the board at pixels "
-                 "(%d,%d)-(%d,%d)", a->x0, a->y0, a->x1, a->y1);
+                 "(%d,%d)-(%d,%d)", PICTURE(a->x0), PICTURE(a->y0), PICTURE(a->x1), PICTURE(a->y1));
         goto done;
     }
     rc = 0;
@@ -366,6 +410,7 @@ done:
     free(cls);
     free(label);
     return rc;
+#undef PICTURE
 }
 
 int shot_analyse(const image *im, shot_analysis *a, char *why)
@@ -373,15 +418,37 @@ int shot_analyse(const image *im, shot_analysis *a, char *why)
     memset(a, 0, sizeof *a);
     a->exit_side = -1;
     int f = reduction(im);
-    if (f == 1) return analyse(im, a, why);
-    image small;
-    reduce(im, f, &small);
-    int rc = analyse(&small, a, why);
-    image_free(&small);
-    /* Back to the picture's own coordinates. */
-    a->x0 *= f, a->x1 *= f, a->y0 *= f, a->y1 *= f;
-    a->tile_w *= f, a->tile_h *= f;
-    return rc;
+    if (f > 1) {
+        image small;
+        reduce(im, f, &small);
+        int rc = analyse(&small, f, a, why);
+        image_free(&small);
+        /* Back to the picture's own coordinates. */
+        a->x0 *= f, a->x1 *= f, a->y0 *= f, a->y1 *= f;
+        a->tile_w *= f, a->tile_h *= f;
+        return rc;
+    }
+    int rc = analyse(im, 1, a, why);
+    int up = enlargement(im);
+    if (rc == 0 || up == 1) return rc;
+    /* A small picture the scan refused as it is: enlarged, the frame is wide again. */
+    char first[SHOT_ERR_MAX];
+    snprintf(first, sizeof first, "%s", why);
+    shot_analysis as_is = *a;
+    for (int k = 0; k < SHOT_ENLARGEMENTS; k++) {
+        image big;
+        enlarge(im, up + k, &big);
+        memset(a, 0, sizeof *a);
+        a->exit_side = -1;
+        rc = analyse(&big, 1.0 / (up + k), a, why);
+        image_free(&big);
+        a->x0 /= up + k, a->x1 /= up + k, a->y0 /= up + k, a->y1 /= up + k;
+        a->tile_w /= up + k, a->tile_h /= up + k;
+        if (rc == 0) return 0;
+    }
+    *a = as_is;   /* the reason, and the view --show-scan draws, are those of the picture as it is */
+    snprintf(why, SHOT_ERR_MAX, "%s", first);
+    return -1;
 }
 
 void shot_draw(const image *im, const shot_analysis *a, image *out)
