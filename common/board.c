@@ -244,3 +244,25 @@ const char *board_exit_name(board_exit e)
     }
     return "?";
 }
+
+int board_subset(const board *b, uint64_t key, uint32_t pieces, uint64_t walls, board *out,
+                 char *err)
+{
+    if (!(pieces & (1u << b->primary))) {
+        snprintf(err, BOARD_ERR_MAX, "a subset of a board keeps its primary piece");
+        return -1;
+    }
+    if (board_init(out, b->width, b->height, err)) return -1;
+    for (uint64_t w = walls & b->walls; w; w &= w - 1) {
+        int c = __builtin_ctzll(w);
+        if (board_add_wall(out, c / 8, c % 8, err)) return -1;
+    }
+    for (int i = 0; i < b->npieces; i++) {
+        if (!(pieces & (1u << i))) continue;
+        const board_piece *p = &b->piece[i];
+        int at = board_offset(b, key, i);
+        int row = p->horizontal ? p->line : at, col = p->horizontal ? at : p->line;
+        if (board_add_piece(out, p->label, p->horizontal, p->length, row, col, err)) return -1;
+    }
+    return board_finish(out, b->piece[b->primary].label, b->exit, err);
+}

@@ -83,6 +83,14 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err);
 /* The key of the starting position. */
 uint64_t board_start_key(const board *b);
 
+/* A smaller puzzle from b standing at key: the pieces whose bit is set in `pieces` (the
+ * primary must be one), in b's order, and the walls of `walls`, with b's size and exit; its
+ * start is where they stand. Removing pieces or walls never makes a puzzle harder, which is
+ * what the pattern databases and the minimality test rely on. Returns 0, or -1 with a reason
+ * in err. */
+int board_subset(const board *b, uint64_t key, uint32_t pieces, uint64_t walls, board *out,
+                 char *err);
+
 /* Offset of piece i in key. */
 static inline int board_offset(const board *b, uint64_t key, int i)
 {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cluster.h"
 #include "helpers.h"
 #include "moves.h"
 
@@ -191,5 +192,34 @@ Test(bfs, budgets_stop_cleanly)
     cr_assert_eq(r.nmoves, hard->optimal);
     solver_result_free(&r);
     solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+/* The cluster analysis (common/cluster.h) on the database: each line's board is the hardest
+ * state of its cluster (ties to the smallest in the database's order), its move count that
+ * state's distance to the nearest goal, its cluster size the cluster's, and it is minimal; the
+ * histogram of distances covers the cluster. */
+Test(bfs, every_sample_line_is_the_hardest_minimal_state_of_its_cluster, .timeout = 600)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    int stride = strstr(th_bin(), "san") ? 10 : 1;   /* the sanitizer build: every 10th */
+    for (int k = 0; k < list.count; k += stride) {
+        const puzzle *p = &list.items[k];
+        cluster_analysis an;
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &an), "%s", p->name);
+        cr_assert_eq(an.states, (uint64_t)p->cluster, "%s", p->name);
+        cr_assert_eq(an.hardest_moves, p->optimal, "%s", p->name);
+        char want[37], got[37];
+        board_format_db(&p->board, p->start, want);
+        board_format_db(&p->board, an.hardest, got);
+        cr_assert_str_eq(got, want, "%s: the hardest state is another", p->name);
+        cr_assert_eq(an.minimal, 1, "%s is not minimal", p->name);
+        uint64_t total = 0;
+        for (int d = 0; d < an.ndistances; d++) total += an.distances[d];
+        cr_assert_eq(total, an.states, "%s", p->name);
+        cr_assert_eq(an.distances[0], an.goal_states);
+        cr_assert_gt(an.goal_states, 0);
+        cluster_analysis_free(&an);
+    }
     puzzle_list_free(&list);
 }

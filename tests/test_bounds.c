@@ -27,9 +27,9 @@ typedef struct {
     uint64_t count, capacity;
     stateset index;    /* key -> its place in key[] */
     int *dist;         /* exact distance to the nearest goal */
-} cluster;
+} exact_cluster;
 
-static void cluster_add(cluster *c, uint64_t key)
+static void exact_add(exact_cluster *c, uint64_t key)
 {
     bool added;
     uint64_t slot = stateset_add(&c->index, key, &added);
@@ -42,21 +42,21 @@ static void cluster_add(cluster *c, uint64_t key)
     c->key[c->count++] = key;
 }
 
-static uint64_t place(const cluster *c, uint64_t key)
+static uint64_t place(const exact_cluster *c, uint64_t key)
 {
     return c->index.value[stateset_find(&c->index, key)];
 }
 
 /* Every state reachable from start, and each one's distance to the nearest goal. */
-static void explore(const board *b, uint64_t start, cluster *c)
+static void explore(const board *b, uint64_t start, exact_cluster *c)
 {
     stateset_clear(&c->index, true);
     c->count = 0;
-    cluster_add(c, start);
+    exact_add(c, start);
     uint64_t child[MOVES_MAX];
     for (uint64_t k = 0; k < c->count; k++) {
         int n = moves_generate(b, c->key[k], MOVES_SKIP_NONE, child, NULL);
-        for (int j = 0; j < n; j++) cluster_add(c, child[j]);
+        for (int j = 0; j < n; j++) exact_add(c, child[j]);
     }
     c->dist = xrealloc(c->dist, c->count * sizeof *c->dist);
     uint64_t *queue = xmalloc(c->count * sizeof *queue), queued = 0;
@@ -82,7 +82,7 @@ typedef struct {
 Test(bounds, admissible_and_consistent_on_every_sample_state, .timeout = 1800)
 {
     puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
-    cluster c = {0};
+    exact_cluster c = {0};
     stateset_init(&c.index, stateset_default_hash);
     accuracy acc[HEURISTIC_KINDS] = {{0}};
     int *h = NULL, *blockers = NULL;

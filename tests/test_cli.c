@@ -179,8 +179,12 @@ Test(cli, cluster_text_names_the_solver_and_prints_the_solution)
 {
     char *out, *err;
     cr_assert_eq(solve("--cluster corpus/seed-formats/kotlin-4x4.txt", &out, &err), 0);
+    /* The analysis: this puzzle is not the hardest of its 9 states (3 moves from the goal). */
     cr_assert_str_eq(out, "corpus/seed-formats/kotlin-4x4.txt:1 [bfs --cluster]: cluster 9 states, "
-                          "2 moves, 3 steps\nB+1 A+2\n");
+                          "2 moves, 3 steps\nB+1 A+2\n"
+                          "  1 goal state; states by distance to a goal: 1 2 2 4\n"
+                          "  hardest: 3 moves, +----+/|..B.|/|AAB.>/|....|/|.CC.|/+----+, minimal\n"
+                          "  canonical: +----+/|..B.|/|AAB.>/|....|/|CC..|/+----+\n");
     free(out), free(err);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "measure.h"
 #include "moves.h"
 #include "puzzle.h"
@@ -27,7 +28,9 @@ static const char *usage =
     "  --stats           print the search counters\n"
     "  --json            one JSON object per puzzle and solver, one per line (schema:\n"
     "                    schema/solve.schema.json)\n"
-    "  --cluster         count the states reachable from each puzzle (reference BFS), with\n"
+    "  --cluster         analyse the cluster of each puzzle (the states reachable from it):\n"
+    "                    its size, goal states, distances to the goal, hardest and canonical\n"
+    "                    states, whether the hardest is minimal; with\n"
     "                    the optimal solution\n"
     "  --native          print each puzzle in native format instead of solving it\n"
     "  --show-scan F     write the screenshot scanner's view of the (one) image input to F\n"
@@ -68,8 +71,25 @@ static json_t *json_count_or_null(bool known, uint64_t v)
 }
 
 /* One line of --json output (schema/solve.schema.json). */
+/* A state of p's cluster as a board in the puzzle's letters, as bin/bench's board column: the
+ * database form when it keeps them, else the native text on one line. */
+static void state_text(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX])
+{
+    puzzle at = *p;
+    at.start = key;
+    if (!board_format_db(&p->board, key, out)) puzzle_format_board(&at, '/', out);
+}
+
+static json_t *json_state(const puzzle *p, uint64_t key)
+{
+    char text[PUZZLE_BOARD_MAX];
+    state_text(p, key, text);
+    return json_string(text);
+}
+
 static void print_json(const options *o, const puzzle *p, const solver_setup *u,
-                       const solver_result *r, const measure_sample *m)
+                       const solver_result *r, const measure_sample *m,
+                       const cluster_analysis *an)
 {
     const board *b = &p->board;
     char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
@@ -113,6 +133,19 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     json_object_set_new(line, "cluster_states",
                         json_count_or_null(o->cluster && r->status != SOLVE_BUDGET,
                                            r->cluster_states));
+    bool analysed = an && an->states > 0, goal = analysed && an->hardest_moves >= 0;
+    json_t *distances = json_null();
+    if (goal) {
+        distances = json_array();
+        for (int d = 0; d < an->ndistances; d++)
+            json_array_append_new(distances, json_integer((json_int_t)an->distances[d]));
+    }
+    json_object_set_new(line, "goal_states", json_count_or_null(analysed, analysed ? an->goal_states : 0));
+    json_object_set_new(line, "distances", distances);
+    json_object_set_new(line, "hardest", goal ? json_state(p, an->hardest) : json_null());
+    json_object_set_new(line, "hardest_moves", goal ? json_integer(an->hardest_moves) : json_null());
+    json_object_set_new(line, "canonical", analysed ? json_state(p, an->canonical) : json_null());
+    json_object_set_new(line, "minimal", goal ? json_boolean(an->minimal == 1) : json_null());
     json_dumpf(line, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER);
     putchar('\n');
     json_decref(line);
@@ -126,7 +159,8 @@ static void print_board(const board *b, uint64_t key)
 }
 
 static void print_text(const options *o, const puzzle *p, const solver_setup *u,
-                       const solver_result *r, const measure_sample *m)
+                       const solver_result *r, const measure_sample *m,
+                       const cluster_analysis *an)
 {
     const board *b = &p->board;
     char label[SETUP_LABEL_MAX];
@@ -152,6 +186,22 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
     else if (!o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
 
+    if (an && an->states > 0) {
+        char hardest[PUZZLE_BOARD_MAX], canonical[PUZZLE_BOARD_MAX];
+        state_text(p, an->hardest, hardest);
+        state_text(p, an->canonical, canonical);
+        printf("  %llu goal state%s", (unsigned long long)an->goal_states,
+               an->goal_states == 1 ? "" : "s");
+        if (an->hardest_moves >= 0) {
+            printf("; states by distance to a goal:");
+            for (int d = 0; d < an->ndistances; d++) printf(" %llu", (unsigned long long)an->distances[d]);
+            printf("\n  hardest: %d moves, %s%s, %s\n", an->hardest_moves, hardest,
+                   an->hardest == p->start ? " (this puzzle)" : "",
+                   an->minimal == 1 ? "minimal" : "not minimal");
+        } else
+            putchar('\n');
+        printf("  canonical: %s%s\n", canonical, an->canonical == p->start ? " (this puzzle)" : "");
+    }
     if (o->stats) {
         printf("  expanded %llu, generated %llu, duplicates %llu, peak frontier %llu, "
                "table bytes %llu, iterations %llu, %.6f s, cpu %.6f s",
@@ -191,8 +241,13 @@ static int run_one(const options *o, solver_context *ctx, const puzzle *p, const
             exit(EXIT_BAD_INPUT);
         }
     }
-    if (o->json) print_json(o, p, u, &r, &m);
-    else print_text(o, p, u, &r, &m);
+    cluster_analysis an = {0}, *analysed = NULL;
+    if (o->cluster && r.status != SOLVE_BUDGET &&
+        cluster_analyse(&p->board, p->start, o->budget.max_states, o->budget.max_bytes, &an))
+        analysed = &an;
+    if (o->json) print_json(o, p, u, &r, &m, analysed);
+    else print_text(o, p, u, &r, &m, analysed);
+    cluster_analysis_free(&an);
     solver_result_free(&r);
     return code;
 }

@@ -27,7 +27,7 @@
 #define HEURISTIC_H
 
 #include "board.h"
-#include "stateset.h"
+#include "cluster.h"
 
 #define HEURISTIC_DEAD 0xFFFF
 
@@ -44,7 +44,7 @@ extern const char *const heuristic_names[HEURISTIC_KINDS];
 typedef struct {
     board small;                          /* the kept pieces, the same walls and exit */
     uint8_t kept[BOARD_MAX_PIECES];       /* kept[j]: the full board's index of piece j */
-    stateset table;                       /* small board's key -> fewest moves to its goal */
+    cluster table;                        /* small board's key -> fewest moves to its goal */
 } heuristic_pattern;
 
 typedef struct {

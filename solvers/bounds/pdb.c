@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "moves.h"
-#include "stateset.h"
+#include "cluster.h"
 #include "xmem.h"
 
 /* The most states a pattern's table may hold (about 48 bytes each). */
@@ -41,8 +41,6 @@
 /* How many patterns, each leaving out a different piece (measured: 1, 2, 3 patterns expand
  * 2.3x, 3.3x, 3.9x fewer states than bfs on the sample's hardest tenth; README). */
 #define PDB_PATTERNS 3
-#define PDB_UNREACHED 0xFFFF
-#define PDB_IN_CLUSTER 0xFFFE
 
 /* The pattern state of full state key. */
 static uint64_t project(const board *b, const heuristic_pattern *pt, uint64_t key)
@@ -96,100 +94,17 @@ static int candidates(const board *b, uint64_t key, uint8_t *out)
     return n;
 }
 
-/* Builds the pattern puzzle of pieces order[0 .. count - 1] (the primary first), standing as in
- * key; false when the board refuses it (it cannot: the pieces stand as they do in a valid board). */
+/* Builds the pattern puzzle of pieces order[0 .. count - 1] (the primary among them), standing
+ * as in key; false when the board refuses it (it cannot: they stand as in a valid board). */
 static bool make_small(const board *b, uint64_t key, const uint8_t *order, int count,
                        heuristic_pattern *pt)
 {
     char err[BOARD_ERR_MAX];
-    board *s = &pt->small;
-    if (board_init(s, b->width, b->height, err)) return false;
-    for (int c = 0; c < 64; c++)
-        if ((b->walls >> c) & 1 && board_add_wall(s, c / 8, c % 8, err)) return false;
-    /* Keep the full board's order of pieces, so that the search order matches. */
-    uint8_t sorted[BOARD_MAX_PIECES];
-    memcpy(sorted, order, (size_t)count);
-    for (int i = 1; i < count; i++)
-        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-            uint8_t t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
-    for (int j = 0; j < count; j++) {
-        const board_piece *p = &b->piece[sorted[j]];
-        int at = board_offset(b, key, sorted[j]);
-        int row = p->horizontal ? p->line : at, col = p->horizontal ? at : p->line;
-        if (board_add_piece(s, p->label, p->horizontal, p->length, row, col, err)) return false;
-        pt->kept[j] = sorted[j];
-    }
-    return board_finish(s, b->piece[b->primary].label, b->exit, err) == 0;
-}
-
-/* The fewest moves recorded for pattern state key, or PDB_UNREACHED. */
-static int recorded(const heuristic_pattern *pt, uint64_t key)
-{
-    uint64_t slot = stateset_find(&pt->table, key);
-    return slot == UINT64_MAX ? PDB_UNREACHED : (int)pt->table.value[slot];
-}
-
-static void record(heuristic_pattern *pt, uint64_t key, int moves)
-{
-    bool added;
-    uint64_t slot = stateset_add(&pt->table, key, &added);   /* may grow the table: first */
-    pt->table.value[slot] = (uint32_t)moves;
-}
-
-/* The two searches: the states reachable from start, then the distance of each from the goal
- * states among them. False, with the table freed, when more than PDB_MAX_STATES are reachable
- * (the pattern is too loose to be worth its table) or the table would pass max_bytes. */
-static bool fill_distances(heuristic_pattern *pt, uint64_t start, uint64_t max_bytes)
-{
-    const board *s = &pt->small;
-    stateset_init(&pt->table, stateset_default_hash);
-    stateset_clear(&pt->table, true);
-    uint64_t cap = 1024, count = 0;
-    uint64_t *states = xmalloc(cap * sizeof *states);
-    uint64_t child[MOVES_MAX];
-    states[count++] = start;
-    record(pt, start, PDB_IN_CLUSTER);
-    for (uint64_t k = 0; k < count; k++) {
-        int n = moves_generate(s, states[k], MOVES_SKIP_NONE, child, NULL);
-        for (int c = 0; c < n; c++) {
-            bool added;
-            uint64_t slot = stateset_add(&pt->table, child[c], &added);
-            if (!added) continue;
-            pt->table.value[slot] = PDB_IN_CLUSTER;
-            /* The table, and the two lists of states the searches keep beside it. */
-            uint64_t bytes = stateset_bytes_next(&pt->table, 1) + 2 * (count + 1) * sizeof *states;
-            if (count == PDB_MAX_STATES || bytes > max_bytes) {
-                free(states);
-                stateset_free(&pt->table);
-                return false;
-            }
-            if (count == cap) states = xrealloc(states, (cap *= 2) * sizeof *states);
-            states[count++] = child[c];
-        }
-    }
-    /* Breadth-first from every goal state among them (moves are reversible). */
-    uint64_t *queue = xmalloc(count * sizeof *queue), queued = 0;
-    for (uint64_t k = 0; k < count; k++)
-        if (board_is_goal(s, states[k])) {
-            record(pt, states[k], 0);
-            queue[queued++] = states[k];
-        }
-    for (uint64_t k = 0; k < queued; k++) {
-        int d = recorded(pt, queue[k]), n = moves_generate(s, queue[k], MOVES_SKIP_NONE, child, NULL);
-        for (int c = 0; c < n; c++) {
-            if (recorded(pt, child[c]) != PDB_IN_CLUSTER) continue;
-            record(pt, child[c], d + 1);
-            queue[queued++] = child[c];
-        }
-    }
-    for (uint64_t k = 0; k < count; k++)   /* in the cluster, but no goal in it */
-        if (recorded(pt, states[k]) == PDB_IN_CLUSTER) record(pt, states[k], PDB_UNREACHED);
-    free(queue);
-    free(states);
-    return true;
+    uint32_t pieces = 0;
+    for (int j = 0; j < count; j++) pieces |= 1u << order[j];
+    for (int i = 0, j = 0; i < b->npieces; i++)   /* board_subset keeps b's order */
+        if (pieces & (1u << i)) pt->kept[j++] = (uint8_t)i;
+    return board_subset(b, key, pieces, b->walls, &pt->small, err) == 0;
 }
 
 void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes)
@@ -208,8 +123,10 @@ void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes)
         heuristic_pattern *pt = &h->pattern[h->npatterns];
         if (!make_small(b, start, kept, count, pt)) continue;
         uint64_t left = max_bytes > h->bytes ? max_bytes - h->bytes : 0;
-        if (!fill_distances(pt, project(b, pt, start), left)) continue;
-        h->bytes += stateset_bytes(&pt->table);
+        if (!cluster_explore(&pt->table, &pt->small, project(b, pt, start), PDB_MAX_STATES, left))
+            continue;
+        cluster_forget(&pt->table);
+        h->bytes += stateset_bytes(&pt->table.distance);
         h->npatterns++;
     }
     /* None fitted: the largest prefix of the order that does. (The primary alone always does,
@@ -218,8 +135,11 @@ void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes)
     for (int count = n - 1; count >= 1 && h->npatterns == 0; count--) {
         heuristic_pattern *pt = &h->pattern[0];
         if (!make_small(b, start, order, count, pt)) continue;
-        if (!fill_distances(pt, project(b, pt, start), max_bytes)) continue;
-        h->bytes = stateset_bytes(&pt->table);
+        if (!cluster_explore(&pt->table, &pt->small, project(b, pt, start), PDB_MAX_STATES,
+                             max_bytes))
+            continue;
+        cluster_forget(&pt->table);
+        h->bytes = stateset_bytes(&pt->table.distance);
         h->npatterns = 1;
     }
 }
@@ -229,14 +149,14 @@ int heuristic_pdb(const heuristic *h, uint64_t key)
     if (board_is_goal(h->b, key)) return 0;
     int best = 1;
     for (int i = 0; i < h->npatterns; i++) {
-        int d = recorded(&h->pattern[i], project(h->b, &h->pattern[i], key));
-        if (d == PDB_UNREACHED) return HEURISTIC_DEAD;
-        if (d > best) best = d;
+        uint32_t d = cluster_distance(&h->pattern[i].table, project(h->b, &h->pattern[i], key));
+        if (d == CLUSTER_NO_GOAL) return HEURISTIC_DEAD;   /* (every state met is in it) */
+        if ((int)d > best) best = (int)d;
     }
     return best;
 }
 
 void heuristic_pdb_free(heuristic *h)
 {
-    for (int i = 0; i < h->npatterns; i++) stateset_free(&h->pattern[i].table);
+    for (int i = 0; i < h->npatterns; i++) cluster_free(&h->pattern[i].table);
 }

@@ -1,0 +1,188 @@
+/* cluster.c -- a cluster's states and distances, and the analysis bin/solve --cluster prints. */
+#include "cluster.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "moves.h"
+#include "solver.h"
+#include "xmem.h"
+
+/* A mark for states found but not yet given a distance. */
+#define UNSEEN (CLUSTER_NO_GOAL - 1)
+
+static void set_distance(cluster *c, uint64_t key, uint32_t d)
+{
+    bool added;
+    uint64_t slot = stateset_add(&c->distance, key, &added);   /* may grow the table: first */
+    c->distance.value[slot] = d;
+}
+
+bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
+                     uint64_t max_bytes)
+{
+    memset(c, 0, sizeof *c);
+    stateset_init(&c->distance, stateset_default_hash);
+    stateset_clear(&c->distance, true);
+    if (!max_bytes) max_bytes = UINT64_MAX;
+    if (!max_states) max_states = UINT64_MAX;
+    uint64_t cap = 1024;
+    c->key = xmalloc(cap * sizeof *c->key);
+    c->key[c->count++] = start;
+    set_distance(c, start, UNSEEN);
+    uint64_t child[MOVES_MAX];
+    for (uint64_t k = 0; k < c->count; k++) {
+        int n = moves_generate(b, c->key[k], MOVES_SKIP_NONE, child, NULL);
+        for (int j = 0; j < n; j++) {
+            bool added;
+            uint64_t slot = stateset_add(&c->distance, child[j], &added);
+            if (!added) continue;
+            c->distance.value[slot] = UNSEEN;
+            /* The table, and the two lists of states kept beside it. */
+            uint64_t bytes = stateset_bytes_next(&c->distance, 1) + 2 * (c->count + 1) * sizeof *c->key;
+            if (c->count == max_states || bytes > max_bytes) {
+                cluster_free(c);
+                return false;
+            }
+            if (c->count == cap) c->key = xrealloc(c->key, (cap *= 2) * sizeof *c->key);
+            c->key[c->count++] = child[j];
+        }
+    }
+    uint64_t *queue = xmalloc(c->count * sizeof *queue), queued = 0;
+    for (uint64_t k = 0; k < c->count; k++)
+        if (board_is_goal(b, c->key[k])) {
+            set_distance(c, c->key[k], 0);
+            queue[queued++] = c->key[k];
+        }
+    for (uint64_t k = 0; k < queued; k++) {
+        uint32_t d = cluster_distance(c, queue[k]);
+        int n = moves_generate(b, queue[k], MOVES_SKIP_NONE, child, NULL);
+        for (int j = 0; j < n; j++) {
+            if (cluster_distance(c, child[j]) != UNSEEN) continue;
+            set_distance(c, child[j], d + 1);
+            queue[queued++] = child[j];
+        }
+    }
+    for (uint64_t k = 0; k < c->count; k++)   /* no goal in the cluster */
+        if (cluster_distance(c, c->key[k]) == UNSEEN) set_distance(c, c->key[k], CLUSTER_NO_GOAL);
+    free(queue);
+    return true;
+}
+
+void cluster_forget(cluster *c)
+{
+    free(c->key);
+    c->key = NULL;
+}
+
+void cluster_free(cluster *c)
+{
+    cluster_forget(c);
+    stateset_free(&c->distance);
+    c->count = 0;
+}
+
+/* The state's place in the order: its horizontal pieces' cells, then its vertical ones, as
+ * bitboards of bit y * width + x. */
+typedef struct {
+    uint64_t horizontal, vertical;
+} order_key;
+
+static uint64_t dense(const board *b, uint64_t cells)
+{
+    uint64_t out = 0;
+    for (int y = 0; y < b->height; y++)
+        out |= ((cells >> (y * 8)) & ((1ull << b->width) - 1)) << (y * b->width);
+    return out;
+}
+
+static order_key order_of(const board *b, uint64_t key)
+{
+    uint64_t h = 0, v = 0;
+    for (int i = 0; i < b->npieces; i++) {
+        uint64_t cells = b->cells[i][board_offset(b, key, i)];
+        if (b->piece[i].horizontal) h |= cells;
+        else v |= cells;
+    }
+    return (order_key){dense(b, h), dense(b, v)};
+}
+
+static bool before(order_key x, order_key y)
+{
+    return x.horizontal != y.horizontal ? x.horizontal < y.horizontal : x.vertical < y.vertical;
+}
+
+/* The optimal move count of the puzzle of `pieces` and `walls` of b standing at key, by the
+ * reference BFS, or -1 (removing pieces never makes a puzzle unsolvable, so -1 means only that
+ * the board was refused, which it cannot be). */
+static int optimum_of(solver_context *ctx, const board *b, uint64_t key, uint32_t pieces,
+                      uint64_t walls)
+{
+    board small;
+    char err[BOARD_ERR_MAX];
+    if (board_subset(b, key, pieces, walls, &small, err)) return -1;
+    solver_budget unlimited = {0, 0, 0};
+    solver_result r;
+    solver_find("bfs")->solve(ctx, &small, board_start_key(&small), &unlimited, NULL, &r);
+    int moves = r.status == SOLVE_SOLVED ? r.nmoves : -1;
+    solver_result_free(&r);
+    return moves;
+}
+
+/* Minimal: every piece but the primary, and every wall, is needed for the optimum. */
+static bool minimal(const board *b, uint64_t key, int moves)
+{
+    solver_context ctx;
+    solver_context_init(&ctx);
+    uint32_t all = b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
+    bool needed = true;
+    for (int i = 0; i < b->npieces && needed; i++)
+        if (i != b->primary && optimum_of(&ctx, b, key, all & ~(1u << i), b->walls) >= moves)
+            needed = false;
+    for (uint64_t w = b->walls; w && needed; w &= w - 1)
+        if (optimum_of(&ctx, b, key, all, b->walls & ~(w & -w)) >= moves) needed = false;
+    solver_context_free(&ctx);
+    return needed;
+}
+
+bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
+                     cluster_analysis *out)
+{
+    memset(out, 0, sizeof *out);
+    out->hardest_moves = -1;
+    out->minimal = -1;
+    cluster c;
+    if (!cluster_explore(&c, b, start, max_states, max_bytes)) return false;
+    out->states = c.count;
+    order_key smallest = order_of(b, start), hardest = smallest;
+    out->canonical = out->hardest = start;
+    for (uint64_t k = 0; k < c.count; k++) {
+        uint64_t key = c.key[k];
+        uint32_t d = cluster_distance(&c, key);
+        order_key o = order_of(b, key);
+        if (before(o, smallest)) smallest = o, out->canonical = key;
+        if (d == CLUSTER_NO_GOAL) continue;
+        out->goal_states += d == 0;
+        if ((int)d >= out->ndistances) {
+            out->distances = xrealloc(out->distances, (d + 1) * sizeof *out->distances);
+            memset(out->distances + out->ndistances, 0,
+                   (d + 1 - (uint32_t)out->ndistances) * sizeof *out->distances);
+            out->ndistances = (int)d + 1;
+        }
+        out->distances[d]++;
+        if ((int)d > out->hardest_moves || ((int)d == out->hardest_moves && before(o, hardest))) {
+            out->hardest_moves = (int)d;
+            out->hardest = key;
+            hardest = o;
+        }
+    }
+    cluster_free(&c);
+    if (out->hardest_moves >= 0) out->minimal = minimal(b, out->hardest, out->hardest_moves);
+    return true;
+}
+
+void cluster_analysis_free(cluster_analysis *a)
+{
+    free(a->distances);
+    a->distances = NULL;
+}
