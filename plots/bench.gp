@@ -1,83 +1,143 @@
 # bench.gp -- figures from a bin/bench result (plots/make-plots.sh prepares the data and drives
-# it). Variables: data (folder of rows.tsv and cactus-FILE.dat), outdir, solvers (space-separated
-# labels), files (the same labels with '/' as '-'), ext (png or svg), has_solved (any solved
-# run), has_peak (jemalloc peaks present), has_tradeoff (bfs and informed pairings to compare).
+# it). Variables: data (folder of rows.tsv, cactus-FILE.dat, times-FILE.dat, tradeoff.dat),
+# outdir, solvers (space-separated labels), files (the same labels with '/' as '-'), colors,
+# markers, dashes (each label's style from styles.tsv, in the same order), caption (the run's
+# corpus, budgets, machine and commit), proofs (each label's proved "no solution" answers),
+# budget_seconds (0: none), total_puzzles, ext (png or svg), has_solved (any solved run),
+# has_peak (jemalloc peaks present), has_tradeoff (bfs and informed pairings to compare).
 #
-# rows.tsv columns: 1 solver, 2 status, 3 optimal_moves, 4 excess, 5 expanded, 6 peak_bytes,
-# 7 seconds, 8 table_bytes.
+# rows.tsv has a header and is read by column name: solver, status, optimal_moves, excess,
+# expanded, peak_bytes, seconds, table_bytes.
 
 set datafile separator "\t"
 set datafile missing ""
-if (ext eq "png") { set terminal pngcairo size 1000,640 enhanced font "DejaVu Sans,11" }
-else { set terminal svg size 1000,640 dynamic enhanced font "DejaVu Sans,11" }
+set datafile columnheaders
+if (ext eq "png") { set terminal pngcairo size 1000,680 enhanced font "DejaVu Sans,11" }
+else { set terminal svg size 1000,680 dynamic enhanced font "DejaVu Sans,11" }
 set key outside right top
 set grid
 set format y "10^{%L}"
+set bmargin 6
+set label 99 caption at screen 0.01, screen 0.02 left font ",9" textcolor rgb "#555555"
 rows = data . "/rows.tsv"
 n = words(solvers)
+color(i) = word(colors, i)
+marker(i) = int(word(markers, i))
+dash(i) = int(word(dashes, i))
 jitter(i) = 0.6 * (i - (n + 1) / 2.0) / n     # spreads solvers sideways around each move count
-solved(s) = strcol(1) eq s && strcol(2) eq "solved"
+is(s) = strcol("solver") eq s
+solved(s) = is(s) && strcol("status") eq "solved"
+budget(s) = is(s) && strcol("status") eq "budget"
+MiB = 1048576.0
 
 if (has_solved) {
     # Cactus plot: for each solver, its solved runs sorted by time; x = how many, y = the time.
+    # Solid: the optimal solutions only; dashed: every solution (the satisficing track).
     set output sprintf("%s/cactus.%s", outdir, ext)
-    set title "Cactus plot: puzzles solved within the time on the y axis"
+    set title "Cactus plot: puzzles solved within a time (solid: optimal solutions; dashed: all)"
     set xlabel "puzzles solved"
     set ylabel "solve time per puzzle (seconds, log scale)"
     set logscale y
+    set datafile nocolumnheaders
+    # The budget (a run that reaches it is not solved) and the number of puzzles bound the plot;
+    # the y axis stops at the clock's resolution.
+    if (budget_seconds > 0) {
+        set arrow 1 from graph 0, first budget_seconds to graph 1, first budget_seconds nohead dt 3 lc rgb "#555555"
+        set label 1 sprintf("budget %g s", budget_seconds) at graph 0.01, first budget_seconds offset 0, char 0.6 font ",9"
+    }
+    set arrow 2 from first total_puzzles, graph 0 to first total_puzzles, graph 1 nohead dt 3 lc rgb "#555555"
+    set label 2 sprintf("%d puzzles", total_puzzles) at first total_puzzles, graph 0.04 right offset char -0.5, 0 font ",9"
+    set yrange [1e-9:(budget_seconds > 0 ? 3 * budget_seconds : 1)]
+    set key noenhanced
+    proof(i) = int(word(proofs, i))
+    cactus_title(i) = proof(i) ? sprintf("%s (+%d unsolvable)", word(solvers, i), proof(i)) \
+                               : word(solvers, i)
+    set datafile missing ""
     plot for [i = 1:n] sprintf("%s/cactus-%s.dat", data, word(files, i)) \
-        using 1:2 with steps lw 2 title word(solvers, i)
+            using ($3 == $3 ? $3 : 0):($3 == $3 ? $2 : NaN) with steps lw 2 dt 1 lc rgb color(i) notitle, \
+         for [i = 1:n] sprintf("%s/cactus-%s.dat", data, word(files, i)) \
+            using 1:2 with steps lw 1.5 dt 2 lc rgb color(i) title cactus_title(i)
+    unset arrow 1
+    unset arrow 2
+    unset label 1
+    unset label 2
+    set yrange [*:*]
+    set key enhanced
+    set datafile columnheaders
 
-    set title "Solve time against the optimal move count"
+    # Time: each solver's median over the solved runs of each optimal move count, with the
+    # band between the quartiles; the runs themselves faint behind.
+    set title "Solve time against the optimal move count (median and interquartile band; solved runs)"
     set xlabel "optimal moves"
     set ylabel "solve time (seconds, log scale)"
     set output sprintf("%s/time-vs-moves.%s", outdir, ext)
-    plot for [i = 1:n] rows \
-        using (solved(word(solvers, i)) ? $3 + jitter(i) : NaN):7 with points pt 7 ps 0.5 \
-        title word(solvers, i)
-
+    set style fill transparent solid 0.15 noborder
+    set datafile nocolumnheaders
+    plot for [i = 1:n] sprintf("%s/times-%s.dat", data, word(files, i)) \
+            using 1:2:4 with filledcurves lc rgb color(i) notitle, \
+         for [i = 1:n] sprintf("%s/times-%s.dat", data, word(files, i)) \
+            using 1:3 with linespoints lw 2 dt dash(i) pt marker(i) ps 0.6 lc rgb color(i) \
+            title word(solvers, i)
+    set datafile columnheaders
+    unset logscale y
 }
 
-set title "States expanded against the optimal move count (budget hits included)"
+# States: solved runs filled, budget hits open at the count they stopped at (censored: the
+# true cost is higher).
+set logscale y
+set title "States expanded against the optimal move count (open markers: budget hits, a lower bound)"
+set xlabel "optimal moves"
 set ylabel "states expanded (log scale)"
 set output sprintf("%s/nodes-vs-moves.%s", outdir, ext)
 plot for [i = 1:n] rows \
-    using (strcol(1) eq word(solvers, i) ? $3 + jitter(i) : NaN):($5 > 0 ? $5 : NaN) \
-    with points pt 7 ps 0.5 title word(solvers, i)
+        using (solved(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
+              (column("expanded") > 0 ? column("expanded") : NaN) \
+        with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i), \
+     for [i = 1:n] rows \
+        using (budget(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
+              (column("expanded") > 0 ? column("expanded") : NaN) \
+        with points pt marker(i) - 1 ps 0.7 lc rgb color(i) notitle
 
-memcol = has_peak ? 6 : 8
-if (has_peak) { set title "Peak memory of a run (jemalloc thread peak) against the optimal move count" }
-else { set title "Largest tables of a run (the solver's own count; no jemalloc peak in this build)" }
-set ylabel "memory (bytes, log scale)"
+memcol = has_peak ? "peak_bytes" : "table_bytes"
+if (has_peak) { set title "Peak memory of a solved run (jemalloc thread peak) against the optimal move count" }
+else { set title "Largest tables of a solved run (the solver's own count; no jemalloc peak in this build)" }
+set ylabel "memory (MiB, log scale)"
+set format y "%g"
 set output sprintf("%s/memory-vs-moves.%s", outdir, ext)
 plot for [i = 1:n] rows \
-    using (strcol(1) eq word(solvers, i) ? $3 + jitter(i) : NaN):(column(memcol) > 0 ? column(memcol) : NaN) \
-    with points pt 7 ps 0.5 title word(solvers, i)
+    using (solved(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
+          (column(memcol) > 0 ? column(memcol) / MiB : NaN) \
+    with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i)
 
-# Excess moves, one box per solver that ever returned more than the optimum.
+# Excess moves, one box per solver that ever returned more than the optimum, with its n.
 excessive = ""
+ecolors = ""
 do for [i = 1:n * has_solved] {
     s = word(solvers, i)
-    stats rows using (solved(s) ? $4 : NaN) nooutput
-    if (STATS_records > 0 && STATS_max > 0) { excessive = excessive . " " . s }
+    stats rows using (solved(s) && strcol("excess") ne "" ? column("excess") : NaN) nooutput
+    if (STATS_records > 0 && STATS_max > 0) {
+        excessive = excessive . " " . s
+        ecolors = ecolors . " " . color(i)
+        eval sprintf("n_%d = %d", words(excessive), STATS_records)
+    }
 }
 m = words(excessive)
 if (m > 0) {
-    set title "Moves beyond the optimum, per solver that is not optimal (solved runs)"
-    set xlabel "solver"
+    set title "Moves beyond the optimum, per solver that is not optimal (solved runs whose optimum is known)"
+    set xlabel "solver (n = solved runs)"
     set ylabel "excess moves + 1 (log scale)"
     unset key
-    set format y "%g"
     set style data boxplot
     set style boxplot outliers pointtype 7
     set style fill solid 0.35 border
     set pointsize 0.4
-    set xtics () 
-    do for [i = 1:m] { set xtics add (word(excessive, i) i) }
+    set xtics ()
+    do for [i = 1:m] { eval sprintf("set xtics add (\"%s (n=%d)\" %d)", word(excessive, i), value(sprintf("n_%d", i)), i) }
     set xrange [0.3:m + 0.7]
     set output sprintf("%s/excess.%s", outdir, ext)
     plot for [i = 1:m] rows \
-        using (i):(solved(word(excessive, i)) ? $4 + 1 : NaN) lc i
+        using (i):(solved(word(excessive, i)) && strcol("excess") ne "" ? column("excess") + 1 : NaN) \
+        lc rgb word(ecolors, i)
 }
 
 # The bounds' trade-off: fewer states expanded against more time per state, one point per
@@ -96,6 +156,7 @@ if (has_tradeoff) {
     set grid
     unset key
     set offsets graph 0.08, graph 0.25, graph 0.1, graph 0.1
+    set datafile nocolumnheaders
     set output sprintf("%s/bounds.%s", outdir, ext)
     plot sprintf("%s/tradeoff.dat", data) using 2:($3 * 1e6):1 with labels point pt 7 ps 1 \
         offset char 1, char 0.6 left

@@ -363,6 +363,16 @@ Test(plots, make_plots_draws_every_figure)
             if (!svg) cr_assert(n == 8 && memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0, "%s", path);
         }
     free(out), free(err);
+    /* Every figure carries the run's caption, and a solver keeps its colour from styles.tsv
+     * whatever the run: astar/pdb is Okabe-Ito green (0, 158, 115). */
+    snprintf(cmd, sizeof cmd, "grep -l 'budgets 5 M states, 2 GiB, 30 s a run' %s/plots/*.svg | wc -l; "
+             "grep -c 'rgb(  0, 158, 115)' %s/plots/nodes-vs-moves.svg", dir, dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
+    int captioned = 0, green = 0;
+    cr_assert_eq(sscanf(out, "%d %d", &captioned, &green), 2, "%s", out);
+    cr_assert_eq(captioned, 6, "%s", out);
+    cr_assert_gt(green, 10, "%s", out);
+    free(out), free(err);
 }
 
 Test(bench, timing_warnings)
