@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "bench.h"
+
+#include <limits.h>
 #include "xmem.h"
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
@@ -106,6 +108,7 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     if (r->status == SOLVE_BUDGET) snprintf(row->budget_hit, sizeof row->budget_hit, "%s", r->budget_hit);
     row->index = index;
     row->puzzles = count;
+    row->cluster_size = p->cluster >= 0 && p->cluster <= INT_MAX ? (int)p->cluster : REPORT_NONE;
     snprintf(row->shard, sizeof row->shard, "%d/%d", o->shard_k, o->shard_n);
     snprintf(row->run, sizeof row->run, "%s", run);
     row->expanded = r->expanded;

@@ -53,7 +53,8 @@ static const column columns[] = {
     COLUMN(warmup, COL_INT),           COLUMN(warning, COL_OPTIONAL),
     COLUMN(note, COL_OPTIONAL),
     COLUMN(solution, COL_SOLUTION),    COLUMN(index, COL_INT),
-    COLUMN(puzzles, COL_INT),          COLUMN(id, COL_TEXT),
+    COLUMN(puzzles, COL_INT),          COLUMN(cluster_size, COL_INT),
+    COLUMN(id, COL_TEXT),
     COLUMN(source, COL_TEXT),          COLUMN(shard, COL_TEXT),
     COLUMN(run, COL_TEXT),
 };
@@ -70,6 +71,7 @@ void report_row_init(report_row *row)
 {
     memset(row, 0, sizeof *row);
     row->moves = row->steps = row->optimal_moves = row->excess = REPORT_NONE;
+    row->cluster_size = REPORT_NONE;
     row->solvable = row->optimal = row->correct = REPORT_UNKNOWN;
 }
 

@@ -64,6 +64,7 @@ typedef struct {
     char *solution;           /* moves separated by spaces (malloc'ed; empty unless solved) */
     int index;                /* the puzzle's position in the whole input */
     int puzzles;              /* how many puzzles the whole input holds */
+    int cluster_size;         /* states reachable from the puzzle, as its file says, or REPORT_NONE */
     char id[17];
     char source[PUZZLE_SOURCE_MAX];
     char shard[16];           /* K/N */

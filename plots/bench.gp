@@ -4,7 +4,8 @@
 # markers, dashes (each label's style from styles.tsv, in the same order), caption (the run's
 # corpus, budgets, machine and commit), proofs (each label's proved "no solution" answers),
 # budget_seconds (0: none), total_puzzles, ext (png or svg), has_solved (any solved run),
-# has_peak (jemalloc peaks present), has_tradeoff (bfs and informed pairings to compare).
+# has_peak (jemalloc peaks present), has_tradeoff (bfs and informed pairings to compare),
+# has_paired (bfs and others, paired-FILE.dat), has_clusters (rows with a known cluster size).
 #
 # rows.tsv has a header and is read by column name: solver, status, optimal_moves, excess,
 # expanded, peak_bytes, seconds, table_bytes.
@@ -108,6 +109,53 @@ plot for [i = 1:n] rows \
     using (solved(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
           (column(memcol) > 0 ? column(memcol) / MiB : NaN) \
     with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i)
+
+# Cost against the size of the puzzle's cluster (the states reachable from it), which is the
+# real measure of a puzzle's size: states expanded by each solved run.
+if (has_clusters) {
+    set logscale xy
+    set format x "10^{%L}"
+    set format y "10^{%L}"
+    set title "States expanded against the size of the puzzle's cluster (solved runs)"
+    set xlabel "states reachable from the puzzle (log scale)"
+    set ylabel "states expanded (log scale)"
+    set output sprintf("%s/cost-vs-cluster.%s", outdir, ext)
+    plot for [i = 1:n] rows \
+        using (solved(word(solvers, i)) && strcol("cluster_size") ne "" ? column("cluster_size") : NaN):\
+              (column("expanded") > 0 ? column("expanded") : NaN) \
+        with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i), \
+        x with lines dt 3 lc rgb "#555555" title "the whole cluster"
+    unset logscale
+    set format x "%g"
+}
+
+# Each solver against the reference BFS, puzzle by puzzle (both solved): time and states,
+# log-log, the diagonal where they are equal.
+if (has_paired) {
+    set datafile nocolumnheaders
+    set logscale xy
+    set format x "10^{%L}"
+    set format y "10^{%L}"
+    set output sprintf("%s/paired-vs-bfs.%s", outdir, ext)
+    set multiplot layout 1, 2 title "Each solver against bfs on the same puzzles (both solved; below the diagonal: fewer than bfs)"
+    set title "solve time (seconds)"
+    set xlabel "bfs"
+    set ylabel "the solver"
+    unset key
+    # bfs comes first in the rows (registry order), so the others are words 2 .. n.
+    plot for [i = 2:n] sprintf("%s/paired-%s.dat", data, word(files, i)) \
+            using 1:2 with points pt marker(i) ps 0.4 lc rgb color(i) title word(solvers, i), \
+         x with lines dt 3 lc rgb "#555555" notitle
+    set title "states expanded"
+    set key outside right top
+    plot for [i = 2:n] sprintf("%s/paired-%s.dat", data, word(files, i)) \
+            using 3:4 with points pt marker(i) ps 0.4 lc rgb color(i) title word(solvers, i), \
+         x with lines dt 3 lc rgb "#555555" notitle
+    unset multiplot
+    unset logscale
+    set format x "%g"
+    set datafile columnheaders
+}
 
 # Excess moves, one box per solver that ever returned more than the optimum, with its n.
 excessive = ""

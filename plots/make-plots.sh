@@ -12,8 +12,9 @@ mkdir -p "$data"
 
 # rows.tsv: the columns the figures read, with a header line that bench.gp reads them by; the
 # shell below reads the same columns by position in rows.body (no header): 1 solver, 2 status,
-# 3 optimal_moves, 4 excess, 5 expanded, 6 peak_bytes, 7 seconds, 8 table_bytes, 9 correct.
-cols=solver,status,optimal_moves,excess,expanded,peak_bytes,seconds,table_bytes,correct
+# 3 optimal_moves, 4 excess, 5 expanded, 6 peak_bytes, 7 seconds, 8 table_bytes, 9 correct,
+# 10 id, 11 cluster_size.
+cols=solver,status,optimal_moves,excess,expanded,peak_bytes,seconds,table_bytes,correct,id,cluster_size
 awk -v cols=$cols -f "$here/columns.awk" "$csv" > "$data/rows.body"
 { echo "$cols" | tr , '\t'; cat "$data/rows.body"; } > "$data/rows.tsv"
 # What there is to draw: solved runs at all, and jemalloc peaks (empty in builds without jemalloc,
@@ -51,6 +52,20 @@ for s in $solvers; do
                     $1 != m { flush(); m = $1; n = 0 } { v[++n] = $2 } END { flush() }' \
         > "$data/times-$(echo "$s" | tr / -).dat"
 done
+# paired-FILE.dat per label but bfs: the puzzles both it and bfs solved, paired by id: bfs's
+# time and states, then its own.
+has_paired=0
+if [ "$(echo "$solvers" | cut -d' ' -f1)" = bfs ] && [ "$(echo "$solvers" | wc -w)" -gt 1 ]; then
+    for s in $solvers; do
+        [ "$s" = bfs ] && continue
+        awk -F'\t' -v s="$s" '$2 == "solved" && $1 == "bfs" { t[$10] = $7; e[$10] = $5 }
+            $2 == "solved" && $1 == s { mt[$10] = $7; me[$10] = $5 }
+            END { for (k in mt) if (k in t) print t[k] "\t" mt[k] "\t" e[k] "\t" me[k] }' \
+            "$data/rows.body" > "$data/paired-$(echo "$s" | tr / -).dat"
+        has_paired=1
+    done
+fi
+has_clusters=$(awk -F'\t' '$11 != "" { n++ } END { print (n > 0 ? 1 : 0) }' "$data/rows.body")
 # The caption under every figure: the run's corpus, budgets, machine and commit (its meta).
 caption=$(python3 - "$results_dir/results.json" <<'PY' 2>/dev/null || true
 import json, sys
@@ -100,7 +115,8 @@ for ext in png svg; do
     gnuplot -e "data='$data'; outdir='$out'; solvers='$solvers'; files='$files'; ext='$ext'; \
         colors='$colors'; markers='$markers'; dashes='$dashes'; caption='$caption'; \
         proofs='$proofs'; budget_seconds=$budget_seconds; total_puzzles=$total_puzzles; \
-        has_solved=$has_solved; has_peak=$has_peak; has_tradeoff=$has_tradeoff" "$here/bench.gp"
+        has_solved=$has_solved; has_peak=$has_peak; has_tradeoff=$has_tradeoff; \
+        has_paired=$has_paired; has_clusters=$has_clusters" "$here/bench.gp"
 done
 [ "$has_solved" = 1 ] || echo "make-plots.sh: no solved run: only the nodes and memory figures" >&2
 ls "$out"/*.png "$out"/*.svg

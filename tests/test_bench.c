@@ -25,7 +25,7 @@ static char *slurp(const char *path)
 /* The columns a run decides (not the timings, nor memory figures that depend on the allocator). */
 #define DETERMINISTIC "solver,heuristic,params,puzzle,board,status,budget_hit,moves,steps," \
     "optimal_moves,solvable,optimal,correct,excess,replay,expanded,generated,duplicates," \
-    "table_bytes,repeat,warmup,note,solution,index,puzzles,id,source,shard,run"
+    "table_bytes,repeat,warmup,note,solution,index,puzzles,cluster_size,id,source,shard,run"
 
 Test(bench, csv_has_the_exact_deterministic_columns)
 {
@@ -343,11 +343,11 @@ Test(plots, make_plots_draws_every_figure)
     char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,bfs1,dfs,astar --out %s "
-                              "corpus/seed-formats corpus/seeds >/dev/null && plots/make-plots.sh %s",
-             th_bin(), dir, dir);
+                              "corpus/seed-formats corpus/seeds corpus/ladder.txt >/dev/null && "
+                              "plots/make-plots.sh %s", th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     const char *figures[] = {"cactus", "time-vs-moves", "nodes-vs-moves", "memory-vs-moves", "excess",
-                             "bounds"};
+                             "bounds", "cost-vs-cluster", "paired-vs-bfs"};
     for (size_t k = 0; k < sizeof figures / sizeof *figures; k++)
         for (int svg = 0; svg < 2; svg++) {
             char path[256];
@@ -370,7 +370,7 @@ Test(plots, make_plots_draws_every_figure)
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     int captioned = 0, green = 0;
     cr_assert_eq(sscanf(out, "%d %d", &captioned, &green), 2, "%s", out);
-    cr_assert_eq(captioned, 6, "%s", out);
+    cr_assert_eq(captioned, 8, "%s", out);
     cr_assert_gt(green, 10, "%s", out);
     free(out), free(err);
 }
