@@ -22,6 +22,9 @@ OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
 
+# A text file as the lines of a C string literal.
+C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
+
 LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c)
 BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
 PROGRAMS = solve bench render
@@ -43,6 +46,16 @@ $(1)/build_info.h: FORCE
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
 
 $(1)/obj/bench/describe.o $(1)/obj/common/cli.o: $(1)/build_info.h
+
+# The report page's style and script, kept as plain files and included as C string literals.
+$(1)/html_style.inc: bench/report.css
+	@mkdir -p $(1)
+	$$(C_STRING) $$< > $$@
+$(1)/html_script.inc: bench/report.js
+	@mkdir -p $(1)
+	$$(C_STRING) $$< > $$@
+
+$(1)/obj/bench/html.o: $(1)/html_style.inc $(1)/html_script.inc
 
 $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC))
 	@rm -f $$@

@@ -23,6 +23,7 @@ static const char *usage =
     "       bench merge [--csv F] [--json F] RESULT...   join the shards of one run\n"
     "       bench verify RESULT PATH...       check every claim of a result file\n"
     "       bench compare A B                 A against B, per solver (B/A ratios)\n"
+    "       bench report DIR                  DIR/report.html: the run as one web page\n"
     "(each subcommand takes --help)\n"
     "\n"
     "  --solver LIST      solver names, comma-separated, or 'all' (default all)\n"
@@ -303,7 +304,10 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*main)(int, char **);
-    } sub[] = {{"merge", bench_merge}, {"verify", bench_verify}, {"compare", bench_compare}};
+    } sub[] = {{"merge", bench_merge},
+               {"verify", bench_verify},
+               {"compare", bench_compare},
+               {"report", bench_report}};
     for (size_t k = 0; argc >= 2 && k < sizeof sub / sizeof *sub; k++)
         if (strcmp(argv[1], sub[k].name) == 0) return sub[k].main(argc - 1, argv + 1);
     return run_bench(argc, argv);

@@ -102,5 +102,6 @@ void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by)
 int bench_merge(int argc, char **argv);
 int bench_verify(int argc, char **argv);
 int bench_compare(int argc, char **argv);
+int bench_report(int argc, char **argv);
 
 #endif

@@ -717,3 +717,12 @@ int report_read(const char *path, report *r, char *err)
     fclose(f);
     return rc;
 }
+
+int report_row_puzzle(const report_row *row, puzzle_list *one, char *why)
+{
+    char text[PUZZLE_BOARD_MAX];
+    snprintf(text, sizeof text, "%s", row->board);
+    for (char *c = text; *c; c++)
+        if (*c == '/') *c = '\n';
+    return scan_text("board", text, strlen(text), SCAN_AUTO, one, why) == 1 ? 0 : -1;
+}

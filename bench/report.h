@@ -133,6 +133,10 @@ int report_write_csv(const report *r, FILE *f);
 int report_write_json(const report *r, json_t *meta, FILE *f);
 int report_write_markdown(const report *r, FILE *f);
 
+/* The row's own board read back by the scanner into one (the caller frees it): the puzzle its
+ * solution replays on. Returns 0, or -1 with the reason in why (SCAN_ERR_MAX bytes). */
+int report_row_puzzle(const report_row *row, puzzle_list *one, char *why);
+
 /* Reads a result file written by report_write_csv or report_write_json (told apart by their
  * first character), appending its rows, each with its origin ("FILE:LINE"). Every cell is
  * checked for its type. Returns 0, or -1 with "FILE:LINE: what is wrong" in err

@@ -150,24 +150,13 @@ static int parse_solution(const board *b, const char *text, move **out, char *er
     return n;
 }
 
-/* The row's own board, read back by the scanner into one (the caller frees it). Returns 0, or
- * -1 with why set. */
-static int read_row_board(const report_row *row, puzzle_list *one, char *why)
-{
-    char text[PUZZLE_BOARD_MAX];
-    snprintf(text, sizeof text, "%s", row->board);
-    for (char *c = text; *c; c++)
-        if (*c == '/') *c = '\n';
-    return scan_text("board", text, strlen(text), SCAN_AUTO, one, why) == 1 ? 0 : -1;
-}
-
 /* Every claim of one row, against its own board (which must be the puzzle of its id) and the
  * reference answer for that puzzle. */
 static void check_row(tally *t, const report_row *row, known *entry, const solver_budget *budget)
 {
     puzzle_list one = {0};
     char why[SCAN_ERR_MAX], id[17];
-    if (read_row_board(row, &one, why)) {
+    if (report_row_puzzle(row, &one, why)) {
         fail(t, row, "board", "does not read as a board: %s", why);
         return;
     }

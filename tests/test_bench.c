@@ -392,3 +392,41 @@ Test(bench, timing_warnings)
         cr_assert_str_eq(warning, cases[k].warning, "case %zu", k);
     }
 }
+
+/* bench report: one self-contained page, driven in a real browser (Debian's Chromium, headless):
+ * it loads with no console message, sorts, filters, and steps every solution of a puzzle to
+ * the goal (its own #selftest), and a screenshot is kept in build/test-output/report.png. */
+Test(report, the_page_works_in_chromium, .timeout = 300)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone --out %s "
+                              "corpus/seed-formats corpus/seeds corpus/ladder.txt >/dev/null && "
+                              "plots/make-plots.sh %s >/dev/null && %s/bench report %s",
+             th_bin(), dir, dir, th_bin(), dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(err, "bench report: wrote "), "%s", err);
+    free(out), free(err);
+    /* Self-contained: no script, style or picture fetched from anywhere. */
+    snprintf(cmd, sizeof cmd, "grep -c -e '<script src' -e '<link' -e '<img src' %s/report.html", dir);
+    cr_assert_eq(run(cmd, &out, &err), 1, "%s", out);   /* grep: no line found */
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd,
+             "chromium --headless=new --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
+             "--virtual-time-budget=5000 --dump-dom 'file://%s/report.html#selftest' "
+             "2>%s/chromium.err | grep -o '<pre id=\"selftest\">[^<]*'; grep -c CONSOLE %s/chromium.err",
+             dir, dir, dir);
+    run(cmd, &out, &err);
+    cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s", out);
+    cr_assert(strstr(out, "stepped 0 solutions") == NULL, "%s", out);
+    cr_assert_not_null(strstr(out, "\n0\n"), "console messages: %s", out);   /* no CONSOLE line */
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p build/test-output && chromium --headless=new --no-sandbox --disable-gpu "
+             "--hide-scrollbars --window-size=1280,1000 --virtual-time-budget=5000 "
+             "--screenshot=build/test-output/report.png 'file://%s/report.html' 2>/dev/null && "
+             "stat -c %%s build/test-output/report.png", dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_gt(atol(out), 20000, "screenshot of %s bytes", out);
+    free(out), free(err);
+}
