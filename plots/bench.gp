@@ -1,14 +1,14 @@
-# bench.gp -- figures from a bin/bench result (plots/make-plots.sh prepares the data and drives
-# it). Variables: data (folder of rows.tsv, cactus-FILE.dat, times-FILE.dat, tradeoff.dat),
-# outdir, solvers (space-separated labels), files (the same labels with '/' as '-'), colors,
-# markers, dashes (each label's style from styles.tsv, in the same order), caption (the run's
-# corpus, budgets, machine and commit), proofs (each label's proved "no solution" answers),
-# budget_seconds (0: none), total_puzzles, ext (png or svg), has_solved (any solved run),
-# has_peak (jemalloc peaks present), has_tradeoff (bfs and informed pairings to compare),
-# has_paired (bfs and others, paired-FILE.dat), has_clusters (rows with a known cluster size).
+# bench.gp -- figures from a bin/bench result. make-plots.sh runs plots/prepare.py, which
+# writes the data files and vars.gp (loaded first), then this. Variables: data (the folder of
+# the data files), outdir, ext (png or svg); from vars.gp: solvers (space-separated labels),
+# files (the same with '/' as '-'), colors, markers, dashes (each label's style, same order),
+# proofs (each label's proved "no solution" answers), memcol (peak_bytes, or table_bytes in a
+# build without jemalloc), caption (the run's corpus, budgets, machine, commit), budget_seconds,
+# clock_resolution, total_puzzles, not_solved and no_optimum (runs the figures leave out), and
+# has_solved, has_peak, has_tradeoff, has_paired, has_clusters (what there is to draw).
 #
-# rows.tsv has a header and is read by column name: solver, status, optimal_moves, excess,
-# expanded, peak_bytes, seconds, table_bytes.
+# rows.tsv has a header and is read by column name; q-METRIC-FILE.dat hold, per optimal move
+# count, the quartiles of a metric over a label's solved runs: moves, q1, median, q3.
 
 set datafile separator "\t"
 set datafile missing ""
@@ -48,7 +48,7 @@ if (has_solved) {
     }
     set arrow 2 from first total_puzzles, graph 0 to first total_puzzles, graph 1 nohead dt 3 lc rgb "#555555"
     set label 2 sprintf("%d puzzles", total_puzzles) at first total_puzzles, graph 0.04 right offset char -0.5, 0 font ",9"
-    set yrange [1e-9:(budget_seconds > 0 ? 3 * budget_seconds : 1)]
+    set yrange [clock_resolution:(budget_seconds > 0 ? 3 * budget_seconds : 1)]
     set key noenhanced
     proof(i) = int(word(proofs, i))
     cactus_title(i) = proof(i) ? sprintf("%s (+%d unsolvable)", word(solvers, i), proof(i)) \
@@ -68,47 +68,53 @@ if (has_solved) {
 
     # Time: each solver's median over the solved runs of each optimal move count, with the
     # band between the quartiles; the runs themselves faint behind.
-    set title "Solve time against the optimal move count (median and interquartile band; solved runs)"
+    set title sprintf("Solve time against the optimal move count: median and interquartile band\n(solved runs; %d runs not solved and %d of puzzles without a known optimum left out)", not_solved, no_optimum)
     set xlabel "optimal moves"
     set ylabel "solve time (seconds, log scale)"
     set output sprintf("%s/time-vs-moves.%s", outdir, ext)
     set style fill transparent solid 0.15 noborder
     set datafile nocolumnheaders
-    plot for [i = 1:n] sprintf("%s/times-%s.dat", data, word(files, i)) \
+    plot for [i = 1:n] sprintf("%s/q-seconds-%s.dat", data, word(files, i)) \
             using 1:2:4 with filledcurves lc rgb color(i) notitle, \
-         for [i = 1:n] sprintf("%s/times-%s.dat", data, word(files, i)) \
+         for [i = 1:n] sprintf("%s/q-seconds-%s.dat", data, word(files, i)) \
             using 1:3 with linespoints lw 2 dt dash(i) pt marker(i) ps 0.6 lc rgb color(i) \
             title word(solvers, i)
     set datafile columnheaders
     unset logscale y
 }
 
-# States: solved runs filled, budget hits open at the count they stopped at (censored: the
-# true cost is higher).
+# States: each solver's median and interquartile band over its solved runs, the runs faint
+# behind; budget hits open at the count they stopped at (censored: the true cost is higher).
 set logscale y
-set title "States expanded against the optimal move count (open markers: budget hits, a lower bound)"
+set style fill transparent solid 0.15 noborder
+set title sprintf("States expanded against the optimal move count: median and interquartile band of solved runs\n(open markers: budget hits, a lower bound; %d runs of puzzles without a known optimum left out)", no_optimum)
 set xlabel "optimal moves"
 set ylabel "states expanded (log scale)"
 set output sprintf("%s/nodes-vs-moves.%s", outdir, ext)
-plot for [i = 1:n] rows \
-        using (solved(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
-              (column("expanded") > 0 ? column("expanded") : NaN) \
-        with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i), \
-     for [i = 1:n] rows \
+set datafile nocolumnheaders
+plot for [i = 1:n] sprintf("%s/q-expanded-%s.dat", data, word(files, i)) \
+        using 1:2:4 with filledcurves lc rgb color(i) notitle, \
+     for [i = 1:n] sprintf("%s/q-expanded-%s.dat", data, word(files, i)) \
+        using 1:3 with lines lw 2 dt dash(i) lc rgb color(i) title word(solvers, i)
+set datafile columnheaders
+set output sprintf("%s/nodes-vs-moves.%s", outdir, ext)
+replot for [i = 1:n] rows \
         using (budget(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
               (column("expanded") > 0 ? column("expanded") : NaN) \
         with points pt marker(i) - 1 ps 0.7 lc rgb color(i) notitle
 
-memcol = has_peak ? "peak_bytes" : "table_bytes"
-if (has_peak) { set title "Peak memory of a solved run (jemalloc thread peak) against the optimal move count" }
-else { set title "Largest tables of a solved run (the solver's own count; no jemalloc peak in this build)" }
+if (has_peak) { set title sprintf("Peak memory of a run (jemalloc thread peak) against the optimal move count\nmedian and interquartile band of solved runs (%d runs not solved left out)", not_solved) }
+else { set title sprintf("Largest tables of a run (the solver's own count; no jemalloc peak in this build)\nmedian and interquartile band of solved runs (%d runs not solved left out)", not_solved) }
 set ylabel "memory (MiB, log scale)"
 set format y "%g"
 set output sprintf("%s/memory-vs-moves.%s", outdir, ext)
-plot for [i = 1:n] rows \
-    using (solved(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
-          (column(memcol) > 0 ? column(memcol) / MiB : NaN) \
-    with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i)
+set datafile nocolumnheaders
+plot for [i = 1:n] sprintf("%s/q-%s-%s.dat", data, memcol, word(files, i)) \
+        using 1:($2 / MiB):($4 / MiB) with filledcurves lc rgb color(i) notitle, \
+     for [i = 1:n] sprintf("%s/q-%s-%s.dat", data, memcol, word(files, i)) \
+        using 1:($3 / MiB) with lines lw 2 dt dash(i) lc rgb color(i) title word(solvers, i)
+set datafile columnheaders
+unset style fill
 
 # Cost against the size of the puzzle's cluster (the states reachable from it), which is the
 # real measure of a puzzle's size: states expanded by each solved run.

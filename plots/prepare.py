@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+"""prepare.py DIR -- the data of the figures of a bench result (DIR/results.csv and its meta in
+DIR/results.json), read by column name, into DIR/plots/data/: the files plots/bench.gp plots and
+vars.gp, the variables it needs (make-plots.sh runs both).
+
+Every label keeps the colour, marker and dash that plots/styles.tsv gives it, so that a solver
+looks the same in every figure of every run; a label it does not list is drawn grey.
+"""
+import csv
+import json
+import os
+import statistics
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+results = sys.argv[1]
+data = os.path.join(results, "plots", "data")
+os.makedirs(data, exist_ok=True)
+rows = list(csv.DictReader(open(os.path.join(results, "results.csv"), newline="")))
+try:
+    meta = json.load(open(os.path.join(results, "results.json")))["meta"]
+except (OSError, ValueError, KeyError):
+    meta = {}
+
+labels = list(dict.fromkeys(r["solver"] for r in rows))
+files = [s.replace("/", "-") for s in labels]
+styles = {}
+for line in open(os.path.join(here, "styles.tsv")):
+    if line.strip() and not line.startswith("#"):
+        label, colour, marker, dash = line.rstrip("\n").split("\t")
+        styles[label] = (colour, marker, dash)
+style = [styles.get(s, ("#777777", "1", "1")) for s in labels]
+
+
+def number(text):
+    return float(text) if text not in ("", None) else None
+
+
+def solved(r):
+    return r["status"] == "solved"
+
+
+def write(name, lines):
+    with open(os.path.join(data, name), "w") as f:
+        for line in lines:
+            f.write("\t".join(str(v) for v in line) + "\n")
+
+
+# rows.tsv: the columns bench.gp reads by name, with their header.
+columns = ["solver", "status", "optimal_moves", "excess", "expanded", "peak_bytes", "seconds",
+           "table_bytes", "cluster_size"]
+write("rows.tsv", [columns] + [[r.get(c, "") for c in columns] for r in rows])
+has_peak = any((number(r["peak_bytes"]) or 0) > 0 for r in rows)
+memory = "peak_bytes" if has_peak else "table_bytes"
+
+
+def quartiles(values):
+    v = sorted(values)
+    n = len(v)
+    return v[(n - 1) // 4], statistics.median(v), v[(3 * n - 1) // 4]
+
+
+for label, file in zip(labels, files):
+    mine = [r for r in rows if r["solver"] == label]
+    # cactus: its solved runs, fastest first: rank, time, rank among the optimal ones.
+    runs = sorted((number(r["seconds"]), r["excess"] == "0") for r in mine if solved(r))
+    optimal, lines = 0, []
+    for rank, (seconds, is_optimal) in enumerate(runs, 1):
+        optimal += is_optimal
+        lines.append((rank, seconds, optimal if is_optimal else ""))
+    write(f"cactus-{file}.dat", lines)
+    # For each optimal move count, the quartiles of time, states and memory over solved runs.
+    for metric in ("seconds", "expanded", memory):
+        by_moves = {}
+        for r in mine:
+            value = number(r[metric])
+            if solved(r) and r["optimal_moves"] != "" and value and value > 0:
+                by_moves.setdefault(int(r["optimal_moves"]), []).append(value)
+        write(f"q-{metric}-{file}.dat", [(m,) + quartiles(v) for m, v in sorted(by_moves.items())])
+
+# paired-FILE.dat: each label against bfs on the puzzles both solved: bfs's time and states,
+# then its own.
+bfs = {r["id"]: r for r in rows if r["solver"] == "bfs" and solved(r)}
+has_paired = bool(bfs) and labels[0] == "bfs" and len(labels) > 1
+for label, file in zip(labels[1:], files[1:]):
+    write(f"paired-{file}.dat", [(bfs[r["id"]]["seconds"], r["seconds"], bfs[r["id"]]["expanded"],
+                                  r["expanded"]) for r in rows
+                                 if r["solver"] == label and solved(r) and r["id"] in bfs])
+
+# tradeoff.dat: bfs and every informed pairing (a label with a heuristic): median states
+# expanded and median time per expanded state over solved runs.
+tradeoff = []
+for label in labels:
+    if label != "bfs" and "/" not in label:
+        continue
+    runs = [r for r in rows if r["solver"] == label and solved(r) and number(r["expanded"])]
+    if runs:
+        tradeoff.append((label, statistics.median(number(r["expanded"]) for r in runs),
+                         statistics.median(number(r["seconds"]) / number(r["expanded"]) for r in runs)))
+write("tradeoff.dat", tradeoff)
+
+# What each figure leaves out, said in its title: runs not solved (time, memory), and runs of
+# puzzles whose optimum is unknown or that have none (every figure over the optimal move count).
+not_solved = sum(not solved(r) for r in rows)
+no_optimum = sum(r["optimal_moves"] == "" for r in rows)
+proofs = [sum(r["solver"] == s and r["status"] == "unsolvable" and r["correct"] == "yes"
+              for r in rows) for s in labels]
+budget = meta.get("budget", {})
+
+
+def count(v, unit=""):
+    for suffix, n in (("Gi", 1 << 30), ("Mi", 1 << 20), ("M", 10 ** 6)):
+        if v and v % n == 0 and suffix.endswith("i") == bool(unit):
+            return "%d %s%s" % (v // n, suffix, unit)
+    return "%s %s" % (v, unit) if unit else str(v)
+
+
+flags = {"--verify", "--progress", "--no-progress"}
+args, paths = meta.get("command", [])[1:], []
+for k, a in enumerate(args):   # the operands: not an option, nor an option's value
+    prev = args[k - 1] if k else ""
+    if not a.startswith("-") and not (prev.startswith("-") and "=" not in prev and prev not in flags):
+        paths.append(a)
+caption = "%s (%s puzzles); budgets %s states, %s, %g s a run; %s, %s cores; commit %s" % (
+    " ".join(paths) or "?", meta.get("puzzles", "?"), count(budget.get("max_states")),
+    count(budget.get("max_bytes"), "B"), budget.get("max_seconds", 0), meta.get("cpu", "?"),
+    meta.get("cores", "?"), meta.get("commit", "?"))
+
+with open(os.path.join(data, "vars.gp"), "w") as f:
+    def var(name, value):
+        f.write("%s = %s\n" % (name, json.dumps(value) if isinstance(value, str) else value))
+    var("solvers", " ".join(labels))
+    var("files", " ".join(files))
+    var("colors", " ".join(s[0] for s in style))
+    var("markers", " ".join(s[1] for s in style))
+    var("dashes", " ".join(s[2] for s in style))
+    var("proofs", " ".join(str(p) for p in proofs))
+    var("memcol", memory)
+    var("caption", caption.replace('"', "'"))
+    var("budget_seconds", float(budget.get("max_seconds", 0) or 0))
+    var("clock_resolution", float(meta.get("clock_resolution_seconds", 1e-9) or 1e-9))
+    var("total_puzzles", len(rows) // max(len(labels), 1))
+    var("not_solved", not_solved)
+    var("no_optimum", no_optimum)
+    var("has_solved", int(any(solved(r) for r in rows)))
+    var("has_peak", int(has_peak))
+    var("has_tradeoff", int(len(tradeoff) > 1))
+    var("has_paired", int(has_paired))
+    var("has_clusters", int(any(r.get("cluster_size") for r in rows)))
