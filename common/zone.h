@@ -48,6 +48,10 @@ static inline bool zone_clear_run(const board *b, uint64_t key, uint64_t occ)
     return !(b->lane[board_offset(b, key, b->primary)] & occ);
 }
 
+/* The solution: path[0 .. n - 1], then the primary's slide to the exit from key (the state
+ * after the path), unless it stands there already. */
+void zone_solved(const board *b, const zone_move *path, int n, uint64_t key, solver_result *r);
+
 /* Does key appear among keys[0 .. n - 1] (the states of the current path)? */
 static inline bool zone_on_path(const uint64_t *keys, int n, uint64_t key)
 {
@@ -56,8 +60,46 @@ static inline bool zone_on_path(const uint64_t *keys, int n, uint64_t key)
     return false;
 }
 
-/* The solution: path[0 .. n - 1], then the primary's slide to the exit from key (the state
- * after the path), unless it stands there already. */
-void zone_solved(const board *b, const zone_move *path, int n, uint64_t key, solver_result *r);
+/* The depth-first search both programs run, to a depth limit: from each state it tries the
+ * candidates in the program's order (never the piece that moved last), each pruned or not by
+ * the program's rules, and stops at the first state with a clear run. Number the moves of the
+ * path m_0 .. m_{n-1}, m_{n-1} being the candidate. */
+typedef struct zone_search zone_search;
+struct zone_search {
+    const board *b;
+    uint8_t order[BOARD_MAX_PIECES];   /* the pieces in letter order */
+    int limit;                         /* the depth limit in moves */
+    bool cut_off;                      /* a state at the limit was met */
+    zone_move *path;                   /* m_0 .. m_{n-1} */
+    uint64_t *keys;                    /* keys[0] the start, keys[i + 1] the state after m_i */
+    int capacity;                      /* moves the path holds */
+    const stateset *table;             /* the program's table, counted in the bytes, or NULL */
+    bool (*pruned)(zone_search *z, int n);   /* the program's rules for candidate path[n - 1] */
+    search_limits limits;
+    solver_result *r;
+};
+
+typedef enum { ZONE_NOT_FOUND, ZONE_FOUND, ZONE_STOPPED } zone_outcome;
+
+/* Prepares z for a solve from start with a path of up to `capacity` moves. */
+void zone_search_begin(zone_search *z, const board *b, uint64_t start, int capacity,
+                       const solver_budget *budget, solver_result *r);
+/* Searches on from keys[n], the state after n moves. */
+zone_outcome zone_search_from(zone_search *z, int n);
+void zone_search_end(zone_search *z);
+
+/* Does candidate path[n - 1] reach a state already on the path? */
+static inline bool zone_repeats(const zone_search *z, int n)
+{
+    return zone_on_path(z->keys, n, z->path[n - 1].key);
+}
+
+/* The latest move before path[n - 1] of the same piece, or -1. */
+static inline int zone_previous_move(const zone_search *z, int n)
+{
+    int p = n - 2;
+    while (p >= 0 && z->path[p].m.piece != z->path[n - 1].m.piece) p--;
+    return p;
+}
 
 #endif

@@ -4,7 +4,8 @@
 # files (the same with '/' as '-'), colors, markers, dashes (each label's style, same order),
 # proofs (each label's proved "no solution" answers), memcol (peak_bytes, or table_bytes in a
 # build without jemalloc), caption (the run's corpus, budgets, machine, commit), budget_seconds,
-# clock_resolution, total_puzzles, not_solved and no_optimum (runs the figures leave out), and
+# clock_resolution, total_puzzles, not_solved, no_optimum, no_cluster and unpaired (runs the
+# figures leave out), and
 # has_solved, has_peak, has_tradeoff, has_paired, has_clusters (what there is to draw).
 #
 # rows.tsv has a header and is read by column name; q-METRIC-FILE.dat hold, per optimal move
@@ -122,7 +123,7 @@ if (has_clusters) {
     set logscale xy
     set format x "10^{%L}"
     set format y "10^{%L}"
-    set title "States expanded against the size of the puzzle's cluster (solved runs)"
+    set title sprintf("States expanded against the size of the puzzle's cluster\n(solved runs; %d runs not solved or of puzzles without a known cluster size left out)", no_cluster)
     set xlabel "states reachable from the puzzle (log scale)"
     set ylabel "states expanded (log scale)"
     set output sprintf("%s/cost-vs-cluster.%s", outdir, ext)
@@ -143,7 +144,7 @@ if (has_paired) {
     set format x "10^{%L}"
     set format y "10^{%L}"
     set output sprintf("%s/paired-vs-bfs.%s", outdir, ext)
-    set multiplot layout 1, 2 title "Each solver against bfs on the same puzzles (both solved; below the diagonal: fewer than bfs)"
+    set multiplot layout 1, 2 title sprintf("Each solver against bfs on the same puzzles, below the diagonal: less than bfs\n(puzzles both solved; %d runs that bfs or the solver did not solve left out)", unpaired)
     set title "solve time (seconds)"
     set xlabel "bfs"
     set ylabel "the solver"

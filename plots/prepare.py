@@ -103,6 +103,8 @@ write("tradeoff.dat", tradeoff)
 # puzzles whose optimum is unknown or that have none (every figure over the optimal move count).
 not_solved = sum(not solved(r) for r in rows)
 no_optimum = sum(r["optimal_moves"] == "" for r in rows)
+no_cluster = sum(not solved(r) or not r.get("cluster_size") for r in rows)
+unpaired = sum(r["solver"] != "bfs" and not (solved(r) and r["id"] in bfs) for r in rows)
 proofs = [sum(r["solver"] == s and r["status"] == "unsolvable" and r["correct"] == "yes"
               for r in rows) for s in labels]
 budget = meta.get("budget", {})
@@ -142,6 +144,8 @@ with open(os.path.join(data, "vars.gp"), "w") as f:
     var("total_puzzles", len(rows) // max(len(labels), 1))
     var("not_solved", not_solved)
     var("no_optimum", no_optimum)
+    var("no_cluster", no_cluster)
+    var("unpaired", unpaired)
     var("has_solved", int(any(solved(r) for r in rows)))
     var("has_peak", int(has_peak))
     var("has_tradeoff", int(len(tradeoff) > 1))

@@ -34,9 +34,6 @@
  * iteration would search the same tree again (the rules see only the path, the table is
  * rebuilt), so the search stops there.
  */
-#include <stdlib.h>
-
-#include "xmem.h"
 #include "zone.h"
 
 enum { PARAM_DEPTH, PARAM_TABLE, NPARAMS };
@@ -47,21 +44,12 @@ static const solver_param iddfs_zone_params[NPARAMS] = {
 };
 
 typedef struct {
-    const board *b;
-    uint8_t order[BOARD_MAX_PIECES], rank[BOARD_MAX_PIECES];   /* rank: place in letter order */
-    int limit;                  /* this iteration's depth limit */
+    zone_search base;           /* first: the search hands its rules this */
+    uint8_t rank[BOARD_MAX_PIECES];   /* each piece's place in letter order */
     uint64_t table_cap;
     stateset *table;            /* state -> depth first reached at, this iteration */
-    bool cut_off;               /* this iteration met a state at its limit */
     bool table_full;
-    zone_move *path;            /* m_0 .. m_{n-1} */
-    uint64_t *keys;             /* keys[0] the start, keys[i + 1] the state after m_i */
-    int path_capacity;
-    search_limits limits;
-    solver_result *r;
 } iddfs_zone_search;
-
-typedef enum { NOT_FOUND, FOUND, STOPPED } iddfs_zone_outcome;
 
 static bool independent(const zone_move *i, const zone_move *j)
 {
@@ -72,11 +60,11 @@ static bool independent(const zone_move *i, const zone_move *j)
 static bool out_of_order(const iddfs_zone_search *z, int n)
 {
     if (n < 2) return false;
-    const zone_move *last = &z->path[n - 1], *before = &z->path[n - 2];
+    const zone_move *path = z->base.path, *last = &path[n - 1], *before = &path[n - 2];
     if (!independent(last, before)) return false;
     for (int k = 3; n - k >= 0; k++) {
-        bool before_free = independent(before, &z->path[n - k]);
-        bool last_free = independent(last, &z->path[n - k]);
+        bool before_free = independent(before, &path[n - k]);
+        bool last_free = independent(last, &path[n - k]);
         if (before_free && !last_free) return false;
         if (last_free && !before_free) return true;
     }
@@ -88,14 +76,12 @@ static bool out_of_order(const iddfs_zone_search *z, int n)
 static bool not_a_cycle(const iddfs_zone_search *z, int n)
 {
     if (n < 3) return true;
-    const zone_move *c = &z->path[n - 1];
-    int p = n - 2;
-    while (p >= 0 && z->path[p].m.piece != c->m.piece) p--;
+    int p = zone_previous_move(&z->base, n);
     if (p < 0) return true;
-    const zone_move *prev = &z->path[p];
+    const zone_move *path = z->base.path, *c = &path[n - 1], *prev = &path[p];
     bool left_covered = false, enter_freed = false;
     for (int i = p + 1; i <= n - 2; i++) {
-        const zone_move *m = &z->path[i];
+        const zone_move *m = &path[i];
         left_covered |= (prev->La & m->E) || (prev->Lv & m->Ea);
         enter_freed |= (c->Ea & m->Lv) || (c->E & m->La);
         if (left_covered && enter_freed) return true;
@@ -120,43 +106,12 @@ static bool reached_before(iddfs_zone_search *z, uint64_t key, int n)
     return false;
 }
 
-/* Searches on from keys[n], the state after n moves. */
-static iddfs_zone_outcome search(iddfs_zone_search *z, int n)
+/* The 2015 rules, in the program's order: canonical order, cycles, repetition, the table. */
+static bool pruned(zone_search *base, int n)
 {
-    const board *b = z->b;
-    solver_result *r = z->r;
-    uint64_t key = z->keys[n], occ = board_occupancy(b, key);
-    if (zone_clear_run(b, key, occ)) {
-        zone_solved(b, z->path, n, key, r);
-        return FOUND;
-    }
-    if (n == z->limit) {
-        z->cut_off = true;
-        return NOT_FOUND;
-    }
-    r->expanded++;
-    uint64_t path_bytes = (uint64_t)z->path_capacity * (sizeof *z->path + sizeof *z->keys);
-    if (search_should_stop(&z->limits, r, path_bytes + stateset_bytes(z->table),
-                           path_bytes + stateset_bytes_next(z->table, MOVES_MAX)))
-        return STOPPED;
-    if ((uint32_t)n + 1 > r->peak_frontier) r->peak_frontier = (uint32_t)n + 1;
-
-    move cand[MOVES_MAX];
-    int count = zone_candidates(b, z->order, key, occ, n ? z->path[n - 1].m.piece : -1, cand);
-    r->generated += (uint64_t)count;
-    for (int k = 0; k < count; k++) {
-        z->path[n] = zone_of(b, key, cand[k]);
-        if (out_of_order(z, n + 1) || !not_a_cycle(z, n + 1) ||
-            zone_on_path(z->keys, n + 1, z->path[n].key) ||
-            reached_before(z, z->path[n].key, n + 1)) {
-            r->duplicates++;   /* counted as pruned */
-            continue;
-        }
-        z->keys[n + 1] = z->path[n].key;
-        iddfs_zone_outcome o = search(z, n + 1);
-        if (o != NOT_FOUND) return o;
-    }
-    return NOT_FOUND;
+    iddfs_zone_search *z = (iddfs_zone_search *)base;
+    return out_of_order(z, n) || !not_a_cycle(z, n) || zone_repeats(base, n) ||
+           reached_before(z, base->path[n - 1].key, n);
 }
 
 static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start,
@@ -164,30 +119,24 @@ static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start
 {
     int deepest = solver_param_value(iddfs_zone_params, param, PARAM_DEPTH);
     iddfs_zone_search z = {
-        .b = b,
         .table_cap = (uint64_t)solver_param_value(iddfs_zone_params, param, PARAM_TABLE),
         .table = &ctx->set[0],
-        .path_capacity = deepest + 1,
-        .r = r,
     };
-    search_begin(&z.limits, budget, r);
-    zone_piece_order(b, z.order);
-    for (int k = 0; k < b->npieces; k++) z.rank[z.order[k]] = (uint8_t)k;
-    z.path = xmalloc((size_t)z.path_capacity * sizeof *z.path);
-    z.keys = xmalloc((size_t)(z.path_capacity + 1) * sizeof *z.keys);
-    z.keys[0] = start;
+    zone_search_begin(&z.base, b, start, deepest, budget, r);
+    z.base.table = z.table;
+    z.base.pruned = pruned;
+    for (int k = 0; k < b->npieces; k++) z.rank[z.base.order[k]] = (uint8_t)k;
 
-    iddfs_zone_outcome o = NOT_FOUND;
-    for (z.limit = 1; z.limit <= deepest && o == NOT_FOUND; z.limit++) {
+    zone_outcome o = ZONE_NOT_FOUND;
+    for (z.base.limit = 1; z.base.limit <= deepest && o == ZONE_NOT_FOUND; z.base.limit++) {
         r->iterations++;
         stateset_clear(z.table, true);
-        z.cut_off = false;
-        o = search(&z, 0);
-        if (!z.cut_off) break;   /* the next iteration would search the same tree */
+        z.base.cut_off = false;
+        o = zone_search_from(&z.base, 0);
+        if (!z.base.cut_off) break;   /* the next iteration would search the same tree */
     }
     if (z.table_full) r->note = "table-full";
-    free(z.path);
-    free(z.keys);
+    zone_search_end(&z.base);
 }
 
 const solver solver_iddfs_zone = {

@@ -33,9 +33,6 @@
  *                 first covering index below the last freeing one) instead of comparing last
  *                 indices and allowing a tie.
  */
-#include <stdlib.h>
-
-#include "xmem.h"
 #include "zone.h"
 
 enum { PARAM_WINDOW, PARAM_DEPTH, PARAM_ORDER, PARAM_ABLATION, NPARAMS };
@@ -52,18 +49,11 @@ static const solver_param zone13_params[NPARAMS] = {
 };
 
 typedef struct {
-    const board *b;
-    uint8_t order[BOARD_MAX_PIECES];
-    int window, depth_limit;
+    zone_search base;    /* first: the search hands its rules this */
+    int window;
     bool order_check;
     int ablation;
-    zone_move *path;     /* m_0 .. m_{n-1} */
-    uint64_t *keys;      /* keys[0] the start, keys[i + 1] the state after m_i */
-    search_limits limits;
-    solver_result *r;
 } zone13_search;
-
-typedef enum { NOT_FOUND, FOUND, STOPPED } zone13_outcome;
 
 /* The zones the rules read: the swept ones, or (ablation) those gained and freed. */
 static uint64_t entered(const zone13_search *z, const zone_move *m)
@@ -79,10 +69,11 @@ static uint64_t left(const zone13_search *z, const zone_move *m)
 /* Purpose: the candidate path[n - 1] enters cells one of the W moves before it left. */
 static bool purposeful(const zone13_search *z, int n)
 {
+    const zone_move *path = z->base.path;
     int window = z->ablation == FIRST_MOVE ? n - 1 : z->window;
     if (n <= (z->ablation == FIRST_MOVE ? 1 : z->window)) return true;
     for (int i = n - 1 - window; i <= n - 2; i++)
-        if (entered(z, &z->path[n - 1]) & left(z, &z->path[i])) return true;
+        if (entered(z, &path[n - 1]) & left(z, &path[i])) return true;
     return false;
 }
 
@@ -91,54 +82,27 @@ static bool purposeful(const zone13_search *z, int n)
 static bool not_a_cycle(const zone13_search *z, int n)
 {
     if (n < 3) return true;
-    const zone_move *c = &z->path[n - 1];
-    int p = n - 2;
-    while (p >= 0 && z->path[p].m.piece != c->m.piece) p--;
+    const zone_move *path = z->base.path, *c = &path[n - 1];
+    int p = zone_previous_move(&z->base, n);
     if (p < 0) return true;
     int first_left = -1, last_left = -1, last_entered = -1;
     for (int i = p + 1; i <= n - 2; i++) {
-        if (left(z, &z->path[p]) & entered(z, &z->path[i])) {
+        if (left(z, &path[p]) & entered(z, &path[i])) {
             if (first_left < 0) first_left = i;
             last_left = i;
         }
-        if (entered(z, c) & left(z, &z->path[i])) last_entered = i;
+        if (entered(z, c) & left(z, &path[i])) last_entered = i;
     }
     if (last_left < 0 || last_entered < 0) return false;
     if (z->ablation == STRICT_ORDER) return first_left < last_entered;
     return !(z->order_check && last_left > last_entered);
 }
 
-/* Searches on from keys[n], the state after n moves. */
-static zone13_outcome search(zone13_search *z, int n)
+/* The 2013 rules, in the program's order: repetition, purpose, cycles. */
+static bool pruned(zone_search *base, int n)
 {
-    const board *b = z->b;
-    solver_result *r = z->r;
-    uint64_t key = z->keys[n], occ = board_occupancy(b, key);
-    if (zone_clear_run(b, key, occ)) {
-        zone_solved(b, z->path, n, key, r);
-        return FOUND;
-    }
-    if (n == z->depth_limit) return NOT_FOUND;
-    r->expanded++;
-    uint64_t bytes = (uint64_t)(z->depth_limit + 1) * (sizeof *z->path + sizeof *z->keys);
-    if (search_should_stop(&z->limits, r, bytes, bytes)) return STOPPED;
-    if ((uint32_t)n + 1 > r->peak_frontier) r->peak_frontier = (uint32_t)n + 1;
-
-    move cand[MOVES_MAX];
-    int count = zone_candidates(b, z->order, key, occ, n ? z->path[n - 1].m.piece : -1, cand);
-    r->generated += (uint64_t)count;
-    for (int k = 0; k < count; k++) {
-        z->path[n] = zone_of(b, key, cand[k]);
-        if (zone_on_path(z->keys, n + 1, z->path[n].key) || !purposeful(z, n + 1) ||
-            !not_a_cycle(z, n + 1)) {
-            r->duplicates++;   /* counted as pruned */
-            continue;
-        }
-        z->keys[n + 1] = z->path[n].key;
-        zone13_outcome o = search(z, n + 1);
-        if (o != NOT_FOUND) return o;
-    }
-    return NOT_FOUND;
+    const zone13_search *z = (const zone13_search *)base;
+    return zone_repeats(base, n) || !purposeful(z, n) || !not_a_cycle(z, n);
 }
 
 static void zone13_solve(solver_context *ctx, const board *b, uint64_t start,
@@ -146,22 +110,17 @@ static void zone13_solve(solver_context *ctx, const board *b, uint64_t start,
 {
     (void)ctx;   /* the path is all it keeps */
     zone13_search z = {
-        .b = b,
         .window = solver_param_value(zone13_params, param, PARAM_WINDOW),
-        .depth_limit = solver_param_value(zone13_params, param, PARAM_DEPTH),
         .order_check = solver_param_value(zone13_params, param, PARAM_ORDER) != 0,
         .ablation = solver_param_value(zone13_params, param, PARAM_ABLATION),
-        .r = r,
     };
-    search_begin(&z.limits, budget, r);
-    zone_piece_order(b, z.order);
-    z.path = xmalloc((size_t)(z.depth_limit + 1) * sizeof *z.path);
-    z.keys = xmalloc((size_t)(z.depth_limit + 2) * sizeof *z.keys);
-    z.keys[0] = start;
+    int depth = solver_param_value(zone13_params, param, PARAM_DEPTH);
+    zone_search_begin(&z.base, b, start, depth, budget, r);
+    z.base.limit = depth;
+    z.base.pruned = pruned;
     r->iterations = 1;
-    search(&z, 0);   /* NOT_FOUND leaves the status at "no solution" */
-    free(z.path);
-    free(z.keys);
+    zone_search_from(&z.base, 0);   /* nothing found leaves the status at "no solution" */
+    zone_search_end(&z.base);
 }
 
 const solver solver_zone13 = {
