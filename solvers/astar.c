@@ -57,8 +57,7 @@ static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_tabl
 enum { PARAM_HEURISTIC, NPARAMS };
 
 static const solver_param astar_params[NPARAMS] = {
-    [PARAM_HEURISTIC] = {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,
-                         HEURISTIC_KINDS - 1, heuristic_names},
+    [PARAM_HEURISTIC] = HEURISTIC_PARAM,
 };
 
 static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
@@ -67,9 +66,8 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
     search_limits limits;
     search_begin(&limits, budget, r);
     heuristic bound;
-    heuristic_init(&bound, b, start, solver_param_value(astar_params, param, PARAM_HEURISTIC),
-                   budget->max_bytes);
-    r->peak_bytes = heuristic_bytes(&bound);   /* built before the first check */
+    int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC);
+    heuristic_begin(&bound, b, start, kind, budget, r);
     stateset *set = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];
     stateset_clear(set, true);

@@ -22,8 +22,7 @@
 enum { PARAM_HEURISTIC, NPARAMS };
 
 static const solver_param idastar_params[NPARAMS] = {
-    [PARAM_HEURISTIC] = {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,
-                         HEURISTIC_KINDS - 1, heuristic_names},
+    [PARAM_HEURISTIC] = HEURISTIC_PARAM,
 };
 
 /* The smallest f among the states still CUT in the table, or HEURISTIC_DEAD. */
@@ -101,9 +100,8 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
     search_limits limits;
     search_begin(&limits, budget, r);
     heuristic lower;
-    heuristic_init(&lower, b, start, solver_param_value(idastar_params, param, PARAM_HEURISTIC),
-                   budget->max_bytes);
-    r->peak_bytes = heuristic_bytes(&lower);   /* built before the first check */
+    int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC);
+    heuristic_begin(&lower, b, start, kind, budget, r);
     idastar_search(ctx, b, start, &lower, &limits, r);
     heuristic_free(&lower);
 }

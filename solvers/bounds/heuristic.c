@@ -14,6 +14,13 @@ void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind
     if (kind == HEURISTIC_PDB) heuristic_pdb_build(h, start, max_bytes ? max_bytes : UINT64_MAX);
 }
 
+void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
+                     const solver_budget *budget, solver_result *r)
+{
+    heuristic_init(h, b, start, (heuristic_kind)kind, budget->max_bytes);
+    r->peak_bytes = heuristic_bytes(h);
+}
+
 int heuristic_moves(const heuristic *h, uint64_t key)
 {
     switch (h->kind) {

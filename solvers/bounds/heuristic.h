@@ -28,6 +28,7 @@
 
 #include "board.h"
 #include "cluster.h"
+#include "solver.h"
 
 #define HEURISTIC_DEAD 0xFFFF
 
@@ -57,6 +58,15 @@ typedef struct {
 
 void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
                     uint64_t max_bytes);
+
+/* What astar and idastar share: their "heuristic" parameter (solver.h), and the start of a
+ * solve, which builds the bound chosen by it within the byte budget and counts what it holds
+ * in r->peak_bytes (built before the solver's first budget check). */
+#define HEURISTIC_PARAM                                                                         \
+    {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,                \
+     HEURISTIC_KINDS - 1, heuristic_names}
+void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
+                     const solver_budget *budget, solver_result *r);
 int heuristic_moves(const heuristic *h, uint64_t key);
 static inline uint64_t heuristic_bytes(const heuristic *h)
 {
