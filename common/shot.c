@@ -284,10 +284,11 @@ static int name_blocks(shot_analysis *a, char *why)
 }
 
 /* Large pictures are analysed at a reduced size: the board's features are tens of pixels. */
+#define SHOT_MAX_PIXELS 1500000
 static int reduction(const image *im)
 {
     int f = 1;
-    while ((long long)(im->width / f) * (im->height / f) > 1500000) f++;
+    while ((long long)(im->width / f) * (im->height / f) > SHOT_MAX_PIXELS) f++;
     return f;
 }
 
@@ -307,8 +308,8 @@ static void reduce(const image *im, int f, image *out)
         }
 }
 
-/* A small picture the scan refuses as it is is analysed again enlarged: in a phone screenshot
- * shrunk to half size the frame between the board and the panel below is two or three blurred
+/* A small portrait picture the scan refuses as it is is analysed again enlarged: in a phone
+ * screenshot shrunk to half size the frame between the board and the panel below is two or three blurred
  * pixels, which the closing of step 2 bridges. Enlarged (bilinear) to at least the width the
  * thresholds were set on, about 300 pixels, the frame is wide again. Returns the smallest such
  * factor (1: none needed); shot_analyse tries it and the next two, because the blur of a
@@ -319,7 +320,11 @@ static int enlargement(const image *im)
 {
     int f = 1;
     while (im->width * f < SHOT_MIN_WIDTH) f++;
-    return f;
+    /* Only a phone's shape (portrait, at most 2.5 times as tall as wide), and never past the
+     * size a picture is analysed at: anything else is refused as it is, at once. */
+    long long most = (long long)(f + SHOT_ENLARGEMENTS - 1) * (f + SHOT_ENLARGEMENTS - 1);
+    bool phone = im->height >= im->width && im->height * 2 <= im->width * 5;
+    return !phone || (long long)im->width * im->height * most > SHOT_MAX_PIXELS ? 1 : f;
 }
 
 static void enlarge(const image *im, int f, image *out)
