@@ -100,7 +100,7 @@ Test(bounds, admissible_and_consistent_on_every_sample_state, .timeout = 1800)
         }
         for (int kind = 0; kind < HEURISTIC_KINDS; kind++) {
             heuristic bound;
-            heuristic_init(&bound, b, list.items[p].start, (heuristic_kind)kind, 0);
+            heuristic_init(&bound, b, list.items[p].start, (heuristic_kind)kind, 0, 0);
             for (uint64_t k = 0; k < c.count; k++) {
                 h[k] = heuristic_moves(&bound, c.key[k]);
                 if (h[k] > c.dist[k])

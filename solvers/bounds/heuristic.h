@@ -15,8 +15,9 @@
  *                           their own pieces' moves.
  *
  *     heuristic h;
- *     heuristic_init(&h, b, start, HEURISTIC_PDB, max_bytes);   (builds what the bound needs,
- *                                                   in at most max_bytes; 0: no limit)
+ *     heuristic_init(&h, b, start, HEURISTIC_PDB, max_bytes, max_states);   (builds what the
+ *                     bound needs: at most max_bytes, no pattern of more than max_states
+ *                     states; 0: no limit)
  *     int moves = heuristic_moves(&h, key);           (HEURISTIC_DEAD: the goal is unreachable)
  *     heuristic_free(&h);
  *
@@ -57,11 +58,12 @@ typedef struct {
 } heuristic;
 
 void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
-                    uint64_t max_bytes);
+                    uint64_t max_bytes, uint64_t max_states);
 
 /* What astar and idastar share: their "heuristic" parameter (solver.h), and the start of a
- * solve, which builds the bound chosen by it within the byte budget and counts what it holds
- * in r->peak_bytes (built before the solver's first budget check). */
+ * solve, which builds the bound chosen by it within the byte budget (no pattern explored past
+ * the state budget either) and counts what it holds in r->peak_bytes (built before the
+ * solver's first budget check). */
 #define HEURISTIC_PARAM                                                                         \
     {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,                \
      HEURISTIC_KINDS - 1, heuristic_names}
@@ -77,7 +79,7 @@ void heuristic_free(heuristic *h);
 /* The bounds themselves, for heuristic_moves and the tests. */
 int heuristic_blockers(const board *b, uint64_t key);
 int heuristic_mustmove(const board *b, uint64_t key);
-void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes);
+void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes, uint64_t max_states);
 void heuristic_pdb_free(heuristic *h);
 int heuristic_pdb(const heuristic *h, uint64_t key);
 

@@ -11,8 +11,8 @@
  * The patterns. Order the pieces by their part in the puzzle: the primary, the blockers on its
  * lane, then what stands in the blockers' lines, then in theirs (nearest the lane first), then
  * the rest. Pattern k keeps every piece but the k-th from the end of that order, for
- * k = 1 .. PDB_PATTERNS; a pattern whose puzzle has more than PDB_MAX_STATES states reachable,
- * or whose table would pass the byte budget, is skipped (if all are, the longest prefix of the
+ * k = 1 .. PDB_PATTERNS; a pattern whose puzzle has more than PDB_MAX_STATES states reachable
+ * (or more than the solve's state budget), or whose table would pass the byte budget, is skipped (if all are, the longest prefix of the
  * order that fits is the one pattern). The bound is the largest of the patterns' distances,
  * HEURISTIC_DEAD when some pattern's state reaches no goal.
  *
@@ -107,8 +107,9 @@ static bool make_small(const board *b, uint64_t key, const uint8_t *order, int c
     return board_subset(b, key, pieces, b->walls, &pt->small, err) == 0;
 }
 
-void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes)
+void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes, uint64_t max_states)
 {
+    uint64_t most = max_states < PDB_MAX_STATES ? max_states : PDB_MAX_STATES;
     const board *b = h->b;
     uint8_t order[BOARD_MAX_PIECES];
     int n = candidates(b, start, order);
@@ -123,7 +124,7 @@ void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes)
         heuristic_pattern *pt = &h->pattern[h->npatterns];
         if (!make_small(b, start, kept, count, pt)) continue;
         uint64_t left = max_bytes > h->bytes ? max_bytes - h->bytes : 0;
-        if (!cluster_explore(&pt->table, &pt->small, project(b, pt, start), PDB_MAX_STATES, left))
+        if (!cluster_explore(&pt->table, &pt->small, project(b, pt, start), most, left))
             continue;
         cluster_forget(&pt->table);
         h->bytes += stateset_bytes(&pt->table.distance);
@@ -135,8 +136,7 @@ void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes)
     for (int count = n - 1; count >= 1 && h->npatterns == 0; count--) {
         heuristic_pattern *pt = &h->pattern[0];
         if (!make_small(b, start, order, count, pt)) continue;
-        if (!cluster_explore(&pt->table, &pt->small, project(b, pt, start), PDB_MAX_STATES,
-                             max_bytes))
+        if (!cluster_explore(&pt->table, &pt->small, project(b, pt, start), most, max_bytes))
             continue;
         cluster_forget(&pt->table);
         h->bytes = stateset_bytes(&pt->table.distance);
