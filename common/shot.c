@@ -312,10 +312,10 @@ static void reduce(const image *im, int f, image *out)
  * screenshot shrunk to half size the frame between the board and the panel below is two or three blurred
  * pixels, which the closing of step 2 bridges. Enlarged (bilinear) to at least the width the
  * thresholds were set on, about 300 pixels, the frame is wide again. Returns the smallest such
- * factor (1: none needed); shot_analyse tries it and the next two, because the blur of a
+ * factor (1: none needed); shot_analyse tries it and the next, because the blur of a
  * resampled frame can read as block wood at one enlargement and not at the next. */
 #define SHOT_MIN_WIDTH 300
-#define SHOT_ENLARGEMENTS 3
+#define SHOT_ENLARGEMENTS 2
 static int enlargement(const image *im)
 {
     int f = 1;
