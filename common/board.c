@@ -217,20 +217,21 @@ int board_format_grid(const board *b, uint64_t key, char *out)
     return n;
 }
 
-bool board_format_db(const board *b, uint64_t key, char out[37])
+bool board_format_db(const board *b, uint64_t key, char out[BOARD_DB_MAX])
 {
     const board_piece *pp = &b->piece[b->primary];
-    if (b->width != 6 || b->height != 6 || b->exit != EXIT_RIGHT || pp->line != 2 ||
-        pp->length != 2 || pp->label != 'A')
+    int n = b->width;
+    if (b->height != n || b->exit != EXIT_RIGHT || pp->line != 2 || pp->length != 2 ||
+        pp->label != 'A')
         return false;
     for (int i = 0; i < b->npieces; i++)
         if (b->piece[i].label < 'A' || b->piece[i].label > 'Z') return false;
-    for (int r = 0; r < 6; r++)
-        for (int c = 0; c < 6; c++) {
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
             char ch = board_cell(b, key, r, c);
-            out[r * 6 + c] = ch == '.' ? 'o' : ch;
+            out[r * n + c] = ch == '.' ? 'o' : ch;
         }
-    out[36] = '\0';
+    out[n * n] = '\0';
     return true;
 }
 

@@ -151,11 +151,13 @@ int board_find_label(const board *b, char label);
 #define BOARD_TEXT_MAX 128
 int board_format_grid(const board *b, uint64_t key, char *out);
 
-/* The 36-character database form of position key into out[37], in the board's own letters,
- * or false when the board has no such form: not 6x6, exit not at the right end of row 2, the
- * primary not a car lettered 'A', or another piece not an upper-case letter. (A form with the
- * pieces renamed would not read the moves written in the board's letters.) */
-bool board_format_db(const board *b, uint64_t key, char out[37]);
+/* The database form of position key into out (BOARD_DB_MAX bytes): the N x N cells row by row
+ * (16, 25, 36, 49 or 64 characters), 'o' empty, 'x' wall, in the board's own letters; or false
+ * when the board has no such form: not square, exit not at the right end of row 2, the primary
+ * not a car lettered 'A', or another piece not an upper-case letter. (A form with the pieces
+ * renamed would not read the moves written in the board's letters.) */
+#define BOARD_DB_MAX (BOARD_MAX_SIDE * BOARD_MAX_SIDE + 1)
+bool board_format_db(const board *b, uint64_t key, char out[BOARD_DB_MAX]);
 
 const char *board_exit_name(board_exit e);
 

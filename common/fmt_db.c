@@ -1,7 +1,8 @@
 /* fmt_db.c -- the database line: `MOVES BOARD [CLUSTER] [NAME]  # comment`, or a bare board.
  *
- * BOARD is 36 characters, row-major 6x6: 'o' or '.' empty, 'x' a wall, 'A' the primary piece,
- * other upper-case letters pieces; the exit is at the right end of row 2. MOVES is the optimal
+ * BOARD is N x N cells row by row, its length telling the size (16, 25, 36, 49 or 64: 4x4 to
+ * 8x8; 36 is the published 6x6 database): 'o' or '.' empty, 'x' a wall, 'A' the primary piece,
+ * other upper-case letters pieces; the exit is at the right end of row 2 whatever the size. MOVES is the optimal
  * move count or '-' for no solution; a token of digits after the board is the cluster size, any
  * other token the puzzle's name. One puzzle per line; blank lines and '#' comments are skipped.
  */
@@ -10,9 +11,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#define DB_SIDE 6
-#define DB_CELLS (DB_SIDE * DB_SIDE)
 #define DB_PRIMARY_ROW 2
+
+/* The side of a board of len cells, or 0 when no square board of 4x4 to 8x8 has as many. */
+static int db_side(size_t len)
+{
+    for (int n = BOARD_MIN_SIDE; n <= BOARD_MAX_SIDE; n++)
+        if ((size_t)(n * n) == len) return n;
+    return 0;
+}
 
 static bool board_char(char c)
 {
@@ -21,7 +28,7 @@ static bool board_char(char c)
 
 static bool looks_like_board(const char *tok)
 {
-    return strlen(tok) >= DB_SIDE && strspn(tok, "o.xABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(tok);
+    return strlen(tok) >= BOARD_MIN_SIDE && strspn(tok, "o.xABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(tok);
 }
 
 static bool looks_like_moves(const char *tok)
@@ -48,26 +55,27 @@ int fmt_db_line_looks_like(const char *line)
     char *hash = strchr(copy, '#');
     if (hash) *hash = '\0';
     int n = tokenize(copy, tok, 2);
-    if (n >= 1 && looks_like_board(tok[0]) && strlen(tok[0]) == DB_CELLS) return 1;
+    if (n >= 1 && looks_like_board(tok[0]) && db_side(strlen(tok[0]))) return 1;
     return n >= 2 && looks_like_moves(tok[0]) && looks_like_board(tok[1]);
 }
 
 static int read_board(const scan_source *src, int lineno, const char *text, puzzle *p, char *err)
 {
     size_t len = strlen(text);
-    if (len != DB_CELLS)
-        return scan_error(err, src, lineno, "board has %zu characters; a database board has %d",
-                          len, DB_CELLS);
-    scan_grid g = {.width = DB_SIDE, .height = DB_SIDE, .primary = 'A', .exit_side = EXIT_RIGHT,
+    int side = db_side(len);
+    if (!side)
+        return scan_error(err, src, lineno, "board has %zu characters; a database board has 16, "
+                          "25, 36, 49 or 64 (4x4 to 8x8)", len);
+    scan_grid g = {.width = side, .height = side, .primary = 'A', .exit_side = EXIT_RIGHT,
                    .exit_line = DB_PRIMARY_ROW, .exit_lineno = lineno};
-    for (int i = 0; i < DB_CELLS; i++) {
+    for (int i = 0; i < side * side; i++) {
         char c = text[i];
         if (!board_char(c))
             return scan_error(err, src, lineno, "unknown character '%c' at board position %d", c,
                               i + 1);
-        g.cell[i / DB_SIDE][i % DB_SIDE] = c == 'o' ? '.' : c;
+        g.cell[i / side][i % side] = c == 'o' ? '.' : c;
     }
-    for (int r = 0; r < DB_SIDE; r++) g.row_lineno[r] = lineno;
+    for (int r = 0; r < side; r++) g.row_lineno[r] = lineno;
     return scan_grid_build(src, &g, p, err);
 }
 
@@ -88,7 +96,7 @@ static int read_line(const scan_source *src, const scan_line *line, puzzle *p, c
                           "too many fields; expected MOVES BOARD [CLUSTER] [NAME]");
     int at = 0;
     scan_default_name(src, line->lineno, p);
-    if (!(strlen(tok[0]) == DB_CELLS && looks_like_board(tok[0]))) {
+    if (!(db_side(strlen(tok[0])) && looks_like_board(tok[0]))) {
         long moves;
         if (strcmp(tok[0], "-") == 0) p->optimal = PUZZLE_UNSOLVABLE;
         else if (scan_parse_count(tok[0], &moves)) p->optimal = (int)moves;

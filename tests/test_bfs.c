@@ -209,7 +209,7 @@ Test(bfs, every_sample_line_is_the_hardest_minimal_state_of_its_cluster, .timeou
         cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &an), "%s", p->name);
         cr_assert_eq(an.states, (uint64_t)p->cluster, "%s", p->name);
         cr_assert_eq(an.hardest_moves, p->optimal, "%s", p->name);
-        char want[37], got[37];
+        char want[BOARD_DB_MAX], got[BOARD_DB_MAX];
         board_format_db(&p->board, p->start, want);
         board_format_db(&p->board, an.hardest, got);
         cr_assert_str_eq(got, want, "%s: the hardest state is another", p->name);

@@ -222,7 +222,7 @@ Test(board, notation_parses_and_formats)
 Test(board, db_form_round_trips_the_sample)
 {
     puzzle_list list = th_load(sample_path);
-    char db[37];
+    char db[BOARD_DB_MAX];
     for (int k = 0; k < list.count; k++) {
         cr_assert(board_format_db(&list.items[k].board, list.items[k].start, db));
         puzzle_list again = {0};
@@ -240,7 +240,7 @@ Test(board, db_form_round_trips_the_sample)
 Test(board, grid_and_line_forms)
 {
     puzzle_list list = th_load("corpus/seed-formats/kotlin-4x4.txt");
-    char grid[BOARD_TEXT_MAX], line[PUZZLE_BOARD_MAX], db[37];
+    char grid[BOARD_TEXT_MAX], line[PUZZLE_BOARD_MAX], db[BOARD_DB_MAX];
     board_format_grid(&list.items[0].board, list.items[0].start, grid);
     cr_assert_str_eq(grid, "+----+\n|....|\n|AAB.>\n|..B.|\n|CC..|\n+----+\n");
     puzzle_format_board(&list.items[0], '/', line);

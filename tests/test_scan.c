@@ -54,7 +54,7 @@ Test(scan, seed_formats_match_seed_lines)
                               {"corpus/seed-formats/kotlin-beginner-96.txt", "kotlin-beginner-96"}};
     for (int k = 0; k < 2; k++) {
         puzzle_list one = th_load(pairs[k][0]);
-        char a[37], b[37];
+        char a[BOARD_DB_MAX], b[BOARD_DB_MAX];
         cr_assert(board_format_db(&one.items[0].board, one.items[0].start, a));
         int found = 0;
         for (int i = 0; i < seeds.count; i++)
@@ -173,9 +173,9 @@ static const struct {
     {"hello world\n", "t.txt:1: cannot tell the format of this file (try --format)"},
     /* database lines */
     {"3 ooooooooooooAAooooooooooooooooooooo\n",
-     "t.txt:1: board has 35 characters; a database board has 36"},
+     "t.txt:1: board has 35 characters; a database board has 16, 25, 36, 49 or 64 (4x4 to 8x8)"},
     {"3 ooooooooooooAAooooooooooooooooooooooo\n",
-     "t.txt:1: board has 37 characters; a database board has 36"},
+     "t.txt:1: board has 37 characters; a database board has 16, 25, 36, 49 or 64 (4x4 to 8x8)"},
     {"3 ooooooooooooAAoooooooooooooBoooooooo\n",
      "t.txt:1: piece B is a single cell; pieces are 2 or 3 cells long (x is a wall)"},
     {"3 BoooooBoooooAAooooooooooBoooooBooooo\n",
@@ -259,7 +259,41 @@ Test(scan, a_bad_puzzle_among_good_ones_rejects_the_file)
     char err[SCAN_ERR_MAX];
     cr_assert_eq(th_scan(text, &list, err), -1);
     cr_assert_eq(list.count, 0);
-    cr_assert_str_eq(err, "t.txt:2: board has 35 characters; a database board has 36");
+    cr_assert_str_eq(err, "t.txt:2: board has 35 characters; a database board has 16, 25, 36, "
+                          "49 or 64 (4x4 to 8x8)");
+}
+
+/* A database line of any square size, told by its length (so that every generated database is
+ * a corpus): the board reads back to the same line, the exit at the right end of row 2, and
+ * the reference BFS gives the line's move count. */
+Test(scan, database_lines_of_every_size)
+{
+    const char *lines[] = {
+        "2 ooooooBoAABooooo",                                                   /* 4x4 */
+        "2 oooooooBooAABoooooooooooo",                                           /* 5x5 */
+        "2 oooooooooBooAAoBoooooooooooooooooooo",                                /* 6x6 */
+        "2 oooooooooooBoooAAoBoooooooooooooooooooooooooooooo",                    /* 7x7 */
+        "2 ooooooooooooBoooAAooBoooooooBoooooooooooooooooooooooooooxooooooo",    /* 8x8 */
+    };
+    solver_context ctx;
+    solver_context_init(&ctx);
+    for (int k = 0; k < 5; k++) {
+        puzzle_list list = {0};
+        char err[SCAN_ERR_MAX], db[BOARD_DB_MAX];
+        cr_assert_eq(th_scan(lines[k], &list, err), 1, "%s: %s", lines[k], err);
+        const puzzle *p = &list.items[0];
+        cr_assert_eq(p->board.width, 4 + k);
+        cr_assert_eq(p->board.exit, EXIT_RIGHT);
+        cr_assert_eq(p->board.piece[p->board.primary].line, 2);
+        cr_assert(board_format_db(&p->board, p->start, db));
+        cr_assert_str_eq(db, lines[k] + 2);
+        solver_budget unlimited = {0, 0, 0};
+        solver_result r = th_solve(&ctx, "bfs", p, &unlimited);
+        cr_assert_eq(r.nmoves, p->optimal, "%s", lines[k]);
+        solver_result_free(&r);
+        puzzle_list_free(&list);
+    }
+    solver_context_free(&ctx);
 }
 
 Test(scan, directories_are_read_recursively_in_order_skipping_underscore)
