@@ -102,8 +102,7 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     snprintf(row->puzzle, sizeof row->puzzle, "%s", p->name);
     snprintf(row->source, sizeof row->source, "%s", p->source);
     puzzle_id(p, row->id);
-    if (!board_format_db(&p->board, p->start, row->board))
-        puzzle_format_board(p, '/', row->board);
+    puzzle_format_line(p, p->start, row->board);
     snprintf(row->status, sizeof row->status, "%s", solve_status_name(r->status));
     if (r->status == SOLVE_BUDGET) snprintf(row->budget_hit, sizeof row->budget_hit, "%s", r->budget_hit);
     row->index = index;

@@ -268,13 +268,13 @@ int cli_choice_setups(const char *prog, const cli_choice *c, solver_setup *out)
     }
     if (!c->heuristic) return n;
     if (strcmp(c->heuristic, "all") != 0)
-        return set_everywhere(prog, out, n, "heuristic", c->heuristic) < 0 ? -1 : n;
+        return set_everywhere(prog, out, n, SETUP_HEURISTIC, c->heuristic) < 0 ? -1 : n;
 
     /* One setup per heuristic for each solver that has one, in the order of its choices. */
     solver_setup each[CLI_MAX_SETUPS];
     int m = 0;
     for (int k = 0; k < n; k++) {
-        int h = setup_find_param(out[k].s, "heuristic");
+        int h = setup_find_param(out[k].s, SETUP_HEURISTIC);
         int last = h < 0 ? 0 : out[k].s->params[h].max;
         for (int v = 0; v <= last && m < CLI_MAX_SETUPS; v++) {
             each[m] = out[k];

@@ -73,6 +73,14 @@ void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_
         if (*s == '\n') *s = separator;
 }
 
+void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX])
+{
+    if (board_format_db(&p->board, key, out)) return;
+    puzzle at = *p;
+    at.start = key;
+    puzzle_format_board(&at, '/', out);
+}
+
 char *puzzle_format_native(const puzzle *p)
 {
     char grid[BOARD_TEXT_MAX];

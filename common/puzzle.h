@@ -61,6 +61,10 @@ void puzzle_id(const puzzle *p, char out[17]);
 #define PUZZLE_BOARD_MAX (BOARD_TEXT_MAX + 16)
 void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX]);
 
+/* Position key of p on one line, as results write boards: the database form when it keeps
+ * the puzzle's letters (board_format_db), else puzzle_format_board's one-line form. */
+void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX]);
+
 /* The puzzle in native format, metadata header and grid (see README "Native format"). The
  * result is malloc'ed; the caller frees it. */
 char *puzzle_format_native(const puzzle *p);

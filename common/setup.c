@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HEURISTIC_PARAM "heuristic"
 /* More choices than any parameter has: the heuristic's place in a label's rank. */
 #define RANK_CHOICES 64
 
@@ -62,7 +61,7 @@ int setup_set(solver_setup *u, const char *name, const char *value, char *err)
 
 const char *setup_heuristic(const solver_setup *u)
 {
-    int i = setup_find_param(u->s, HEURISTIC_PARAM);
+    int i = setup_find_param(u->s, SETUP_HEURISTIC);
     return i < 0 ? NULL : u->s->params[i].choices[u->param[i]];
 }
 
@@ -99,10 +98,10 @@ int setup_parse_label(const char *label, solver_setup *u)
     const solver *s = solver_find(name);
     if (!s) return -1;
     setup_init(u, s);
-    bool has_heuristic = setup_find_param(s, HEURISTIC_PARAM) >= 0;
+    bool has_heuristic = setup_find_param(s, SETUP_HEURISTIC) >= 0;
     if (!slash) return 0;   /* a solver with a heuristic: its default one */
     char err[SETUP_ERR_MAX];
-    return has_heuristic && setup_set(u, HEURISTIC_PARAM, slash + 1, err) == 1 ? 0 : -1;
+    return has_heuristic && setup_set(u, SETUP_HEURISTIC, slash + 1, err) == 1 ? 0 : -1;
 }
 
 int setup_label_rank(const char *label)
@@ -111,6 +110,6 @@ int setup_label_rank(const char *label)
     if (setup_parse_label(label, &u) < 0) return 1 << 20;
     int rank = 0;
     while (solver_all[rank] != u.s) rank++;
-    int h = setup_find_param(u.s, HEURISTIC_PARAM);
+    int h = setup_find_param(u.s, SETUP_HEURISTIC);
     return rank * RANK_CHOICES + (h < 0 ? 0 : u.param[h]);
 }

@@ -24,6 +24,8 @@
 #define SETUP_LABEL_MAX 32
 #define SETUP_PARAMS_MAX 96
 #define SETUP_ERR_MAX 160
+/* The name of the parameter that is an informed solver's lower bound, part of its label. */
+#define SETUP_HEURISTIC "heuristic"
 
 typedef struct {
     const solver *s;

@@ -71,19 +71,10 @@ static json_t *json_count_or_null(bool known, uint64_t v)
 }
 
 /* One line of --json output (schema/solve.schema.json). */
-/* A state of p's cluster as a board in the puzzle's letters, as bin/bench's board column: the
- * database form when it keeps them, else the native text on one line. */
-static void state_text(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX])
-{
-    puzzle at = *p;
-    at.start = key;
-    if (!board_format_db(&p->board, key, out)) puzzle_format_board(&at, '/', out);
-}
-
 static json_t *json_state(const puzzle *p, uint64_t key)
 {
     char text[PUZZLE_BOARD_MAX];
-    state_text(p, key, text);
+    puzzle_format_line(p, key, text);
     return json_string(text);
 }
 
@@ -188,8 +179,8 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
 
     if (an && an->states > 0) {
         char hardest[PUZZLE_BOARD_MAX], canonical[PUZZLE_BOARD_MAX];
-        state_text(p, an->hardest, hardest);
-        state_text(p, an->canonical, canonical);
+        puzzle_format_line(p, an->hardest, hardest);
+        puzzle_format_line(p, an->canonical, canonical);
         printf("  %llu goal state%s", (unsigned long long)an->goal_states,
                an->goal_states == 1 ? "" : "s");
         if (an->hardest_moves >= 0) {

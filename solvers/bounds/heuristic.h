@@ -29,7 +29,7 @@
 
 #include "board.h"
 #include "cluster.h"
-#include "solver.h"
+#include "setup.h"
 
 #define HEURISTIC_DEAD 0xFFFF
 
@@ -65,7 +65,7 @@ void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind
  * the state budget either) and counts what it holds in r->peak_bytes (built before the
  * solver's first budget check). */
 #define HEURISTIC_PARAM                                                                         \
-    {"heuristic", "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,                \
+    {SETUP_HEURISTIC, "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,            \
      HEURISTIC_KINDS - 1, heuristic_names}
 void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
                      const solver_budget *budget, solver_result *r);
