@@ -17,7 +17,7 @@ PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
-INCLUDE = -Icommon -Isolvers -Isolvers/bounds -Ibench
+INCLUDE = -Icommon -Isolvers -Isolvers/bounds -Ibench -Ispace
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
@@ -25,9 +25,10 @@ LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
 # A text file as the lines of a C string literal.
 C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
-LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c)
+LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c) \
+           $(filter-out space/enumerate.c,$(wildcard space/*.c))
 BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
-PROGRAMS = solve bench render
+PROGRAMS = solve bench render enumerate
 TEST_SRC = $(wildcard tests/*.c)
 
 # One set of rules per build variant: $(1) = directory, $(2) = flags, $(3) = extra libraries,
@@ -64,6 +65,10 @@ $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC))
 $(1)/bin/%: $(1)/obj/tools/%.o $(1)/libub.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
+
+$(1)/bin/enumerate: $(1)/obj/space/enumerate.o $(1)/libub.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $(2) $$^ -o $$@ $$(LIBS) -lpthread $(3)
 
 $(1)/bin/bench: $$(patsubst %.c,$(1)/obj/%.o,$$(BENCH_SRC)) $(1)/libub.a
 	@mkdir -p $$(dir $$@)

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "solver.h"
 #include "stateset.h"
 
 #define CLUSTER_NO_GOAL 0xFFFFFFFFu
@@ -65,5 +66,10 @@ typedef struct {
 bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
                      cluster_analysis *out);
 void cluster_analysis_free(cluster_analysis *a);
+
+/* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each
+ * piece but the primary and each wall removed in turn, the reference BFS must find fewer moves.
+ * Stops at the first that is not needed. ctx is the BFS's, reused across calls. */
+bool cluster_minimal(solver_context *ctx, const board *b, uint64_t key, int moves);
 
 #endif

@@ -1,0 +1,654 @@
+/* explore.c -- every cluster of one unit, each state visited once (see explore.h).
+ *
+ * A unit fixes the walls and every row's template; its *H configurations* are the ways to
+ * place the rows' pieces, numbered as a mixed-radix number (row 0 the fastest digit). A depth-
+ * first walk over the columns' templates keeps, for each configuration, how many ways the
+ * columns chosen so far fit around it (line.h's `fits`), dropping those that leave none; at the
+ * walk's leaves stand the *skeletons*, each with the exact number of its states. A state of a
+ * skeleton is numbered densely, with no gaps:
+ *
+ *     rank = base[h] + sum over columns x of rank_in(x's placement, free cells of x under h)
+ *                                            * product over x' < x of fits(x', h)
+ *
+ * so a skeleton's states live in plain arrays: a distance byte and a union-find label each.
+ * Three passes, each touching a state once:
+ *   1. breadth-first from all goal states of the skeleton at once: every state of a solvable
+ *      cluster gets its distance to the nearest goal (of its own cluster, since search never
+ *      leaves a cluster) and the label of a goal; labels that meet are united, so afterwards
+ *      one label names one solvable cluster;
+ *   2. a scan of all states in rank order: a labelled state adds to its cluster's figures (size,
+ *      hardest, canonical); an unlabelled one starts a breadth-first search of its unsolvable
+ *      cluster; every state is tested for being packed (the anchor's candidates);
+ *   3. the hardest state of each solvable cluster is tested for minimality (cluster.h) and, if
+ *      minimal, becomes a database line.
+ * Moves come from line.h's slides: a slide is legal when the cells it sweeps are free of the
+ * other direction's pieces and of walls; the other pieces of its own line never are in the way,
+ * by construction of the slide. */
+#include "explore.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "cluster.h"
+#include "solver.h"
+
+/* An H configuration count past which a unit is refused (memory of its tables). */
+#define MAX_H_CONFIGURATIONS (1u << 26)
+#define UNSEEN 0xFF
+#define UNSOLVABLE 0xFE
+
+typedef struct {
+    uint64_t h8, v8;   /* horizontal and vertical pieces' cells, bit y * 8 + x */
+    uint32_t hi;       /* H configuration */
+    uint32_t rank;
+} state;
+
+typedef struct {
+    uint64_t size;
+    int moves;
+    uint64_t hardest_h, hardest_v, canonical_h, canonical_v;
+} cluster_record;
+
+struct space_explorer {
+    const space *s;
+    int n;
+    space_unit unit;
+    const line_type *rowt[SPACE_MAX_SIZE], *colt[SPACE_MAX_SIZE];
+    const line_template *rowtp[SPACE_MAX_SIZE], *coltp[SPACE_MAX_SIZE];
+    uint32_t hstride[SPACE_MAX_SIZE];
+    uint8_t exit_mask;   /* row 2 with the primary at the exit */
+    /* The unit's H configurations. */
+    uint32_t hcount, hcapacity;
+    uint64_t *hbb, *hbehind;
+    uint8_t *hfree;      /* [h * 8 + x]: free cells of column x (no horizontal piece, no wall) */
+    int32_t *pos_of_h;   /* position in the skeleton's list, -1 when not in it */
+    /* The walk over columns: configurations alive at each depth, with their weights. */
+    uint32_t *alive_h[SPACE_MAX_SIZE + 1];
+    uint64_t *alive_w[SPACE_MAX_SIZE + 1];
+    uint32_t alive_n[SPACE_MAX_SIZE + 1];
+    uint64_t *base;
+    /* The skeleton's states. */
+    uint64_t count, state_capacity;
+    uint8_t *dist;
+    uint32_t *uf;
+    state *queue;
+    cluster_record *record;
+    uint64_t nrecords, record_capacity;
+    solver_context ctx;
+    board scratch;
+    space_puzzles *lines;
+    space_stats *stats;
+};
+
+/* ---- order and text ---------------------------------------------------------------------- */
+
+static bool state_before(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
+{
+    return h1 != h2 ? h1 < h2 : v1 < v2;
+}
+
+int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b)
+{
+    if (a->moves != b->moves) return a->moves > b->moves ? -1 : 1;
+    return strcmp(a->board, b->board);
+}
+
+typedef struct {
+    int first, row, col, length;
+    bool horizontal, primary;
+} piece_at;
+
+static int piece_order(const void *a, const void *b)
+{
+    return ((const piece_at *)a)->first - ((const piece_at *)b)->first;
+}
+
+/* The pieces of a line's placement, appended to pieces[]. */
+static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask, bool horizontal,
+                       int line, int n, piece_at *pieces, int count)
+{
+    int p = tp->by_mask[mask];
+    uint8_t starts = t->placement[p].starts;
+    for (int i = 0; i < tp->npieces; i++, starts &= (uint8_t)(starts - 1)) {
+        int at = __builtin_ctz(starts);
+        piece_at *q = &pieces[count++];
+        q->row = horizontal ? line : at, q->col = horizontal ? at : line;
+        q->first = q->row * n + q->col, q->length = tp->length[i], q->horizontal = horizontal;
+        q->primary = horizontal && line == SPACE_PRIMARY_ROW;
+    }
+    return count;
+}
+
+/* The database board of a state (A the primary, then B, C, ... in reading order), and, when b
+ * is given, the same puzzle as a board standing at its start. */
+static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, board *b)
+{
+    int n = e->n, count = 0;
+    piece_at pieces[2 * SPACE_MAX_SIZE * LINE_MAX_PIECES];
+    for (int y = 0; y < n; y++)
+        count = line_pieces(e->rowt[y], e->rowtp[y], (uint8_t)(h8 >> (8 * y)), true, y, n, pieces, count);
+    for (int x = 0; x < n; x++)
+        count = line_pieces(e->colt[x], e->coltp[x], space_column_bits(v8, x), false, x, n, pieces, count);
+    qsort(pieces, (size_t)count, sizeof *pieces, piece_order);
+    for (int c = 0; c < n * n; c++) text[c] = (e->unit.walls >> ((c / n) * 8 + c % n) & 1) ? 'x' : 'o';
+    text[n * n] = 0;
+    char err[BOARD_ERR_MAX];
+    if (b && board_init(b, n, n, err)) return -1;
+    for (uint64_t w = e->unit.walls; b && w; w &= w - 1) {
+        int cell = __builtin_ctzll(w);
+        if (board_add_wall(b, cell / 8, cell % 8, err)) return -1;
+    }
+    char next = 'B';
+    for (int i = 0; i < count; i++) {
+        const piece_at *q = &pieces[i];
+        char label = q->primary ? 'A' : next++;
+        for (int k = 0; k < q->length; k++)
+            text[(q->row + (q->horizontal ? 0 : k)) * n + q->col + (q->horizontal ? k : 0)] = label;
+        if (b && board_add_piece(b, label, q->horizontal, q->length, q->row, q->col, err)) return -1;
+    }
+    return b ? board_finish(b, 'A', EXIT_RIGHT, err) : 0;
+}
+
+/* ---- statistics and lines ---------------------------------------------------------------- */
+
+void space_stats_init(space_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    s->hardest.moves = -1;
+    s->largest.moves = -1;
+}
+
+static bool larger_cluster(const space_puzzle *a, const space_puzzle *b)
+{
+    if (a->cluster != b->cluster) return a->cluster > b->cluster;
+    return strcmp(a->board, b->board) < 0;
+}
+
+void space_stats_add(space_stats *to, const space_stats *from)
+{
+    to->units += from->units, to->skeletons += from->skeletons, to->states += from->states;
+    to->expanded += from->expanded;
+    to->candidates += from->candidates, to->clusters += from->clusters;
+    to->solvable += from->solvable, to->minimal += from->minimal;
+    for (int m = 0; m < SPACE_MAX_MOVES; m++) to->by_moves[m] += from->by_moves[m];
+    if (from->hardest.moves >= 0 &&
+        (to->hardest.moves < 0 || space_puzzle_compare(&from->hardest, &to->hardest) < 0))
+        to->hardest = from->hardest;
+    if (from->largest.cluster && (!to->largest.cluster || larger_cluster(&from->largest, &to->largest)))
+        to->largest = from->largest;
+}
+
+int space_puzzles_push(space_puzzles *l, const space_puzzle *p)
+{
+    if (l->count == l->capacity) {
+        uint64_t cap = l->capacity ? 2 * l->capacity : 1024;
+        space_puzzle *grown = realloc(l->item, cap * sizeof *grown);
+        if (!grown) return -1;
+        l->item = grown, l->capacity = cap;
+    }
+    l->item[l->count++] = *p;
+    return 0;
+}
+
+void space_puzzles_free(space_puzzles *l)
+{
+    free(l->item);
+    memset(l, 0, sizeof *l);
+}
+
+/* A cluster found: the largest so far? */
+static void note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t ch, uint64_t cv)
+{
+    space_stats *st = e->stats;
+    st->clusters++;
+    if (size < st->largest.cluster) return;
+    space_puzzle p = {.moves = moves, .cluster = size};
+    describe(e, ch, cv, p.board, NULL);
+    if (!st->largest.cluster || larger_cluster(&p, &st->largest)) st->largest = p;
+}
+
+/* ---- growing arrays ---------------------------------------------------------------------- */
+
+static void *grow(void *p, uint64_t *capacity, uint64_t need, size_t item)
+{
+    if (need <= *capacity) return p;
+    uint64_t cap = *capacity ? *capacity : 1024;
+    while (cap < need) cap *= 2;
+    void *q = realloc(p, cap * item);
+    if (q) *capacity = cap;
+    return q;
+}
+
+static int reserve_states(space_explorer *e, uint64_t need)
+{
+    if (need <= e->state_capacity) return 0;
+    uint64_t cap = e->state_capacity;
+    void *d = grow(e->dist, &cap, need, 1);
+    if (!d) return -1;
+    e->dist = d;
+    uint64_t c2 = e->state_capacity;
+    void *u = grow(e->uf, &c2, need, sizeof *e->uf);
+    if (!u) return -1;
+    e->uf = u;
+    uint64_t c3 = e->state_capacity;
+    void *q = grow(e->queue, &c3, need, sizeof *e->queue);
+    if (!q) return -1;
+    e->queue = q;
+    e->state_capacity = cap;
+    return 0;
+}
+
+/* ---- the states of one configuration, in rank order -------------------------------------- */
+
+typedef struct {
+    uint16_t p[SPACE_MAX_SIZE];   /* each column's placement */
+    uint64_t v8, behind;          /* the columns' cells, and the cells above their pieces */
+} odometer;
+
+static bool fits(const line_type *t, int p, uint8_t free)
+{
+    return !(t->placement[p].mask & ~free);
+}
+
+static void set_column(const space_explorer *e, odometer *o, int x, int p)
+{
+    const line_placement *pl = &e->colt[x]->placement[p];
+    uint64_t column = 0x0101010101010101ull << x;
+    o->p[x] = (uint16_t)p;
+    o->v8 = (o->v8 & ~column) | space_column_spread(e->s, pl->mask, x);
+    o->behind = (o->behind & ~column) | space_column_spread(e->s, pl->behind, x);
+}
+
+/* The first state of configuration h (every column at its first fitting placement). */
+static void odometer_start(const space_explorer *e, uint32_t h, odometer *o)
+{
+    const uint8_t *free = e->hfree + (size_t)h * 8;
+    o->v8 = o->behind = 0;
+    for (int x = 0; x < e->n; x++) {
+        int p = (int)e->coltp[x]->first;
+        while (!fits(e->colt[x], p, free[x])) p++;
+        set_column(e, o, x, p);
+    }
+}
+
+/* The next state of configuration h in rank order; false after the last. */
+static bool odometer_next(const space_explorer *e, uint32_t h, odometer *o)
+{
+    const uint8_t *free = e->hfree + (size_t)h * 8;
+    for (int x = 0; x < e->n; x++) {
+        const line_template *tp = e->coltp[x];
+        int end = (int)(tp->first + tp->count), p = o->p[x] + 1;
+        while (p < end && !fits(e->colt[x], p, free[x])) p++;
+        if (p < end) {
+            set_column(e, o, x, p);
+            return true;
+        }
+        p = (int)tp->first;
+        while (!fits(e->colt[x], p, free[x])) p++;
+        set_column(e, o, x, p);
+    }
+    return false;
+}
+
+/* ---- moves --------------------------------------------------------------------------------- */
+
+/* Calls visit(e, arg, rank, &next) for every state one slide from s whose rank `wanted`
+ * accepts; `next` is built only then (most neighbours of a state were seen already). Inlined
+ * into each pass, so that both calls compile to plain code. */
+typedef bool wanted_fn(const space_explorer *e, const void *arg, uint32_t rank);
+typedef void visit_fn(space_explorer *e, void *arg, const state *next);
+
+static inline __attribute__((always_inline)) void
+expand(space_explorer *e, const state *s, wanted_fn *wanted, visit_fn *visit, void *arg)
+{
+    int n = e->n;
+    const uint8_t *free = e->hfree + (size_t)s->hi * 8;
+    uint16_t cp[SPACE_MAX_SIZE];
+    uint64_t stride = 1;
+    for (int x = 0; x < n; x++) {
+        const line_type *t = e->colt[x];
+        const line_template *tp = e->coltp[x];
+        if (!tp->npieces) {
+            cp[x] = (uint16_t)tp->first;
+            continue;
+        }
+        int p = tp->by_mask[space_column_bits(s->v8, x)];
+        cp[x] = (uint16_t)p;
+        const line_placement *pl = &t->placement[p];
+        int64_t here = line_rank_in(t, p, free[x]);
+        for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
+            const line_step *st = &t->step[j];
+            if (st->swept & ~free[x]) continue;
+            uint32_t rank = (uint32_t)(s->rank + ((int64_t)line_rank_in(t, st->to, free[x]) - here) *
+                                                     (int64_t)stride);
+            if (!wanted(e, arg, rank)) continue;
+            uint64_t column = 0x0101010101010101ull << x;
+            state next = {s->h8, (s->v8 & ~column) | space_column_spread(e->s, st->mask, x), s->hi, rank};
+            visit(e, arg, &next);
+        }
+        stride *= tp->fits[free[x]];
+    }
+    uint64_t blocking = s->v8 | e->unit.walls;
+    for (int y = 0; y < n; y++) {
+        const line_template *tp = e->rowtp[y];
+        if (!tp->npieces) continue;
+        const line_type *t = e->rowt[y];
+        uint8_t blocked = (uint8_t)(blocking >> (8 * y));
+        int p = tp->by_mask[(uint8_t)(s->h8 >> (8 * y))];
+        const line_placement *pl = &t->placement[p];
+        for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
+            const line_step *st = &t->step[j];
+            if (st->swept & blocked) continue;
+            uint32_t hi = (uint32_t)((int64_t)s->hi + ((int64_t)t->placement[st->to].index -
+                                                       (int64_t)pl->index) * e->hstride[y]);
+            const uint8_t *nf = e->hfree + (size_t)hi * 8;
+            uint64_t rank = e->base[e->pos_of_h[hi]], str = 1;
+            for (int x = 0; x < n; x++) {
+                rank += line_rank_in(e->colt[x], cp[x], nf[x]) * str;
+                str *= e->coltp[x]->fits[nf[x]];
+            }
+            if (!wanted(e, arg, (uint32_t)rank)) continue;
+            state next = {(s->h8 & ~(0xFFull << (8 * y))) | (uint64_t)st->mask << (8 * y), s->v8, hi,
+                          (uint32_t)rank};
+            visit(e, arg, &next);
+        }
+    }
+}
+
+/* ---- the three passes ----------------------------------------------------------------------- */
+
+static uint32_t find(uint32_t *uf, uint32_t x)
+{
+    while (uf[x] != x) {
+        uint32_t p = uf[x];
+        uf[x] = uf[p];
+        x = p;
+    }
+    return x;
+}
+
+static bool unseen(const space_explorer *e, const void *arg, uint32_t rank)
+{
+    (void)arg;
+    return e->dist[rank] == UNSEEN;
+}
+
+/* A breadth-first search's queue end and the state being expanded. */
+typedef struct {
+    uint64_t tail;
+    const state *from;
+} cursor;
+
+/* Unseen, or seen under another label: two goals' searches meet. */
+static bool new_or_meeting(const space_explorer *e, const void *arg, uint32_t rank)
+{
+    const cursor *c = arg;
+    return e->dist[rank] == UNSEEN || e->uf[rank] != e->uf[c->from->rank];
+}
+
+static void grow_from_goals(space_explorer *e, void *arg, const state *next)
+{
+    cursor *c = arg;
+    const state *from = c->from;
+    uint32_t r = next->rank;
+    if (e->dist[r] == UNSEEN) {
+        e->dist[r] = (uint8_t)(e->dist[from->rank] + 1);
+        e->uf[r] = e->uf[from->rank];
+        e->queue[c->tail++] = *next;
+    } else if (e->uf[r] != e->uf[from->rank]) {
+        uint32_t a = find(e->uf, r), b = find(e->uf, from->rank);
+        if (a < b) e->uf[b] = a;
+        else if (b < a) e->uf[a] = b;
+    }
+}
+
+static void mark_unsolvable(space_explorer *e, void *arg, const state *next)
+{
+    cursor *c = arg;
+    e->dist[next->rank] = UNSOLVABLE;
+    e->queue[c->tail++] = *next;
+}
+
+/* Pass 1: distances from all goals at once, labels united where searches meet. */
+static int distances_from_goals(space_explorer *e)
+{
+    uint64_t head = 0;
+    cursor c = {0, NULL};
+    for (uint32_t i = 0; i < e->alive_n[e->n]; i++) {
+        uint32_t h = e->alive_h[e->n][i];
+        if ((uint8_t)(e->hbb[h] >> (8 * SPACE_PRIMARY_ROW)) != e->exit_mask) continue;
+        odometer o;
+        odometer_start(e, h, &o);
+        uint64_t rank = e->base[i];
+        do {
+            e->dist[rank] = 0;
+            e->uf[rank] = (uint32_t)rank;
+            e->queue[c.tail++] = (state){e->hbb[h], o.v8, h, (uint32_t)rank};
+            rank++;
+        } while (odometer_next(e, h, &o));
+    }
+    while (head < c.tail) {
+        const state s = e->queue[head++];
+        if (e->dist[s.rank] + 1 >= UNSOLVABLE) return -1;
+        c.from = &s;
+        expand(e, &s, new_or_meeting, grow_from_goals, &c);
+    }
+    e->stats->expanded += head;
+    return 0;
+}
+
+/* Breadth-first over an unsolvable cluster from `start`: its size and smallest state. */
+static void unsolvable_cluster(space_explorer *e, state start)
+{
+    uint64_t head = 0, ch = start.h8, cv = start.v8;
+    cursor c = {0, NULL};
+    e->dist[start.rank] = UNSOLVABLE;
+    e->queue[c.tail++] = start;
+    while (head < c.tail) {
+        const state s = e->queue[head++];
+        if (state_before(s.h8, s.v8, ch, cv)) ch = s.h8, cv = s.v8;
+        expand(e, &s, unseen, mark_unsolvable, &c);
+    }
+    e->stats->expanded += head;
+    note_cluster(e, c.tail, -1, ch, cv);
+}
+
+/* The record of the solvable cluster whose label root is r. Roots are marked with
+ * count + their record's number once they have one. */
+static cluster_record *record_of(space_explorer *e, uint32_t x)
+{
+    uint32_t *uf = e->uf;
+    uint64_t count = e->count;
+    while (uf[x] < count && uf[x] != x) {
+        uint32_t p = uf[x];
+        if (uf[p] < count && uf[p] != p) uf[x] = uf[p];
+        x = p;
+    }
+    if (uf[x] >= count) return &e->record[uf[x] - count];
+    e->record = grow(e->record, &e->record_capacity, e->nrecords + 1, sizeof *e->record);
+    if (!e->record) return NULL;
+    uf[x] = (uint32_t)(count + e->nrecords);
+    cluster_record *r = &e->record[e->nrecords++];
+    memset(r, 0, sizeof *r);
+    r->moves = -1;
+    return r;
+}
+
+/* Pass 2: every state in rank order. */
+static int scan(space_explorer *e)
+{
+    uint64_t walls = e->unit.walls;
+    for (uint32_t i = 0; i < e->alive_n[e->n]; i++) {
+        uint32_t h = e->alive_h[e->n][i];
+        uint64_t h8 = e->hbb[h], hbehind = e->hbehind[h], rank = e->base[i];
+        odometer o;
+        odometer_start(e, h, &o);
+        do {
+            uint64_t occupied = h8 | o.v8 | walls;
+            e->stats->candidates += !((hbehind | o.behind) & ~occupied);
+            int d = e->dist[rank];
+            if (d == UNSEEN) {
+                unsolvable_cluster(e, (state){h8, o.v8, h, (uint32_t)rank});
+            } else if (d != UNSOLVABLE) {
+                cluster_record *r = record_of(e, (uint32_t)rank);
+                if (!r) return -1;
+                if (r->size++ == 0 || state_before(h8, o.v8, r->canonical_h, r->canonical_v))
+                    r->canonical_h = h8, r->canonical_v = o.v8;
+                if (d > r->moves || (d == r->moves && state_before(h8, o.v8, r->hardest_h, r->hardest_v)))
+                    r->moves = d, r->hardest_h = h8, r->hardest_v = o.v8;
+            }
+            rank++;
+        } while (odometer_next(e, h, &o));
+    }
+    return 0;
+}
+
+/* Pass 3: the solvable clusters' puzzles. */
+static int puzzles(space_explorer *e)
+{
+    space_stats *st = e->stats;
+    for (uint64_t k = 0; k < e->nrecords; k++) {
+        const cluster_record *r = &e->record[k];
+        st->solvable++;
+        note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v);
+        space_puzzle p = {.moves = r->moves, .cluster = r->size};
+        if (describe(e, r->hardest_h, r->hardest_v, p.board, &e->scratch)) return -1;
+        if (!cluster_minimal(&e->ctx, &e->scratch, board_start_key(&e->scratch), r->moves)) continue;
+        st->minimal++;
+        st->by_moves[r->moves]++;
+        if (st->hardest.moves < 0 || space_puzzle_compare(&p, &st->hardest) < 0) st->hardest = p;
+        if (space_puzzles_push(e->lines, &p)) return -1;
+    }
+    return 0;
+}
+
+static int explore_skeleton(space_explorer *e)
+{
+    uint32_t m = e->alive_n[e->n];
+    uint64_t count = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        e->base[i] = count;
+        e->pos_of_h[e->alive_h[e->n][i]] = (int32_t)i;
+        count += e->alive_w[e->n][i];
+    }
+    if (count >= (1ull << 31) || reserve_states(e, count)) return -1;
+    e->count = count;
+    e->stats->skeletons++;
+    e->stats->states += count;
+    memset(e->dist, UNSEEN, count);
+    e->nrecords = 0;
+    int rc = distances_from_goals(e);
+    if (!rc) rc = scan(e);
+    if (!rc) rc = puzzles(e);
+    for (uint32_t i = 0; i < m; i++) e->pos_of_h[e->alive_h[e->n][i]] = -1;
+    return rc;
+}
+
+/* ---- the walk over the columns' templates --------------------------------------------------- */
+
+static int walk_columns(space_explorer *e, int x)
+{
+    if (x == e->n) return explore_skeleton(e);
+    const space *s = e->s;
+    int w = space_column_bits(e->unit.walls, x);
+    const line_type *t = &s->type[w];
+    e->colt[x] = t;
+    for (int k = 0; k < s->role[w][SPACE_AS_COLUMN].count; k++) {
+        const line_template *tp = &t->template[s->role[w][SPACE_AS_COLUMN].list[k]];
+        e->coltp[x] = tp;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < e->alive_n[x]; i++) {
+            uint32_t h = e->alive_h[x][i];
+            unsigned f = tp->fits[e->hfree[(size_t)h * 8 + x]];
+            if (!f) continue;
+            e->alive_h[x + 1][n] = h;
+            e->alive_w[x + 1][n++] = e->alive_w[x][i] * f;
+        }
+        e->alive_n[x + 1] = n;
+        if (n && walk_columns(e, x + 1)) return -1;
+    }
+    return 0;
+}
+
+/* The unit's H configurations, their free cells by column and the cells behind their pieces. */
+static int configurations(space_explorer *e)
+{
+    uint64_t count = 1;
+    for (int y = 0; y < e->n; y++) {
+        e->hstride[y] = (uint32_t)count;
+        count *= e->rowtp[y]->count;
+        if (count > MAX_H_CONFIGURATIONS) return -1;
+    }
+    if (count > e->hcapacity) {
+        uint32_t cap = (uint32_t)count;
+        free(e->hbb), free(e->hbehind), free(e->hfree), free(e->pos_of_h), free(e->base);
+        e->hbb = malloc(cap * sizeof *e->hbb);
+        e->hbehind = malloc(cap * sizeof *e->hbehind);
+        e->hfree = malloc((size_t)cap * 8);
+        e->pos_of_h = malloc(cap * sizeof *e->pos_of_h);
+        e->base = malloc(cap * sizeof *e->base);
+        for (int x = 0; x <= SPACE_MAX_SIZE; x++) {
+            free(e->alive_h[x]), free(e->alive_w[x]);
+            e->alive_h[x] = malloc(cap * sizeof *e->alive_h[x]);
+            e->alive_w[x] = malloc(cap * sizeof *e->alive_w[x]);
+            if (!e->alive_h[x] || !e->alive_w[x]) return -1;
+        }
+        if (!e->hbb || !e->hbehind || !e->hfree || !e->pos_of_h || !e->base) return -1;
+        e->hcapacity = cap;
+        memset(e->pos_of_h, 0xFF, cap * sizeof *e->pos_of_h);
+    }
+    e->hcount = (uint32_t)count;
+    for (uint32_t h = 0; h < e->hcount; h++) {
+        uint64_t h8 = 0, behind = 0;
+        for (int y = 0; y < e->n; y++) {
+            const line_template *tp = e->rowtp[y];
+            const line_placement *p = &e->rowt[y]->placement[tp->first + (h / e->hstride[y]) % tp->count];
+            h8 |= (uint64_t)p->mask << (8 * y);
+            behind |= (uint64_t)p->behind << (8 * y);
+        }
+        e->hbb[h] = h8, e->hbehind[h] = behind;
+        uint64_t taken = h8 | e->unit.walls;
+        for (int x = 0; x < e->n; x++)
+            e->hfree[(size_t)h * 8 + x] = (uint8_t)(~space_column_bits(taken, x) & ((1u << e->n) - 1));
+        e->alive_h[0][h] = h;
+        e->alive_w[0][h] = 1;
+    }
+    e->alive_n[0] = e->hcount;
+    return 0;
+}
+
+space_explorer *space_explorer_new(const space *s)
+{
+    space_explorer *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->s = s, e->n = s->size;
+    solver_context_init(&e->ctx);
+    return e;
+}
+
+void space_explorer_free(space_explorer *e)
+{
+    if (!e) return;
+    free(e->hbb), free(e->hbehind), free(e->hfree), free(e->pos_of_h), free(e->base);
+    for (int x = 0; x <= SPACE_MAX_SIZE; x++) free(e->alive_h[x]), free(e->alive_w[x]);
+    free(e->dist), free(e->uf), free(e->queue), free(e->record);
+    solver_context_free(&e->ctx);
+    free(e);
+}
+
+int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats)
+{
+    const space *s = e->s;
+    space_unit_at(s, unit, &e->unit);
+    for (int y = 0; y < e->n; y++) {
+        e->rowt[y] = &s->type[space_row_walls(e->unit.walls, y)];
+        e->rowtp[y] = &e->rowt[y]->template[e->unit.row_template[y]];
+    }
+    e->exit_mask = (uint8_t)(3u << (e->n - 2));
+    e->lines = lines, e->stats = stats;
+    stats->units++;
+    if (configurations(e)) return -1;
+    return walk_columns(e, 0);
+}

@@ -1,0 +1,68 @@
+/* line.h -- one line of the board (a row or a column) as the enumerator sees it.
+ *
+ * Pieces never leave their line and never pass each other or a wall, so what a line holds is
+ * fixed for a whole cluster: its *template*, the lengths of its pieces in order, each with the
+ * gap between walls it lives in. Only the *placement* changes: where the pieces stand, which a
+ * line's occupancy byte (bit k = cell k) tells once the template is known. A line type (a size
+ * and a set of wall cells) lists its templates, each template its placements, and each
+ * placement the slides of one of its pieces, with the cells the slide sweeps; the enumerator
+ * (skeleton.c) never looks at single pieces again.
+ *
+ * Placements of a template are numbered 0 .. count - 1 in a fixed order; under a mask of free
+ * cells, the ones that fit are numbered again densely (line_rank_in), which is what lets a
+ * skeleton number its states without gaps.
+ */
+#ifndef LINE_H
+#define LINE_H
+
+#include <stdint.h>
+
+#define LINE_MAX_PIECES 4   /* 8 cells hold at most four cars */
+
+typedef struct {
+    uint8_t mask;    /* the cells the pieces cover after the slide */
+    uint8_t swept;   /* every cell the moving piece covers on its way, both ends included */
+    uint16_t to;     /* the placement after the slide */
+} line_step;
+
+typedef struct {
+    uint8_t mask;       /* cells covered */
+    uint8_t starts;     /* first cell of each piece */
+    uint8_t behind;     /* the cell before each piece, where on the line: all taken = packed */
+    uint8_t template_id;
+    uint16_t index;     /* number within its template */
+    uint16_t nsteps;
+    uint32_t first_step;
+} line_placement;
+
+typedef struct {
+    uint8_t npieces, cells;          /* pieces and the cells they cover */
+    uint8_t length[LINE_MAX_PIECES];
+    uint8_t gap[LINE_MAX_PIECES];    /* the gap each piece lives in: how many walls precede it */
+    uint32_t first, count;           /* placements first .. first + count - 1 */
+    uint8_t fits[256];               /* placements that fit in a mask of free cells */
+    int16_t by_mask[256];            /* placement (global number) covering mask, or -1 */
+} line_template;
+
+typedef struct {
+    int size;
+    uint8_t walls;
+    int ntemplates, nplacements, nsteps;
+    line_template *template;
+    line_placement *placement;
+    line_step *step;
+    uint8_t *rank_in;                 /* [placement * 256 + free] */
+} line_type;
+
+/* Builds the line type of `size` cells (2..8) with wall cells `walls`: every template whose
+ * pieces fit, the empty one first. Returns 0, or -1 when out of memory. */
+int line_type_init(line_type *t, int size, uint8_t walls);
+void line_type_free(line_type *t);
+
+/* Of the placements of p's template that fit in `free`, how many come before p (p must fit). */
+static inline unsigned line_rank_in(const line_type *t, int p, uint8_t free)
+{
+    return t->rank_in[(unsigned)p * 256u + free];
+}
+
+#endif

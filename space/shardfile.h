@@ -1,0 +1,44 @@
+/* shardfile.h -- the file bin/enumerate writes: database lines under a header that says what
+ * they are, so that a shard's output, a checkpoint and a merged database are one format.
+ *
+ *     # enumerate {"space": {"size": 5, "walls": 1}, "shard": {"index": 0, "count": 4}, ...}
+ *     21 BBCDDEECoFGoAAFGooHxIIoHo 326
+ *     ...
+ *
+ * The header is one JSON object (schema/enumerate.schema.json) on a '#' comment line, which
+ * the scanner skips, so the file is also a corpus. Lines are in database order (more moves
+ * first, then the board's text). The header's "minimal" is the number of lines that follow:
+ * a file cut short is refused when read.
+ */
+#ifndef SHARDFILE_H
+#define SHARDFILE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "explore.h"
+
+#define SHARDFILE_ERR_MAX 600
+
+typedef struct {
+    int size, walls;
+    int shard, shards;          /* this file holds shard `shard` of `shards` (0-based) */
+    uint64_t units_done;        /* of the shard's units, the first units_done are in */
+    bool complete;
+    double seconds, cpu_seconds;
+    int jobs;
+} shard_meta;
+
+/* Writes meta, stats and the lines (sorted here) to path ("-": standard output), whole or not
+ * at all. Returns 0, or -1 with err. */
+int shardfile_write(const char *path, const shard_meta *meta, const space_stats *stats,
+                    space_puzzles *lines, char *err);
+
+/* Reads a file written by shardfile_write. Returns 0, or -1 with err ("PATH:LINE: reason"). */
+int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space_puzzles *lines,
+                   char *err);
+
+/* The header's JSON object (new reference). */
+json_t *shardfile_header(const shard_meta *meta, const space_stats *stats);
+
+#endif

@@ -1,0 +1,124 @@
+/* space.c -- the line types, the wall sets and the numbering of units (see space.h).
+ *
+ * Every rule of the definitions that concerns one line is applied here, once, by choosing which
+ * templates a row, the primary's row and a column may hold; the enumerator then never meets a
+ * state outside the space. */
+#include "space.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Which templates of line type w each kind of line may hold. */
+static void choose_roles(space *s, int w)
+{
+    const line_type *t = &s->type[w];
+    int walls = __builtin_popcount((unsigned)w);
+    for (int id = 0; id < t->ntemplates; id++) {
+        const line_template *tp = &t->template[id];
+        bool row = tp->cells + walls < s->size;   /* a full row can never move */
+        if (row) s->role[w][SPACE_AS_ROW].list[s->role[w][SPACE_AS_ROW].count++] = (uint8_t)id;
+        /* The primary alone, a car, right of every wall of its row. */
+        if (row && tp->npieces == 1 && tp->length[0] == 2 && tp->gap[0] == walls)
+            s->role[w][SPACE_AS_PRIMARY].list[s->role[w][SPACE_AS_PRIMARY].count++] = (uint8_t)id;
+        if (tp->cells < s->size)                  /* vertical pieces filling a column */
+            s->role[w][SPACE_AS_COLUMN].list[s->role[w][SPACE_AS_COLUMN].count++] = (uint8_t)id;
+    }
+}
+
+/* Appends the wall set `cells` if its primary row can hold the primary, with its units. */
+static int add_wallset(space *s, uint64_t cells, int *capacity)
+{
+    space_wallset ws = {.cells = cells, .first_unit = s->units, .units = 1};
+    for (int y = 0; y < s->size; y++) {
+        int w = space_row_walls(cells, y);
+        int n = s->role[w][y == SPACE_PRIMARY_ROW ? SPACE_AS_PRIMARY : SPACE_AS_ROW].count;
+        if (n == 0) return 0;
+        ws.row_templates[y] = (uint8_t)n;
+        ws.units *= (uint64_t)n;
+    }
+    if (s->nwallsets == *capacity) {
+        *capacity = *capacity ? 2 * *capacity : 64;
+        space_wallset *grown = realloc(s->wallset, (size_t)*capacity * sizeof *grown);
+        if (!grown) return -1;
+        s->wallset = grown;
+    }
+    s->wallset[s->nwallsets++] = ws;
+    s->units += ws.units;
+    return 0;
+}
+
+/* Every set of `left` more walls on cells from `from` on, in cell order. */
+static int wallsets_of(space *s, uint64_t cells, int from, int left, int *capacity)
+{
+    if (left == 0) return add_wallset(s, cells, capacity);
+    for (int c = from; c < s->size * s->size; c++) {
+        int cell = (c / s->size) * 8 + c % s->size;
+        if (wallsets_of(s, cells | 1ull << cell, c + 1, left - 1, capacity)) return -1;
+    }
+    return 0;
+}
+
+int space_init(space *s, int size, int max_walls, char *err)
+{
+    memset(s, 0, sizeof *s);
+    if (size < SPACE_MIN_SIZE || size > SPACE_MAX_SIZE) {
+        snprintf(err, SPACE_ERR_MAX, "board size %d is not %d to %d", size, SPACE_MIN_SIZE,
+                 SPACE_MAX_SIZE);
+        return -1;
+    }
+    if (max_walls < 0 || max_walls > size * size - 2) {
+        snprintf(err, SPACE_ERR_MAX, "walls %d is not 0 to %d", max_walls, size * size - 2);
+        return -1;
+    }
+    s->size = size, s->max_walls = max_walls;
+    for (int b = 0; b < 256; b++)
+        for (int k = 0; k < 8; k++)
+            if (b >> k & 1) s->spread[b] |= 1ull << (8 * k);
+    for (int w = 0; w < (1 << size); w++) {
+        if (__builtin_popcount((unsigned)w) > max_walls) continue;
+        if (line_type_init(&s->type[w], size, (uint8_t)w)) goto oom;
+        if (s->type[w].ntemplates > SPACE_MAX_TEMPLATES) {
+            snprintf(err, SPACE_ERR_MAX, "a line of %d cells with walls 0x%02x has %d templates, "
+                     "more than %d", size, w, s->type[w].ntemplates, SPACE_MAX_TEMPLATES);
+            space_free(s);
+            return -1;
+        }
+        choose_roles(s, w);
+    }
+    int capacity = 0;
+    for (int k = 0; k <= max_walls; k++)
+        if (wallsets_of(s, 0, 0, k, &capacity)) goto oom;
+    return 0;
+oom:
+    snprintf(err, SPACE_ERR_MAX, "out of memory");
+    space_free(s);
+    return -1;
+}
+
+void space_free(space *s)
+{
+    for (int w = 0; w < 256; w++) line_type_free(&s->type[w]);
+    free(s->wallset);
+    s->wallset = NULL;
+}
+
+void space_unit_at(const space *s, uint64_t unit, space_unit *out)
+{
+    int lo = 0, hi = s->nwallsets - 1;
+    while (lo < hi) {   /* the last wall set whose first unit is <= unit */
+        int mid = (lo + hi + 1) / 2;
+        if (s->wallset[mid].first_unit <= unit) lo = mid;
+        else hi = mid - 1;
+    }
+    const space_wallset *ws = &s->wallset[lo];
+    uint64_t digits = unit - ws->first_unit;
+    out->walls = ws->cells;
+    for (int y = 0; y < s->size; y++) {
+        int w = space_row_walls(ws->cells, y);
+        int role = y == SPACE_PRIMARY_ROW ? SPACE_AS_PRIMARY : SPACE_AS_ROW;
+        out->row_template[y] = s->role[w][role].list[digits % ws->row_templates[y]];
+        digits /= ws->row_templates[y];
+    }
+}
