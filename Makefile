@@ -8,6 +8,7 @@
 #   make test       the tests, without the package check
 #   make test-long  the slow checks (every solver on every sample puzzle)
 #   make plots RESULTS=DIR   figures from a bench result directory
+#   make database N=6 K=0    a puzzle space's database from scratch, and its ladder
 #   make install PREFIX=/usr/local, make clean
 
 .DEFAULT_GOAL := all
@@ -96,7 +97,7 @@ $(eval $(call variant,build/san,$(SANFLAGS),))
 FUZZ_CC      ?= clang
 FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=all
-FUZZ_TARGETS  = text image results
+FUZZ_TARGETS  = text image results shardfile
 FUZZ_SECONDS ?= 1800
 FUZZ_SMOKE   ?= 20
 $(eval $(call variant,build/fuzz,$(FUZZ_FLAGS),,$(FUZZ_CC)))
@@ -111,9 +112,11 @@ build/fuzz/fuzz_%: build/fuzz/obj/tests/fuzz/fuzz_%.o build/fuzz/obj/tests/fuzz/
 FUZZ_SEEDS_text    = corpus/seeds corpus/seed-formats tests/data/budget tests/data/fuzz/text
 FUZZ_SEEDS_image   = tests/data/fuzz/image
 FUZZ_SEEDS_results = tests/data/fuzz/results-seeds tests/data/fuzz/results
+FUZZ_SEEDS_shardfile = tests/data/fuzz/shardfile-seeds tests/data/fuzz/shardfile
 FUZZ_OPTS_text     = -dict=tests/fuzz/text.dict -max_len=4096
 FUZZ_OPTS_image    = -max_len=16384
 FUZZ_OPTS_results  = -max_len=8192
+FUZZ_OPTS_shardfile = -max_len=4096
 
 # FUZZ_TIME seconds each; first every input that once failed (tests/data/fuzz/TARGET).
 fuzz-run-%: build/fuzz/fuzz_%
@@ -153,6 +156,13 @@ test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS)
 plots:
 	plots/make-plots.sh $(RESULTS)
 
+# The database of the N x N space with up to K walls, from scratch, and its ladder
+# (corpus/generated/; scripts/make-database.sh).
+N ?= 6
+K ?= 0
+database: all
+	scripts/make-database.sh $(N) $(K)
+
 # Every complete solver but the exponential iddfs over the whole database sample, each answer
 # checked against the reference BFS (about 2 minutes).
 test-long: all
@@ -166,5 +176,5 @@ install: all
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long install clean plots fuzz fuzz-smoke FORCE
+.PHONY: all deps run check test test-long install clean plots database fuzz fuzz-smoke FORCE
 .SECONDARY:

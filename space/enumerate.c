@@ -340,7 +340,7 @@ static int merge(const options *o, char *const *paths, int count)
         }
         if (k == 0) {
             all = m;
-            all.seconds = all.cpu_seconds = 0;
+            all.seconds = all.cpu_seconds = 0, all.units_done = 0;
             seen = calloc((size_t)m.shards, 1);
             if (!seen) return EXIT_ERROR;
         }

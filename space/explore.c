@@ -398,9 +398,11 @@ static void grow_from_goals(space_explorer *e, void *arg, const state *next)
         e->uf[r] = e->uf[from->rank];
         e->queue[c->tail++] = *next;
     } else if (e->uf[r] != e->uf[from->rank]) {
-        uint32_t a = find(e->uf, r), b = find(e->uf, from->rank);
-        if (a < b) e->uf[b] = a;
-        else if (b < a) e->uf[a] = b;
+        /* Unite, and point both states at the common root, so that the edges around them
+         * find equal labels from now on instead of searching again. */
+        uint32_t a = find(e->uf, r), b = find(e->uf, from->rank), root = a < b ? a : b;
+        e->uf[a] = e->uf[b] = root;
+        e->uf[r] = e->uf[from->rank] = root;
     }
 }
 

@@ -71,6 +71,14 @@ int shardfile_write(const char *path, const shard_meta *meta, const space_stats 
     return 0;
 }
 
+static bool board_text(const char *board, int size)
+{
+    if (strlen(board) != (size_t)(size * size)) return false;
+    for (const char *c = board; *c; c++)
+        if (*c != 'o' && *c != 'x' && !((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z'))) return false;
+    return true;
+}
+
 static uint64_t count_of(json_t *o, const char *key, bool *ok)
 {
     json_t *v = json_object_get(o, key);
@@ -78,14 +86,16 @@ static uint64_t count_of(json_t *o, const char *key, bool *ok)
     return json_is_integer(v) ? (uint64_t)json_integer_value(v) : 0;
 }
 
-static bool puzzle_of(json_t *o, const char *board_key, space_puzzle *p)
+static bool puzzle_of(json_t *o, const char *board_key, int size, space_puzzle *p)
 {
     memset(p, 0, sizeof *p);
     p->moves = -1;
     if (json_is_null(o)) return true;
     json_t *moves = json_object_get(o, "moves");
     const char *board = json_string_value(json_object_get(o, board_key));
-    if (!board || strlen(board) >= SPACE_BOARD_MAX) return false;
+    if (!json_is_object(o) || !board || !board_text(board, size)) return false;
+    if (json_is_integer(moves) && (json_integer_value(moves) < 0 || json_integer_value(moves) >= SPACE_MAX_MOVES))
+        return false;
     snprintf(p->board, sizeof p->board, "%s", board);
     p->moves = json_is_integer(moves) ? (int)json_integer_value(moves) : -1;
     p->cluster = (uint64_t)json_integer_value(json_object_get(o, "cluster"));
@@ -104,8 +114,11 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     memset(m, 0, sizeof *m);
     space_stats_init(st);
     json_t *space = json_object_get(h, "space"), *shard = json_object_get(h, "shard");
-    m->size = (int)count_of(space, "size", &ok), m->walls = (int)count_of(space, "walls", &ok);
-    m->shard = (int)count_of(shard, "index", &ok), m->shards = (int)count_of(shard, "count", &ok);
+    uint64_t size = count_of(space, "size", &ok), walls = count_of(space, "walls", &ok);
+    uint64_t index = count_of(shard, "index", &ok), shards = count_of(shard, "count", &ok);
+    ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2 &&
+         shards >= 1 && shards <= SHARDFILE_MAX_SHARDS && index < shards;
+    m->size = (int)size, m->walls = (int)walls, m->shard = (int)index, m->shards = (int)shards;
     m->complete = json_is_true(json_object_get(h, "complete"));
     m->units_done = count_of(h, "units_done", &ok);
     m->seconds = json_number_value(json_object_get(h, "seconds"));
@@ -122,15 +135,16 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
         if (k < 0 || k >= SPACE_MAX_MOVES || !json_is_integer(value)) ok = false;
         else st->by_moves[k] = (uint64_t)json_integer_value(value);
     }
-    ok = ok && puzzle_of(json_object_get(h, "hardest"), "board", &st->hardest) &&
-         puzzle_of(json_object_get(h, "largest"), "canonical", &st->largest);
+    ok = ok && puzzle_of(json_object_get(h, "hardest"), "board", m->size, &st->hardest) &&
+         puzzle_of(json_object_get(h, "largest"), "canonical", m->size, &st->largest);
     json_decref(h);
-    if (!ok || m->shards < 1 || m->shard >= m->shards) {
+    if (!ok) {
         snprintf(err, SHARDFILE_ERR_MAX, "%s:1: the header lacks a field or has a bad value", path);
         return -1;
     }
     return 0;
 }
+
 
 int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space_puzzles *lines,
                    char *err)
@@ -140,17 +154,20 @@ int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space
         snprintf(err, SHARDFILE_ERR_MAX, "%s: %s", path, strerror(errno));
         return -1;
     }
-    char line[256];
+    int rc = shardfile_read_stream(f, path, meta, stats, lines, err);
+    fclose(f);
+    return rc;
+}
+
+int shardfile_read_stream(FILE *f, const char *path, shard_meta *meta, space_stats *stats,
+                          space_puzzles *lines, char *err)
+{
+    char *line = NULL;
+    size_t capacity = 0;
     long lineno = 0;
     int rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    while (getline(&line, &capacity, f) != -1) {
         lineno++;
-        size_t len = strlen(line);
-        if (len && line[len - 1] != '\n' && !feof(f)) {
-            snprintf(err, SHARDFILE_ERR_MAX, "%s:%ld: line too long", path, lineno);
-            rc = -1;
-            break;
-        }
         if (lineno == 1) {
             if (header_of(path, line, meta, stats, err)) {
                 rc = -1;
@@ -163,7 +180,7 @@ int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space
         char board[SPACE_BOARD_MAX + 1];
         int end = 0;
         if (sscanf(line, "%d %65s %llu %n", &p.moves, board, &cluster, &end) != 3 || line[end] ||
-            strlen(board) != (size_t)(meta->size * meta->size) || p.moves < 0) {
+            !board_text(board, meta->size) || p.moves < 0 || p.moves >= SPACE_MAX_MOVES) {
             snprintf(err, SHARDFILE_ERR_MAX, "%s:%ld: not a database line 'MOVES BOARD CLUSTER' of size %d",
                      path, lineno, meta->size);
             rc = -1;
@@ -177,8 +194,8 @@ int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space
             break;
         }
     }
+    free(line);
     if (!rc && ferror(f)) snprintf(err, SHARDFILE_ERR_MAX, "%s: %s", path, strerror(errno)), rc = -1;
-    fclose(f);
     if (!rc && lineno == 0) snprintf(err, SHARDFILE_ERR_MAX, "%s: empty file", path), rc = -1;
     if (!rc && (uint64_t)(lineno - 1) != stats->minimal) {
         snprintf(err, SHARDFILE_ERR_MAX, "%s: %ld lines where the header says %llu (cut short?)", path,

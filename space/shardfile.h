@@ -15,10 +15,12 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "explore.h"
 
 #define SHARDFILE_ERR_MAX 600
+#define SHARDFILE_MAX_SHARDS (1 << 20)
 
 typedef struct {
     int size, walls;
@@ -37,6 +39,10 @@ int shardfile_write(const char *path, const shard_meta *meta, const space_stats 
 /* Reads a file written by shardfile_write. Returns 0, or -1 with err ("PATH:LINE: reason"). */
 int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space_puzzles *lines,
                    char *err);
+
+/* The same from an open stream; path names it in messages. */
+int shardfile_read_stream(FILE *f, const char *path, shard_meta *meta, space_stats *stats,
+                          space_puzzles *lines, char *err);
 
 /* The header's JSON object (new reference). */
 json_t *shardfile_header(const shard_meta *meta, const space_stats *stats);

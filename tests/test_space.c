@@ -1,0 +1,358 @@
+/* test_space.c -- bin/enumerate and space/: the puzzle space counted by an independent brute
+ * force, the known database sizes, every line checked by the hash-based cluster analysis of
+ * common/cluster.c, and the shard, merge and checkpoint machinery. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cluster.h"
+#include "explore.h"
+#include "helpers.h"
+#include "line.h"
+#include "space.h"
+
+static bool sanitized(void)
+{
+    return strstr(th_bin(), "san") != NULL;
+}
+
+/* ---- an independent count of the space ------------------------------------------------------ */
+
+/* Every way to place cars and trucks on a line of n cells with wall cells `walls`, as masks
+ * (pieces that touch are told apart by `starts`; masks alone would merge them). */
+typedef struct {
+    uint8_t mask, pieces, cells, first_start;
+} naive_line;
+
+static int naive_lines(int n, uint8_t walls, int pos, naive_line cur, naive_line *out, int count)
+{
+    if (pos >= n) {
+        out[count] = cur;
+        return count + 1;
+    }
+    count = naive_lines(n, walls, pos + 1, cur, out, count);
+    for (int len = 2; len <= 3; len++) {
+        uint8_t cells = (uint8_t)(((1u << len) - 1) << pos);
+        if (pos + len > n || (cells & walls)) continue;
+        naive_line next = cur;
+        next.mask |= cells, next.cells = (uint8_t)(next.cells + len);
+        if (!next.pieces) next.first_start = (uint8_t)pos;
+        next.pieces++;
+        count = naive_lines(n, walls, pos + len, next, out, count);
+    }
+    return count;
+}
+
+/* States of the N x N space with exactly the walls `walls` (bit y * 8 + x), by the definitions
+ * read literally: every row placement (its pieces and walls not filling it; row 2 the primary
+ * car alone, right of its walls) times, per column, the column placements (not filling it) that
+ * fit around the rows. */
+static uint64_t naive_states(int n, uint64_t walls)
+{
+    naive_line rows[SPACE_MAX_SIZE][512];
+    int nrows[SPACE_MAX_SIZE];
+    for (int y = 0; y < n; y++) {
+        uint8_t w = (uint8_t)(walls >> (8 * y));
+        naive_line all[512];
+        int count = naive_lines(n, w, 0, (naive_line){0}, all, 0);
+        nrows[y] = 0;
+        for (int k = 0; k < count; k++) {
+            const naive_line *l = &all[k];
+            if (l->cells + __builtin_popcount(w) >= n) continue;
+            if (y == 2 && (l->pieces != 1 || l->cells != 2 || (w >> l->first_start) != 0)) continue;
+            rows[y][nrows[y]++] = *l;
+        }
+    }
+    uint64_t total = 0;
+    int digit[SPACE_MAX_SIZE] = {0};
+    for (;;) {
+        uint64_t taken = walls;
+        for (int y = 0; y < n; y++) taken |= (uint64_t)rows[y][digit[y]].mask << (8 * y);
+        uint64_t product = 1;
+        for (int x = 0; x < n && product; x++) {
+            uint8_t column = 0, column_walls = 0;
+            for (int y = 0; y < n; y++) {
+                column |= (uint8_t)((taken >> (8 * y + x) & 1) << y);
+                column_walls |= (uint8_t)((walls >> (8 * y + x) & 1) << y);
+            }
+            naive_line all[512];
+            int count = naive_lines(n, column_walls, 0, (naive_line){0}, all, 0), fit = 0;
+            for (int k = 0; k < count; k++) fit += all[k].cells < n && !(all[k].mask & column);
+            product *= (uint64_t)fit;
+        }
+        total += product;
+        int y = 0;
+        while (y < n && ++digit[y] == nrows[y]) digit[y++] = 0;
+        if (y == n) return total;
+    }
+}
+
+static space_stats explore_all(int n, int walls, space_puzzles *lines)
+{
+    static space s;
+    char err[SPACE_ERR_MAX];
+    cr_assert_eq(space_init(&s, n, walls, err), 0, "%s", err);
+    space_explorer *e = space_explorer_new(&s);
+    space_stats st;
+    space_stats_init(&st);
+    for (uint64_t u = 0; u < s.units; u++) cr_assert_eq(space_explore_unit(e, u, lines, &st), 0);
+    space_explorer_free(e);
+    space_free(&s);
+    return st;
+}
+
+Test(space, every_state_is_explored_once_as_a_brute_force_counts_them)
+{
+    for (int n = 4; n <= 5; n++) {
+        space_puzzles lines = {0};
+        space_stats st = explore_all(n, 0, &lines);
+        uint64_t want = naive_states(n, 0);
+        cr_assert_eq(st.states, want, "%dx%d: %llu states, brute force %llu", n, n,
+                     (unsigned long long)st.states, (unsigned long long)want);
+        cr_assert_eq(st.expanded, st.states, "each state expanded exactly once");
+        space_puzzles_free(&lines);
+    }
+    /* 5x5 with at most one wall: the wall-less space plus each single wall's. */
+    if (sanitized()) return;
+    uint64_t want = naive_states(5, 0);
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 5; x++)
+            if (y != 2 || x <= 2) want += naive_states(5, 1ull << (8 * y + x));
+    space_puzzles lines = {0};
+    space_stats st = explore_all(5, 1, &lines);
+    cr_assert_eq(st.states, want);
+    space_puzzles_free(&lines);
+}
+
+Test(space, line_slides_stay_in_their_template_and_sweep_their_cells)
+{
+    for (int n = 4; n <= 8; n++)
+        for (unsigned walls = 0; walls < (1u << n); walls += 1 + (walls >> 2)) {
+            line_type t;
+            cr_assert_eq(line_type_init(&t, n, (uint8_t)walls), 0);
+            for (int p = 0; p < t.nplacements; p++) {
+                const line_placement *pl = &t.placement[p];
+                cr_assert_eq(pl->mask & walls, 0);
+                for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
+                    const line_step *s = &t.step[j];
+                    const line_placement *to = &t.placement[s->to];
+                    cr_assert_eq(to->template_id, pl->template_id);
+                    cr_assert_eq(to->mask, s->mask);
+                    cr_assert_eq(s->swept & walls, 0);
+                    /* One piece moves inside the swept cells; nothing else changes. */
+                    cr_assert_eq((pl->mask ^ s->mask) & ~s->swept, 0);
+                    cr_assert_eq(__builtin_popcount(s->mask), __builtin_popcount(pl->mask));
+                    cr_assert_neq(s->mask, pl->mask);
+                }
+            }
+            line_type_free(&t);
+        }
+}
+
+/* ---- the known answers ---------------------------------------------------------------------- */
+
+static int run_lines(const char *args, char **out)
+{
+    char cmd[512], *err;
+    snprintf(cmd, sizeof cmd, "%s/enumerate --no-progress %s", th_bin(), args);
+    int status = th_run(cmd, out, &err);
+    cr_assert_eq(status, 0, "%s: %s", cmd, err);
+    free(err);
+    int lines = 0;
+    for (const char *c = *out; *c; c++) lines += *c == '\n';
+    return lines - 1;   /* the header */
+}
+
+static long header_number(const char *text, const char *key)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(text, pattern);
+    cr_assert_not_null(at, "%s", key);
+    return atol(at + strlen(pattern));
+}
+
+Test(space, the_databases_of_4x4_and_5x5_have_the_anchors_line_counts)
+{
+    char *out;
+    cr_assert_eq(run_lines("--size 4", &out), 32);
+    /* 1,150 packed states with the primary in row 2; the anchor's 1,348 are of row 1 (see
+     * README "The puzzle space"). */
+    cr_assert_eq(header_number(out, "candidates"), 1150);
+    free(out);
+    cr_assert_eq(run_lines("--size 5", &out), 1730);
+    /* The anchor's 268,108, and the board of the primary alone, which it does not count. */
+    cr_assert_eq(header_number(out, "candidates"), 268109);
+    cr_assert_eq(header_number(out, "hardest\":{\"moves"), 20);
+    free(out);
+    if (sanitized()) return;
+    cr_assert_eq(run_lines("--size 5 --walls 1", &out), 6041);
+    cr_assert_eq(header_number(out, "candidates"), 2988670);
+    free(out);
+}
+
+/* Each line checked by common/cluster.c, which shares no code with space/: its board is the
+ * hardest state of its cluster (ties to the smallest), its moves that state's distance, its
+ * cluster that size, and it is minimal. */
+static void check_lines(const char *args, int every)
+{
+    char *out, dir[64], path[128];
+    run_lines(args, &out);
+    th_scratch(dir);
+    snprintf(path, sizeof path, "%s/db.txt", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(out, f);
+    fclose(f);
+    free(out);
+    puzzle_list list = th_load(path);
+    cr_assert_gt(list.count, 0);
+    for (int k = 0; k < list.count; k += every) {
+        const puzzle *p = &list.items[k];
+        cluster_analysis a;
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &a));
+        cr_assert_eq(a.hardest, p->start, "%s: not the hardest state", p->name);
+        cr_assert_eq(a.hardest_moves, p->optimal, "%s", p->name);
+        cr_assert_eq((long)a.states, p->cluster, "%s", p->name);
+        cr_assert_eq(a.minimal, 1, "%s", p->name);
+        cluster_analysis_free(&a);
+    }
+    puzzle_list_free(&list);
+}
+
+Test(space, every_line_is_the_minimal_hardest_state_of_its_cluster, .timeout = 600)
+{
+    check_lines("--size 4", 1);
+    check_lines("--size 5", sanitized() ? 7 : 1);
+    check_lines("--size 5 --walls 1", sanitized() ? 17 : 1);
+}
+
+/* ---- shards, merge, checkpoints --------------------------------------------------------------- */
+
+/* The lines of a file, and its header without the fields that depend on the run's timing. */
+static char *comparable(const char *path)
+{
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "sed -e '1s/\"seconds\":[^,]*,//; 1s/\"cpu_seconds\":[^,]*,//; "
+             "1s/\"states_per_cpu_second\":[^,]*,//; 1s/\"jobs\":[0-9]*//' %s", path);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(err);
+    return out;
+}
+
+/* The shipped recipes: scripts/enumerate-parallel.sh on this machine and through --sshlogin
+ * (':' is this machine reached as a login, the code path of remote hosts), and
+ * scripts/enumerate.slurm run as the tasks of a job array would run it. */
+Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    const char *n = "5", *k = sanitized() ? "0" : "1";
+    snprintf(cmd, sizeof cmd,
+             "set -e; export ENUMERATE=$(realpath %s/enumerate); D=%s; "
+             "$ENUMERATE --no-progress --size %s --walls %s --jobs 1 --out $D/one.txt; "
+             "scripts/enumerate-parallel.sh %s %s 3 $D/local; "
+             "scripts/enumerate-parallel.sh %s %s 3 $D/ssh --sshlogin 2/:; "
+             "for i in 0 1 2; do SLURM_ARRAY_TASK_ID=$i SLURM_CPUS_PER_TASK=1 N=%s K=%s SHARDS=3 "
+             "DIR=$D/slurm scripts/enumerate.slurm; done; "
+             "$ENUMERATE merge --out $D/slurm/database.txt $D/slurm/shard-*.txt; "
+             "tests/validate-json.py schema/enumerate.schema.json $D/local/stats.json",
+             th_bin(), dir, n, k, n, k, n, k, n, k);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
+    char path[128];
+    snprintf(path, sizeof path, "%s/one.txt", dir);
+    char *one = comparable(path);
+    const char *runs[] = {"local", "ssh", "slurm"};
+    for (int r = 0; r < 3; r++) {
+        snprintf(path, sizeof path, "%s/%s/database.txt", dir, runs[r]);
+        char *merged = comparable(path);
+        cr_assert_str_eq(merged, one, "%s", runs[r]);
+        free(merged);
+    }
+    /* Shards are balanced: each within 25% of a third of the states. */
+    double total = (double)header_number(one, "states");
+    for (int s = 0; s < 3; s++) {
+        snprintf(path, sizeof path, "%s/local/shard-%d.txt", dir, s);
+        char *shard = comparable(path);
+        double part = (double)header_number(shard, "states");
+        cr_assert(part > 0.75 * total / 3 && part < 1.25 * total / 3, "shard %d: %g of %g", s, part, total);
+        free(shard);
+    }
+    free(one);
+}
+
+Test(space, merge_refuses_a_missing_repeated_unfinished_or_foreign_shard)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; B=$(realpath %s/enumerate); D=%s; for k in 0 1; do $B --size 4 --shard $k/2 --out $D/s$k.txt; done; "
+             "$B --size 5 --shard 0/2 --out $D/other.txt; "
+             "sed 's/\"complete\":true/\"complete\":false/' $D/s1.txt > $D/ckpt.txt; "
+             "head -n 3 $D/s1.txt > $D/cut.txt; "
+             "for set in 's0.txt' 's0.txt s0.txt' 's0.txt ckpt.txt' 's0.txt other.txt' 's0.txt cut.txt'; do "
+             "  (cd $D && rc=0 && { $B merge $set > /dev/null 2> err.txt || rc=$?; } && echo \"$rc $(cat err.txt)\"); done",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: shard 1/2 is missing\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: s0.txt: shard 0/2 repeats a shard already read\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: ckpt.txt: shard 1/2 is a checkpoint"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: other.txt: shard 0/2 is of another space\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: cut.txt: 2 lines where the header says"), "%s", out);
+    free(out), free(err);
+}
+
+Test(space, an_interrupted_shard_resumes_from_its_checkpoint_to_the_same_database, .timeout = 600)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    const char *space = sanitized() ? "--size 5" : "--size 5 --walls 1";
+    snprintf(cmd, sizeof cmd,
+             "B=%s/enumerate; D=%s; S='--no-progress %s --jobs 1'; $B $S --out $D/one.txt || exit 1; "
+             "$B $S --out $D/part.txt & pid=$!; sleep %s; kill -INT $pid; wait $pid; echo \"status $?\"; "
+             "test -e $D/part.txt && echo 'no output yet'; "
+             "grep -o '\"complete\":false' $D/part.txt.checkpoint; "
+             "grep -o '\"units_done\":[0-9]*' $D/part.txt.checkpoint; "
+             "$B $S --out $D/part.txt && echo resumed; test -e $D/part.txt.checkpoint || echo 'checkpoint gone'",
+             th_bin(), dir, space, sanitized() ? "0.5" : "1");
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "status 130\n"), "%s%s", out, err);
+    cr_assert_null(strstr(out, "no output yet"), "%s", out);
+    cr_assert_not_null(strstr(out, "\"complete\":false\n"), "%s", out);
+    const char *done = strstr(out, "\"units_done\":");
+    cr_assert_not_null(done, "%s", out);
+    cr_assert_gt(atol(done + 13), 0, "%s", out);
+    cr_assert_not_null(strstr(out, "resumed\ncheckpoint gone\n"), "%s", out);
+    free(out), free(err);
+    char one[128], part[128];
+    snprintf(one, sizeof one, "%s/one.txt", dir);
+    snprintf(part, sizeof part, "%s/part.txt", dir);
+    char *a = comparable(one), *b = comparable(part);
+    cr_assert_str_eq(a, b);
+    free(a), free(b);
+}
+
+Test(space, bad_usage_is_one_line_and_exit_2)
+{
+    const char *cases[][2] = {
+        {"--size 3", "enumerate: --size: '3' is not"},
+        {"--size 5 --shard 2/2", "enumerate: --shard: '2/2' is not I/M with 0 <= I < M"},
+        {"--walls 1", "enumerate: --size is required (see --help)"},
+        {"--size 5 --bogus", "enumerate: unknown option"},
+        {"--size 4 --out /dev/full", "enumerate: /dev/full:"},
+        {"--size 4 extra", "enumerate: unexpected argument 'extra' (see --help)"},
+        {"merge", "enumerate merge: no shard files (see --help)"},
+        {"merge /nonexistent/x.txt", "enumerate merge: /nonexistent/x.txt: No such file or directory"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char cmd[512], *out, *err;
+        snprintf(cmd, sizeof cmd, "%s/enumerate %s", th_bin(), cases[k][0]);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "%s: %s", cases[k][0], err);
+        cr_assert_not_null(strstr(err, cases[k][1]), "%s: %s", cases[k][0], err);
+        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "one line: %s", err);
+        free(out), free(err);
+    }
+}
