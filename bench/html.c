@@ -34,7 +34,7 @@ static const char *usage =
 /* The figures, in the order the page shows them. */
 static const char *const figures[] = {"cactus",          "time-vs-moves", "nodes-vs-moves",
                                       "memory-vs-moves", "excess",        "cost-vs-cluster",
-                                      "paired-vs-bfs",   "bounds"};
+                                      "paired-vs-bfs",   "bounds",        "size"};
 
 /* The whole of a small file (NUL-terminated, malloc'ed), or NULL. */
 static char *slurp(const char *path)

@@ -6,7 +6,7 @@
 # build without jemalloc), caption (the run's corpus, budgets, machine, commit), budget_seconds,
 # clock_resolution, total_puzzles, not_solved, no_optimum, no_cluster and unpaired (runs the
 # figures leave out), and
-# has_solved, has_peak, has_tradeoff, has_paired, has_clusters (what there is to draw).
+# has_solved, has_peak, has_tradeoff, has_paired, has_clusters, has_sizes (what there is to draw).
 #
 # rows.tsv has a header and is read by column name; q-METRIC-FILE.dat hold, per optimal move
 # count, the quartiles of a metric over a label's solved runs: moves, q1, median, q3.
@@ -215,4 +215,31 @@ if (has_tradeoff) {
     set output sprintf("%s/bounds.%s", outdir, ext)
     plot sprintf("%s/tradeoff.dat", data) using 2:($3 * 1e6):1 with labels point pt 7 ps 1 \
         offset char 1, char 0.6 left
+}
+
+# How each strategy's cost grows with the board: median time and states of solved runs per
+# board side (boards in database form: corpus/generated/ holds ladders of 4x4, 5x5 and 6x6).
+if (has_sizes) {
+    unset offsets
+    unset logscale
+    set logscale y
+    set grid
+    set key top left
+    set xtics 1
+    set format y "%g"
+    set xlabel "board side (N x N)"
+    set output sprintf("%s/size.%s", outdir, ext)
+    set multiplot layout 1, 2 title "Cost against board size: medians over solved runs (boards in database form)"
+    set title "time"
+    set ylabel "median seconds (log scale)"
+    set datafile nocolumnheaders
+    plot for [i = 1:n] sprintf("%s/size-%s.dat", data, word(files, i)) using 1:2 \
+        with linespoints lw 2 dt dash(i) pt marker(i) lc rgb color(i) title word(solvers, i)
+    set title "states expanded"
+    set ylabel "median states (log scale)"
+    unset key
+    plot for [i = 1:n] sprintf("%s/size-%s.dat", data, word(files, i)) using 1:3 \
+        with linespoints lw 2 dt dash(i) pt marker(i) lc rgb color(i) notitle
+    unset multiplot
+    set datafile columnheaders
 }

@@ -8,6 +8,7 @@ looks the same in every figure of every run; a label it does not list is drawn g
 """
 import csv
 import json
+import math
 import os
 import statistics
 import sys
@@ -99,6 +100,21 @@ for label in labels:
                          statistics.median(number(r["seconds"]) / number(r["expanded"]) for r in runs)))
 write("tradeoff.dat", tradeoff)
 
+# size-FILE.dat: per board side, the median time and states of each label's solved runs, over
+# the boards written in database form (every square board with its exit at the right of row 2).
+sides = set()
+for label, file in zip(labels, files):
+    by_side = {}
+    for r in rows:
+        board = r.get("board") or ""
+        side = math.isqrt(len(board))
+        if r["solver"] == label and solved(r) and "/" not in board and side * side == len(board) > 0:
+            by_side.setdefault(side, []).append(r)
+    sides |= set(by_side)
+    write(f"size-{file}.dat", [(side, statistics.median(number(x["seconds"]) for x in v),
+                                statistics.median(number(x["expanded"]) for x in v), len(v))
+                               for side, v in sorted(by_side.items())])
+
 # What each figure leaves out, said in its title: runs not solved (time, memory), and runs of
 # puzzles whose optimum is unknown or that have none (every figure over the optimal move count).
 not_solved = sum(not solved(r) for r in rows)
@@ -151,3 +167,4 @@ with open(os.path.join(data, "vars.gp"), "w") as f:
     var("has_tradeoff", int(len(tradeoff) > 1))
     var("has_paired", int(has_paired))
     var("has_clusters", int(any(r.get("cluster_size") for r in rows)))
+    var("has_sizes", int(len(sides) > 1))

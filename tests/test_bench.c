@@ -343,11 +343,13 @@ Test(plots, make_plots_draws_every_figure)
     char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,bfs1,dfs,astar --out %s "
-                              "corpus/seed-formats corpus/seeds corpus/ladder.txt >/dev/null && "
+                              "corpus/seed-formats corpus/seeds corpus/ladder.txt "
+                              "corpus/generated/4x4-walls0-ladder.txt corpus/generated/5x5-walls0-ladder.txt "
+                              ">/dev/null && "
                               "plots/make-plots.sh %s", th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     const char *figures[] = {"cactus", "time-vs-moves", "nodes-vs-moves", "memory-vs-moves", "excess",
-                             "bounds", "cost-vs-cluster", "paired-vs-bfs"};
+                             "bounds", "cost-vs-cluster", "paired-vs-bfs", "size"};
     for (size_t k = 0; k < sizeof figures / sizeof *figures; k++)
         for (int svg = 0; svg < 2; svg++) {
             char path[256];
@@ -370,7 +372,7 @@ Test(plots, make_plots_draws_every_figure)
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     int captioned = 0, green = 0;
     cr_assert_eq(sscanf(out, "%d %d", &captioned, &green), 2, "%s", out);
-    cr_assert_eq(captioned, 8, "%s", out);
+    cr_assert_eq(captioned, 9, "%s", out);
     cr_assert_gt(green, 0, "%s", out);
     free(out), free(err);
 }
@@ -401,7 +403,9 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone --out %s "
-                              "corpus/seed-formats corpus/seeds corpus/ladder.txt >/dev/null && "
+                              "corpus/seed-formats corpus/seeds corpus/ladder.txt "
+                              "corpus/generated/4x4-walls0-ladder.txt corpus/generated/5x5-walls0-ladder.txt "
+                              ">/dev/null && "
                               "plots/make-plots.sh %s >/dev/null && %s/bench report %s",
              th_bin(), dir, dir, th_bin(), dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
