@@ -72,10 +72,12 @@ struct space_explorer {
     /* The skeleton's states. */
     uint64_t count, state_capacity;
     uint8_t *dist;
-    uint32_t *uf;
+    uint32_t *label;     /* the goal state (seed) a solvable state was reached from */
     state *queue;
+    /* Per seed: its union-find parent and the figures of the states reached from it. */
+    uint32_t *uf;
     cluster_record *record;
-    uint64_t nrecords, record_capacity;
+    uint64_t nseeds, seed_capacity;
     solver_context ctx;
     board scratch;
     space_puzzles *lines;
@@ -229,9 +231,9 @@ static int reserve_states(space_explorer *e, uint64_t need)
     if (!d) return -1;
     e->dist = d;
     uint64_t c2 = e->state_capacity;
-    void *u = grow(e->uf, &c2, need, sizeof *e->uf);
+    void *u = grow(e->label, &c2, need, sizeof *e->label);
     if (!u) return -1;
-    e->uf = u;
+    e->label = u;
     uint64_t c3 = e->state_capacity;
     void *q = grow(e->queue, &c3, need, sizeof *e->queue);
     if (!q) return -1;
@@ -300,13 +302,13 @@ static bool odometer_next(const space_explorer *e, uint32_t h, odometer *o)
 typedef bool wanted_fn(const space_explorer *e, const void *arg, uint32_t rank);
 typedef void visit_fn(space_explorer *e, void *arg, const state *next);
 
-static inline __attribute__((always_inline)) void
+static inline __attribute__((always_inline)) uint64_t
 expand(space_explorer *e, const state *s, wanted_fn *wanted, visit_fn *visit, void *arg)
 {
     int n = e->n;
     const uint8_t *free = e->hfree + (size_t)s->hi * 8;
     uint16_t cp[SPACE_MAX_SIZE];
-    uint64_t stride = 1;
+    uint64_t stride = 1, behind = 0;
     for (int x = 0; x < n; x++) {
         const line_type *t = e->colt[x];
         const line_template *tp = e->coltp[x];
@@ -317,6 +319,7 @@ expand(space_explorer *e, const state *s, wanted_fn *wanted, visit_fn *visit, vo
         int p = tp->by_mask[space_column_bits(s->v8, x)];
         cp[x] = (uint16_t)p;
         const line_placement *pl = &t->placement[p];
+        behind |= space_column_spread(e->s, pl->behind, x);
         int64_t here = line_rank_in(t, p, free[x]);
         for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
             const line_step *st = &t->step[j];
@@ -355,9 +358,17 @@ expand(space_explorer *e, const state *s, wanted_fn *wanted, visit_fn *visit, vo
             visit(e, arg, &next);
         }
     }
+    return behind;
 }
 
 /* ---- the three passes ----------------------------------------------------------------------- */
+
+/* Every state is expanded once, by pass 1 or pass 2; that is where it is counted as packed. */
+static void note_expanded(space_explorer *e, const state *s, uint64_t column_behind)
+{
+    uint64_t occupied = s->h8 | s->v8 | e->unit.walls;
+    e->stats->candidates += !((e->hbehind[s->hi] | column_behind) & ~occupied);
+}
 
 static uint32_t find(uint32_t *uf, uint32_t x)
 {
@@ -369,10 +380,23 @@ static uint32_t find(uint32_t *uf, uint32_t x)
     return x;
 }
 
-static bool unseen(const space_explorer *e, const void *arg, uint32_t rank)
+/* A state joins the figures of a cluster (or of a seed's part of one). */
+static void add_state(cluster_record *r, uint64_t h8, uint64_t v8, int d)
 {
-    (void)arg;
-    return e->dist[rank] == UNSEEN;
+    if (r->size++ == 0 || state_before(h8, v8, r->canonical_h, r->canonical_v))
+        r->canonical_h = h8, r->canonical_v = v8;
+    if (d > r->moves || (d == r->moves && state_before(h8, v8, r->hardest_h, r->hardest_v)))
+        r->moves = d, r->hardest_h = h8, r->hardest_v = v8;
+}
+
+static void merge_record(cluster_record *to, const cluster_record *from)
+{
+    uint64_t size = to->size;
+    if (from->size) {
+        add_state(to, from->canonical_h, from->canonical_v, -1);
+        add_state(to, from->hardest_h, from->hardest_v, from->moves);
+    }
+    to->size = size + from->size;
 }
 
 /* A breadth-first search's queue end and the state being expanded. */
@@ -381,28 +405,36 @@ typedef struct {
     const state *from;
 } cursor;
 
-/* Unseen, or seen under another label: two goals' searches meet. */
+static bool unseen(const space_explorer *e, const void *arg, uint32_t rank)
+{
+    (void)arg;
+    return e->dist[rank] == UNSEEN;
+}
+
+/* Unseen, or seen from another seed: two goals' searches meet. */
 static bool new_or_meeting(const space_explorer *e, const void *arg, uint32_t rank)
 {
     const cursor *c = arg;
-    return e->dist[rank] == UNSEEN || e->uf[rank] != e->uf[c->from->rank];
+    return e->dist[rank] == UNSEEN || e->label[rank] != e->label[c->from->rank];
 }
 
 static void grow_from_goals(space_explorer *e, void *arg, const state *next)
 {
     cursor *c = arg;
     const state *from = c->from;
-    uint32_t r = next->rank;
+    uint32_t r = next->rank, seed = e->label[from->rank];
     if (e->dist[r] == UNSEEN) {
-        e->dist[r] = (uint8_t)(e->dist[from->rank] + 1);
-        e->uf[r] = e->uf[from->rank];
+        int d = e->dist[from->rank] + 1;
+        e->dist[r] = (uint8_t)d;
+        e->label[r] = seed;
+        add_state(&e->record[seed], next->h8, next->v8, d);
         e->queue[c->tail++] = *next;
-    } else if (e->uf[r] != e->uf[from->rank]) {
-        /* Unite, and point both states at the common root, so that the edges around them
-         * find equal labels from now on instead of searching again. */
-        uint32_t a = find(e->uf, r), b = find(e->uf, from->rank), root = a < b ? a : b;
+    } else {
+        /* Unite, and label both states with the root, so that the edges around them find
+         * equal labels from now on instead of searching again. */
+        uint32_t a = find(e->uf, e->label[r]), b = find(e->uf, seed), root = a < b ? a : b;
         e->uf[a] = e->uf[b] = root;
-        e->uf[r] = e->uf[from->rank] = root;
+        e->label[r] = e->label[from->rank] = root;
     }
 }
 
@@ -413,11 +445,13 @@ static void mark_unsolvable(space_explorer *e, void *arg, const state *next)
     e->queue[c->tail++] = *next;
 }
 
-/* Pass 1: distances from all goals at once, labels united where searches meet. */
+/* Pass 1: distances from all goals at once. Each goal state is a seed with its own record;
+ * seeds whose searches meet are united, so that afterwards a root seed stands for a cluster. */
 static int distances_from_goals(space_explorer *e)
 {
     uint64_t head = 0;
     cursor c = {0, NULL};
+    e->nseeds = 0;
     for (uint32_t i = 0; i < e->alive_n[e->n]; i++) {
         uint32_t h = e->alive_h[e->n][i];
         if ((uint8_t)(e->hbb[h] >> (8 * SPACE_PRIMARY_ROW)) != e->exit_mask) continue;
@@ -425,8 +459,22 @@ static int distances_from_goals(space_explorer *e)
         odometer_start(e, h, &o);
         uint64_t rank = e->base[i];
         do {
+            if (e->nseeds == e->seed_capacity) {
+                uint64_t cap = e->seed_capacity;
+                uint32_t *uf = grow(e->uf, &cap, e->nseeds + 1, sizeof *uf);
+                if (uf) e->uf = uf;
+                cap = e->seed_capacity;
+                cluster_record *rec = grow(e->record, &cap, e->nseeds + 1, sizeof *rec);
+                if (rec) e->record = rec;
+                if (!uf || !rec) return -1;
+                e->seed_capacity = cap;
+            }
+            uint32_t seed = (uint32_t)e->nseeds++;
+            e->uf[seed] = seed;
+            e->record[seed] = (cluster_record){.moves = -1};
+            add_state(&e->record[seed], e->hbb[h], o.v8, 0);
             e->dist[rank] = 0;
-            e->uf[rank] = (uint32_t)rank;
+            e->label[rank] = seed;
             e->queue[c.tail++] = (state){e->hbb[h], o.v8, h, (uint32_t)rank};
             rank++;
         } while (odometer_next(e, h, &o));
@@ -435,9 +483,17 @@ static int distances_from_goals(space_explorer *e)
         const state s = e->queue[head++];
         if (e->dist[s.rank] + 1 >= UNSOLVABLE) return -1;
         c.from = &s;
-        expand(e, &s, new_or_meeting, grow_from_goals, &c);
+        note_expanded(e, &s, expand(e, &s, new_or_meeting, grow_from_goals, &c));
     }
     e->stats->expanded += head;
+    /* Each seed's figures into its root's. */
+    for (uint32_t k = 0; k < e->nseeds; k++) {
+        uint32_t root = find(e->uf, k);
+        if (root != k) {
+            merge_record(&e->record[root], &e->record[k]);
+            e->record[k].size = 0;
+        }
+    }
     return 0;
 }
 
@@ -451,68 +507,49 @@ static void unsolvable_cluster(space_explorer *e, state start)
     while (head < c.tail) {
         const state s = e->queue[head++];
         if (state_before(s.h8, s.v8, ch, cv)) ch = s.h8, cv = s.v8;
-        expand(e, &s, unseen, mark_unsolvable, &c);
+        note_expanded(e, &s, expand(e, &s, unseen, mark_unsolvable, &c));
     }
     e->stats->expanded += head;
     note_cluster(e, c.tail, -1, ch, cv);
 }
 
-/* The record of the solvable cluster whose label root is r. Roots are marked with
- * count + their record's number once they have one. */
-static cluster_record *record_of(space_explorer *e, uint32_t x)
+/* The state of a rank: its configuration found among the skeleton's (base[] ascends), then its
+ * columns as the digits of the rest. */
+static state state_at(const space_explorer *e, uint64_t rank, uint32_t *position)
 {
-    uint32_t *uf = e->uf;
-    uint64_t count = e->count;
-    while (uf[x] < count && uf[x] != x) {
-        uint32_t p = uf[x];
-        if (uf[p] < count && uf[p] != p) uf[x] = uf[p];
-        x = p;
+    uint32_t i = *position;
+    while (i + 1 < e->alive_n[e->n] && e->base[i + 1] <= rank) i++;
+    *position = i;
+    uint32_t h = e->alive_h[e->n][i];
+    const uint8_t *free = e->hfree + (size_t)h * 8;
+    uint64_t rest = rank - e->base[i], v8 = 0;
+    for (int x = 0; x < e->n; x++) {
+        const line_template *tp = e->coltp[x];
+        uint64_t digit = rest % tp->fits[free[x]];
+        rest /= tp->fits[free[x]];
+        uint32_t p = tp->first;
+        for (;; p++)
+            if (fits(e->colt[x], (int)p, free[x]) && digit-- == 0) break;
+        v8 |= space_column_spread(e->s, e->colt[x]->placement[p].mask, x);
     }
-    if (uf[x] >= count) return &e->record[uf[x] - count];
-    e->record = grow(e->record, &e->record_capacity, e->nrecords + 1, sizeof *e->record);
-    if (!e->record) return NULL;
-    uf[x] = (uint32_t)(count + e->nrecords);
-    cluster_record *r = &e->record[e->nrecords++];
-    memset(r, 0, sizeof *r);
-    r->moves = -1;
-    return r;
+    return (state){e->hbb[h], v8, h, (uint32_t)rank};
 }
 
-/* Pass 2: every state in rank order. */
-static int scan(space_explorer *e)
+/* Pass 2: every state no goal reached starts, in rank order, a search of its cluster. */
+static void unsolvable_clusters(space_explorer *e)
 {
-    uint64_t walls = e->unit.walls;
-    for (uint32_t i = 0; i < e->alive_n[e->n]; i++) {
-        uint32_t h = e->alive_h[e->n][i];
-        uint64_t h8 = e->hbb[h], hbehind = e->hbehind[h], rank = e->base[i];
-        odometer o;
-        odometer_start(e, h, &o);
-        do {
-            uint64_t occupied = h8 | o.v8 | walls;
-            e->stats->candidates += !((hbehind | o.behind) & ~occupied);
-            int d = e->dist[rank];
-            if (d == UNSEEN) {
-                unsolvable_cluster(e, (state){h8, o.v8, h, (uint32_t)rank});
-            } else if (d != UNSOLVABLE) {
-                cluster_record *r = record_of(e, (uint32_t)rank);
-                if (!r) return -1;
-                if (r->size++ == 0 || state_before(h8, o.v8, r->canonical_h, r->canonical_v))
-                    r->canonical_h = h8, r->canonical_v = o.v8;
-                if (d > r->moves || (d == r->moves && state_before(h8, o.v8, r->hardest_h, r->hardest_v)))
-                    r->moves = d, r->hardest_h = h8, r->hardest_v = o.v8;
-            }
-            rank++;
-        } while (odometer_next(e, h, &o));
-    }
-    return 0;
+    uint32_t position = 0;
+    for (uint8_t *at = e->dist, *end = e->dist + e->count; (at = memchr(at, UNSEEN, (size_t)(end - at)));)
+        unsolvable_cluster(e, state_at(e, (uint64_t)(at - e->dist), &position));
 }
 
 /* Pass 3: the solvable clusters' puzzles. */
 static int puzzles(space_explorer *e)
 {
     space_stats *st = e->stats;
-    for (uint64_t k = 0; k < e->nrecords; k++) {
+    for (uint32_t k = 0; k < e->nseeds; k++) {
         const cluster_record *r = &e->record[k];
+        if (e->uf[k] != k) continue;
         st->solvable++;
         note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v);
         space_puzzle p = {.moves = r->moves, .cluster = r->size};
@@ -535,14 +572,13 @@ static int explore_skeleton(space_explorer *e)
         e->pos_of_h[e->alive_h[e->n][i]] = (int32_t)i;
         count += e->alive_w[e->n][i];
     }
-    if (count >= (1ull << 31) || reserve_states(e, count)) return -1;
+    if (count >= (1ull << 32) || reserve_states(e, count)) return -1;
     e->count = count;
     e->stats->skeletons++;
     e->stats->states += count;
     memset(e->dist, UNSEEN, count);
-    e->nrecords = 0;
     int rc = distances_from_goals(e);
-    if (!rc) rc = scan(e);
+    if (!rc) unsolvable_clusters(e);
     if (!rc) rc = puzzles(e);
     for (uint32_t i = 0; i < m; i++) e->pos_of_h[e->alive_h[e->n][i]] = -1;
     return rc;
@@ -635,7 +671,7 @@ void space_explorer_free(space_explorer *e)
     if (!e) return;
     free(e->hbb), free(e->hbehind), free(e->hfree), free(e->pos_of_h), free(e->base);
     for (int x = 0; x <= SPACE_MAX_SIZE; x++) free(e->alive_h[x]), free(e->alive_w[x]);
-    free(e->dist), free(e->uf), free(e->queue), free(e->record);
+    free(e->dist), free(e->label), free(e->queue), free(e->uf), free(e->record);
     solver_context_free(&e->ctx);
     free(e);
 }
