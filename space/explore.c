@@ -10,17 +10,18 @@
  *     rank = base[h] + sum over columns x of rank_in(x's placement, free cells of x under h)
  *                                            * product over x' < x of fits(x', h)
  *
- * so a skeleton's states live in plain arrays: a distance byte and a union-find label each.
- * Three passes, each touching a state once:
+ * so a skeleton's states live in plain arrays: a distance byte and a label each. Three passes,
+ * and every state is expanded exactly once, in pass 1 or pass 2:
  *   1. breadth-first from all goal states of the skeleton at once: every state of a solvable
  *      cluster gets its distance to the nearest goal (of its own cluster, since search never
- *      leaves a cluster) and the label of a goal; labels that meet are united, so afterwards
- *      one label names one solvable cluster;
- *   2. a scan of all states in rank order: a labelled state adds to its cluster's figures (size,
- *      hardest, canonical); an unlabelled one starts a breadth-first search of its unsolvable
- *      cluster; every state is tested for being packed (the anchor's candidates);
+ *      leaves a cluster) and the label of the goal (the *seed*) it was reached from, and adds to
+ *      that seed's figures (size, hardest, canonical); seeds whose searches meet are united, and
+ *      at the end each seed's figures go to its root's, which then stand for one cluster;
+ *   2. every state pass 1 did not reach (found with memchr over the distances, its state
+ *      decoded from its rank) starts a breadth-first search of its unsolvable cluster;
  *   3. the hardest state of each solvable cluster is tested for minimality (cluster.h) and, if
  *      minimal, becomes a database line.
+ * Expanding a state is also when it is counted as packed (the anchor's candidates).
  * Moves come from line.h's slides: a slide is legal when the cells it sweeps are free of the
  * other direction's pieces and of walls; the other pieces of its own line never are in the way,
  * by construction of the slide. */
@@ -246,7 +247,7 @@ static int reserve_states(space_explorer *e, uint64_t need)
 
 typedef struct {
     uint16_t p[SPACE_MAX_SIZE];   /* each column's placement */
-    uint64_t v8, behind;          /* the columns' cells, and the cells above their pieces */
+    uint64_t v8;                  /* the columns' cells */
 } odometer;
 
 static bool fits(const line_type *t, int p, uint8_t free)
@@ -260,14 +261,13 @@ static void set_column(const space_explorer *e, odometer *o, int x, int p)
     uint64_t column = 0x0101010101010101ull << x;
     o->p[x] = (uint16_t)p;
     o->v8 = (o->v8 & ~column) | space_column_spread(e->s, pl->mask, x);
-    o->behind = (o->behind & ~column) | space_column_spread(e->s, pl->behind, x);
 }
 
 /* The first state of configuration h (every column at its first fitting placement). */
 static void odometer_start(const space_explorer *e, uint32_t h, odometer *o)
 {
     const uint8_t *free = e->hfree + (size_t)h * 8;
-    o->v8 = o->behind = 0;
+    o->v8 = 0;
     for (int x = 0; x < e->n; x++) {
         int p = (int)e->coltp[x]->first;
         while (!fits(e->colt[x], p, free[x])) p++;
@@ -296,9 +296,10 @@ static bool odometer_next(const space_explorer *e, uint32_t h, odometer *o)
 
 /* ---- moves --------------------------------------------------------------------------------- */
 
-/* Calls visit(e, arg, rank, &next) for every state one slide from s whose rank `wanted`
- * accepts; `next` is built only then (most neighbours of a state were seen already). Inlined
- * into each pass, so that both calls compile to plain code. */
+/* Calls visit(e, arg, &next) for every state one slide from s whose rank `wanted`
+ * accepts; `next` is built only then (most neighbours of a state were seen already). Returns
+ * the cells just above s's vertical pieces (for the packed test). Inlined into each pass, so
+ * that both calls compile to plain code. */
 typedef bool wanted_fn(const space_explorer *e, const void *arg, uint32_t rank);
 typedef void visit_fn(space_explorer *e, void *arg, const state *next);
 
