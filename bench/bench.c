@@ -249,21 +249,11 @@ static void on_signal(int sig)
     search_interrupted = 1;
 }
 
-static void catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
 static int run_bench(int argc, char **argv)
 {
     bench_options o;
     if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
-    catch_signals();
+    cli_catch_interrupts(on_signal);
     bench_input input;
     bench_input_begin(&input);
     int rc = read_input(&o, argv + optind, argc - optind, digest_puzzle, &input);

@@ -14,6 +14,16 @@ void cli_begin(void)
     signal(SIGXFSZ, SIG_IGN);   /* past a file size limit: EFBIG, reported like a full disk */
 }
 
+void cli_catch_interrupts(void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 int cli_common_option(const char *prog, const char *usage, int code, char **argv)
 {
     switch (code) {

@@ -67,6 +67,10 @@ enum {
  * SIGPIPE or SIGXFSZ. */
 void cli_begin(void);
 
+/* Calls handler on SIGINT and SIGTERM, with no SA_RESTART: a blocking call returns EINTR, so
+ * that a program stops soon and keeps what it finished (its exit status: 128 + the signal). */
+void cli_catch_interrupts(void (*handler)(int));
+
 /* Handles the codes every getopt_long loop shares: 'h' prints usage and exits 0,
  * CLI_OPT_VERSION prints "PROG VERSION (commit C)" and exits 0, '?' and ':' print one line
  * ("PROG: unknown option '--x' (see --help)", "PROG: --x needs a value") and return -1.

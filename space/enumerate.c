@@ -266,12 +266,7 @@ static int enumerate(const options *o)
     if (status) goto done;
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->moved, NULL);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cli_catch_interrupts(on_signal);
     pthread_t thread[256];
     int started = 0;
     for (; started < o->jobs; started++)
