@@ -98,14 +98,25 @@ int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b)
     return strcmp(a->board, b->board);
 }
 
+/* A piece or a wall, with its place in the database's lettering order. */
 typedef struct {
-    int first, row, col, length;
-    bool horizontal, primary;
+    int order, row, col, length;
+    bool horizontal, primary, wall;
 } piece_at;
 
 static int piece_order(const void *a, const void *b)
 {
-    return ((const piece_at *)a)->first - ((const piece_at *)b)->first;
+    return ((const piece_at *)a)->order - ((const piece_at *)b)->order;
+}
+
+/* The database's lettering (the published database's, checked on all 3,012 sample lines): the
+ * primary row first, then the other rows top to bottom, each left to right, their horizontal
+ * pieces and walls (a wall takes a letter though it is drawn 'x'); then the vertical pieces
+ * column by column, each top to bottom. */
+static int letter_order(const piece_at *q, int n)
+{
+    if (!q->horizontal && !q->wall) return (n + 1) * n + q->col * n + q->row;
+    return (q->row == SPACE_PRIMARY_ROW ? 0 : q->row + 1) * n + q->col;
 }
 
 /* The pieces of a line's placement, appended to pieces[]. */
@@ -117,40 +128,50 @@ static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask
     for (int i = 0; i < tp->npieces; i++, starts &= (uint8_t)(starts - 1)) {
         int at = __builtin_ctz(starts);
         piece_at *q = &pieces[count++];
-        q->row = horizontal ? line : at, q->col = horizontal ? at : line;
-        q->first = q->row * n + q->col, q->length = tp->length[i], q->horizontal = horizontal;
-        q->primary = horizontal && line == SPACE_PRIMARY_ROW;
+        *q = (piece_at){.row = horizontal ? line : at, .col = horizontal ? at : line,
+                        .length = tp->length[i], .horizontal = horizontal,
+                        .primary = horizontal && line == SPACE_PRIMARY_ROW};
+        q->order = letter_order(q, n);
     }
     return count;
 }
 
-/* The database board of a state (A the primary, then B, C, ... in reading order), and, when b
- * is given, the same puzzle as a board standing at its start. */
+/* The database board of a state, and, when b is given, the same puzzle as a board standing at
+ * its start. */
 static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, board *b)
 {
     int n = e->n, count = 0;
-    piece_at pieces[2 * SPACE_MAX_SIZE * LINE_MAX_PIECES];
+    piece_at pieces[2 * SPACE_MAX_SIZE * LINE_MAX_PIECES + SPACE_MAX_SIZE * SPACE_MAX_SIZE];
     for (int y = 0; y < n; y++)
         count = line_pieces(e->rowt[y], e->rowtp[y], (uint8_t)(h8 >> (8 * y)), true, y, n, pieces, count);
     for (int x = 0; x < n; x++)
         count = line_pieces(e->colt[x], e->coltp[x], space_column_bits(v8, x), false, x, n, pieces, count);
+    for (uint64_t w = e->unit.walls; w; w &= w - 1) {
+        int cell = __builtin_ctzll(w);
+        piece_at *q = &pieces[count++];
+        *q = (piece_at){.row = cell / 8, .col = cell % 8, .length = 1, .wall = true};
+        q->order = letter_order(q, n);
+    }
     qsort(pieces, (size_t)count, sizeof *pieces, piece_order);
-    for (int c = 0; c < n * n; c++) text[c] = (e->unit.walls >> ((c / n) * 8 + c % n) & 1) ? 'x' : 'o';
-    text[n * n] = 0;
+    memset(text, 0, (size_t)(n * n + 1));
     char err[BOARD_ERR_MAX];
     if (b && board_init(b, n, n, err)) return -1;
-    for (uint64_t w = e->unit.walls; b && w; w &= w - 1) {
-        int cell = __builtin_ctzll(w);
-        if (board_add_wall(b, cell / 8, cell % 8, err)) return -1;
-    }
-    char next = 'B';
+    int letter = 1;   /* BOARD_LABELS[0] is the primary's 'A' */
+    if (count > (int)sizeof BOARD_LABELS - 1) return -1;
     for (int i = 0; i < count; i++) {
         const piece_at *q = &pieces[i];
-        char label = q->primary ? 'A' : next++;
+        char label = q->primary ? 'A' : q->wall ? 'x' : BOARD_LABELS[letter];
+        if (!q->primary) letter++;
         for (int k = 0; k < q->length; k++)
             text[(q->row + (q->horizontal ? 0 : k)) * n + q->col + (q->horizontal ? k : 0)] = label;
-        if (b && board_add_piece(b, label, q->horizontal, q->length, q->row, q->col, err)) return -1;
+        if (!b) continue;
+        if (q->wall ? board_add_wall(b, q->row, q->col, err)
+                    : board_add_piece(b, label, q->horizontal, q->length, q->row, q->col, err))
+            return -1;
     }
+    for (int c = 0; c < n * n; c++)
+        if (!text[c]) text[c] = 'o';
+    text[n * n] = 0;
     return b ? board_finish(b, 'A', EXIT_RIGHT, err) : 0;
 }
 
