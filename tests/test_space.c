@@ -303,7 +303,7 @@ Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
-    const char *n = "5", *k = sanitized() ? "0" : "1";
+    const char *n = sanitized() ? "4" : "5", *k = sanitized() ? "0" : "1";
     snprintf(cmd, sizeof cmd,
              "set -e; export ENUMERATE=$(realpath %s/enumerate); D=%s; "
              "$ENUMERATE --no-progress --size %s --walls %s --jobs 1 --out $D/one.txt; "
@@ -326,14 +326,35 @@ Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
         cr_assert_str_eq(merged, one, "%s", runs[r]);
         free(merged);
     }
-    /* Shards are balanced: each within 25% of a third of the states. */
+    /* Shards are balanced: each within 25% of a third of the states (of 5x5 with a wall: 4x4
+     * has too few units to say). */
     double total = (double)header_number(one, "states");
-    for (int s = 0; s < 3; s++) {
+    for (int s = 0; s < 3 && !sanitized(); s++) {
         snprintf(path, sizeof path, "%s/local/shard-%d.txt", dir, s);
         char *shard = comparable(path);
         double part = (double)header_number(shard, "states");
         cr_assert(part > 0.75 * total / 3 && part < 1.25 * total / 3, "shard %d: %g of %g", s, part, total);
         free(shard);
+    }
+    free(one);
+}
+
+Test(space, the_output_does_not_depend_on_the_number_of_threads)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "set -e; for j in 1 2 3; do %s/enumerate --no-progress --size 5 --jobs $j --out %s/j$j.txt; done",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    char path[128];
+    snprintf(path, sizeof path, "%s/j1.txt", dir);
+    char *one = comparable(path);
+    for (int j = 2; j <= 3; j++) {
+        snprintf(path, sizeof path, "%s/j%d.txt", dir, j);
+        char *other = comparable(path);
+        cr_assert_str_eq(other, one, "--jobs %d", j);
+        free(other);
     }
     free(one);
 }
