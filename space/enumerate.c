@@ -23,11 +23,11 @@
 #include "cli.h"
 #include "explore.h"
 #include "outfile.h"
+#include "search.h"
 #include "shardfile.h"
 #include "space.h"
 
-#define EXIT_ERROR 1
-#define EXIT_BAD_INPUT 2
+#define EXIT_ERROR 1              /* bin/enumerate's own: out of memory, or a distance past 253 */
 #define WINDOW 1024               /* units explored ahead of the folded prefix, at most */
 #define CHECKPOINT_SECONDS 30.0
 
@@ -97,13 +97,6 @@ static void on_signal(int sig)
     stopping_signal = sig;
 }
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static double cpu_seconds(void)
 {
     struct rusage u;
@@ -116,7 +109,7 @@ static shard_meta meta_of(const run *r, bool complete)
 {
     return (shard_meta){.size = r->o.size, .walls = r->o.walls, .shard = r->o.shard,
                         .shards = r->o.shards, .units_done = r->folded, .complete = complete,
-                        .seconds = r->earlier_seconds + now() - r->started,
+                        .seconds = r->earlier_seconds + search_now() - r->started,
                         .cpu_seconds = r->earlier_cpu + cpu_seconds(), .jobs = r->o.jobs};
 }
 
@@ -130,7 +123,7 @@ static int write_checkpoint(run *r)
         fprintf(stderr, "enumerate: %s\n", err);
         return -1;
     }
-    r->last_checkpoint = now();
+    r->last_checkpoint = search_now();
     return 0;
 }
 
@@ -145,7 +138,7 @@ static void fold(run *r)
         s->done = false;
     }
     pthread_cond_broadcast(&r->moved);
-    if (now() - r->last_checkpoint > CHECKPOINT_SECONDS && write_checkpoint(r)) r->error = EXIT_BAD_INPUT;
+    if (search_now() - r->last_checkpoint > CHECKPOINT_SECONDS && write_checkpoint(r)) r->error = EXIT_BAD_INPUT;
 }
 
 static void *worker(void *arg)
@@ -184,7 +177,7 @@ static void *worker(void *arg)
 static void show_progress(run *r)
 {
     pthread_mutex_lock(&r->lock);
-    double elapsed = now() - r->started, done = (double)r->folded, all = (double)r->shard_units;
+    double elapsed = search_now() - r->started, done = (double)r->folded, all = (double)r->shard_units;
     uint64_t states = r->total.states, lines = r->lines.count;
     pthread_mutex_unlock(&r->lock);
     char eta[32] = "?";
@@ -259,7 +252,7 @@ static int enumerate(const options *o)
                      ((uint64_t)o->shard < r->space.units % (uint64_t)o->shards);
     r->window = calloc(WINDOW, sizeof *r->window);
     space_stats_init(&r->total);
-    r->started = r->last_checkpoint = now();
+    r->started = r->last_checkpoint = search_now();
     int status = 0;
     if (!r->window) status = EXIT_ERROR;
     else if (resume(r)) status = EXIT_BAD_INPUT;
