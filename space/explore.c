@@ -19,12 +19,15 @@
  *      at the end each seed's figures go to its root's, which then stand for one cluster;
  *   2. every state pass 1 did not reach (found with memchr over the distances, its state
  *      decoded from its rank) starts a breadth-first search of its unsolvable cluster;
- *   3. the hardest state of each solvable cluster is tested for minimality (cluster.h) and, if
- *      minimal, becomes a database line.
+ *   3. the hardest state of each solvable cluster is tested for minimality and, if minimal,
+ *      becomes a database line: a walk down the distances from it finds every piece that moves
+ *      on some optimal solution (each is needed), and the reference BFS (cluster.h) tests only
+ *      the others and the walls.
  * Expanding a state is also when it is counted as packed (the anchor's candidates).
- * Moves come from line.h's slides: a slide is legal when the cells it sweeps are free of the
- * other direction's pieces and of walls; the other pieces of its own line never are in the way,
- * by construction of the slide. */
+ * Moves come from line.h's move lists: the slides whose swept cells are free of the other
+ * direction's pieces and of walls (the other pieces of its own line are never in the way, by
+ * construction of the slides), with what each changes in the rank. The passes are compiled once
+ * per board size, so that their loops over lines unroll. */
 #include "explore.h"
 
 #include <stdbool.h>
@@ -49,7 +52,8 @@ typedef struct {
 typedef struct {
     uint64_t size;
     int moves;
-    uint64_t hardest_h, hardest_v, canonical_h, canonical_v;
+    state hardest;
+    uint64_t canonical_h, canonical_v;
 } cluster_record;
 
 struct space_explorer {
@@ -62,7 +66,7 @@ struct space_explorer {
     uint8_t exit_mask;   /* row 2 with the primary at the exit */
     /* The unit's H configurations. */
     uint32_t hcount, hcapacity;
-    uint64_t *hbb, *hbehind;
+    uint64_t *hbb;
     uint8_t *hfree;      /* [h * 8 + x]: free cells of column x (no horizontal piece, no wall) */
     int32_t *pos_of_h;   /* position in the skeleton's list, -1 when not in it */
     /* The walk over columns: configurations alive at each depth, with their weights. */
@@ -70,6 +74,7 @@ struct space_explorer {
     uint64_t *alive_w[SPACE_MAX_SIZE + 1];
     uint32_t alive_n[SPACE_MAX_SIZE + 1];
     uint64_t *base;
+    uint32_t *stride;    /* [position * SPACE_MAX_SIZE + x]: the product of fits left of x */
     /* The skeleton's states. */
     uint64_t count, state_capacity;
     uint8_t *dist;
@@ -100,7 +105,7 @@ int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b)
 
 /* A piece or a wall, with its place in the database's lettering order. */
 typedef struct {
-    int order, row, col, length;
+    int order, row, col, length, id;   /* id: as mover() names it */
     bool horizontal, primary, wall;
 } piece_at;
 
@@ -130,6 +135,7 @@ static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask
         piece_at *q = &pieces[count++];
         *q = (piece_at){.row = horizontal ? line : at, .col = horizontal ? at : line,
                         .length = tp->length[i], .horizontal = horizontal,
+                        .id = ((horizontal ? 0 : SPACE_MAX_SIZE) + line) * LINE_MAX_PIECES + i,
                         .primary = horizontal && line == SPACE_PRIMARY_ROW};
         q->order = letter_order(q, n);
     }
@@ -137,8 +143,9 @@ static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask
 }
 
 /* The database board of a state, and, when b is given, the same puzzle as a board standing at
- * its start. */
-static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, board *b)
+ * its start, with *needed the board's pieces among `movers` (bits as mover() names pieces). */
+static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, board *b,
+                    uint64_t movers, uint32_t *needed)
 {
     int n = e->n, count = 0;
     piece_at pieces[2 * SPACE_MAX_SIZE * LINE_MAX_PIECES + SPACE_MAX_SIZE * SPACE_MAX_SIZE];
@@ -156,6 +163,7 @@ static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, boa
     memset(text, 0, (size_t)(n * n + 1));
     char err[BOARD_ERR_MAX];
     if (b && board_init(b, n, n, err)) return -1;
+    if (b) *needed = 0;
     int letter = 1;   /* BOARD_LABELS[0] is the primary's 'A' */
     if (count > (int)sizeof BOARD_LABELS - 1) return -1;
     for (int i = 0; i < count; i++) {
@@ -165,6 +173,7 @@ static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, boa
         for (int k = 0; k < q->length; k++)
             text[(q->row + (q->horizontal ? 0 : k)) * n + q->col + (q->horizontal ? k : 0)] = label;
         if (!b) continue;
+        if (!q->wall && movers >> q->id & 1) *needed |= 1u << b->npieces;
         if (q->wall ? board_add_wall(b, q->row, q->col, err)
                     : board_add_piece(b, label, q->horizontal, q->length, q->row, q->col, err))
             return -1;
@@ -229,7 +238,7 @@ static void note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t c
     st->clusters++;
     if (size < st->largest.cluster) return;
     space_puzzle p = {.moves = moves, .cluster = size};
-    describe(e, ch, cv, p.board, NULL);
+    describe(e, ch, cv, p.board, NULL, 0, NULL);
     if (!st->largest.cluster || larger_cluster(&p, &st->largest)) st->largest = p;
 }
 
@@ -317,80 +326,104 @@ static bool odometer_next(const space_explorer *e, uint32_t h, odometer *o)
 
 /* ---- moves --------------------------------------------------------------------------------- */
 
-/* Calls visit(e, arg, &next) for every state one slide from s whose rank `wanted`
- * accepts; `next` is built only then (most neighbours of a state were seen already). Returns
- * the cells just above s's vertical pieces (for the packed test). Inlined into each pass, so
- * that both calls compile to plain code. */
-typedef bool wanted_fn(const space_explorer *e, const void *arg, uint32_t rank);
-typedef void visit_fn(space_explorer *e, void *arg, const state *next);
+/* One line's tables, as expand reads them. */
+typedef struct {
+    const int16_t *by_mask;            /* its template's placement for an occupancy byte */
+    const line_placement *placement;
+    const uint8_t *rank_in;
+    const uint32_t *move_at;
+    const line_move *move;
+    unsigned size;                     /* line_moves' shift */
+    uint32_t hstride;                  /* a row's weight in the configuration number */
+} lane;
 
-static inline __attribute__((always_inline)) uint64_t
-expand(space_explorer *e, const state *s, wanted_fn *wanted, visit_fn *visit, void *arg)
+/* What one skeleton's searches read and write, copied out of the explorer into a local once
+ * per skeleton. Why: a byte store into dist[] may alias anything reached through a pointer, so
+ * read through `e` every table would be loaded again after each store; a local whose address
+ * never escapes cannot be aliased, and the compiler keeps it in registers. */
+typedef struct {
+    lane col[SPACE_MAX_SIZE], row[SPACE_MAX_SIZE];
+    const uint8_t *hfree;
+    const uint64_t *base, *spread;
+    const uint32_t *stride;
+    const int32_t *pos_of_h;
+    uint64_t walls;
+    uint8_t *dist;
+    uint32_t *label, *uf;
+    state *queue;
+    cluster_record *record;
+    uint64_t tail;         /* the queue's end */
+    uint64_t candidates;   /* packed states expanded */
+    uint32_t seed;         /* pass 1: the label of the state being expanded */
+    uint32_t stamp;        /* pass 3: the mark of the states of this walk, in label[] */
+    uint64_t movers;       /* pass 3: the pieces seen moving, bit piece_id() */
+} skeleton;
+
+static lane lane_of(const line_type *t, const line_template *tp, uint32_t hstride)
 {
-    int n = e->n;
-    const uint8_t *free = e->hfree + (size_t)s->hi * 8;
+    return (lane){tp->by_mask, t->placement, t->rank_in, t->move_at, t->move, (unsigned)t->size, hstride};
+}
+
+/* A state is packed (the anchor's candidates: every cluster holds one) when every piece stands
+ * flush against what lies before it: left of a horizontal piece, above a vertical one, a piece,
+ * a wall or the edge. A piece with nothing of its own direction before it starts a run of that
+ * direction's cells, and the cell before such a run must be taken by the other direction or a
+ * wall. */
+static inline bool packed(uint64_t h8, uint64_t v8, uint64_t walls)
+{
+    const uint64_t column0 = 0x0101010101010101ull;
+    uint64_t before = (h8 & ~(h8 << 1) & ~column0) >> 1 | (v8 & ~(v8 << 8)) >> 8;
+    return !(before & ~(h8 | v8 | walls));
+}
+
+/* Calls reach(k, s, &next) for every state one slide from s. Inlined into each pass with n a constant, so that the loops over lines unroll and the call
+ * compiles to plain code.
+ *
+ * A column's slide keeps the configuration, so only that column's digit changes: the rank moves
+ * by the slide's rank_delta times the column's stride. A row's slide changes the configuration,
+ * hence the free cells of the columns under it and every column's stride: the rank is summed
+ * again over the columns. */
+typedef void reach_fn(skeleton *k, const state *from, const state *next);
+
+static inline __attribute__((always_inline)) void
+expand(skeleton *k, const int n, const state *s, reach_fn *reach)
+{
+    const uint8_t *free = k->hfree + (size_t)s->hi * 8;
+    const uint32_t *stride = k->stride + (size_t)k->pos_of_h[s->hi] * SPACE_MAX_SIZE;
     uint16_t cp[SPACE_MAX_SIZE];
-    uint64_t stride = 1, behind = 0;
     for (int x = 0; x < n; x++) {
-        const line_type *t = e->colt[x];
-        const line_template *tp = e->coltp[x];
-        if (!tp->npieces) {
-            cp[x] = (uint16_t)tp->first;
-            continue;
-        }
-        int p = tp->by_mask[space_column_bits(s->v8, x)];
+        const lane *c = &k->col[x];
+        int p = c->by_mask[space_column_bits(s->v8, x)];
         cp[x] = (uint16_t)p;
-        const line_placement *pl = &t->placement[p];
-        behind |= space_column_spread(e->s, pl->behind, x);
-        int64_t here = line_rank_in(t, p, free[x]);
-        for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
-            const line_step *st = &t->step[j];
-            if (st->swept & ~free[x]) continue;
-            uint32_t rank = (uint32_t)(s->rank + ((int64_t)line_rank_in(t, st->to, free[x]) - here) *
-                                                     (int64_t)stride);
-            if (!wanted(e, arg, rank)) continue;
-            uint64_t column = 0x0101010101010101ull << x;
-            state next = {s->h8, (s->v8 & ~column) | space_column_spread(e->s, st->mask, x), s->hi, rank};
-            visit(e, arg, &next);
+        const uint32_t *at = &c->move_at[((unsigned)p << c->size) | free[x]];
+        uint64_t others = s->v8 & ~(0x0101010101010101ull << x);
+        for (const line_move *m = c->move + at[0], *end = c->move + at[1]; m < end; m++) {
+            state next = {s->h8, others | k->spread[m->mask] << x, s->hi,
+                          s->rank + (uint32_t)((int32_t)m->rank_delta * (int32_t)stride[x])};
+            reach(k, s, &next);
         }
-        stride *= tp->fits[free[x]];
     }
-    uint64_t blocking = s->v8 | e->unit.walls;
+    const unsigned all = (1u << n) - 1;
+    uint64_t blocking = s->v8 | k->walls;
     for (int y = 0; y < n; y++) {
-        const line_template *tp = e->rowtp[y];
-        if (!tp->npieces) continue;
-        const line_type *t = e->rowt[y];
-        uint8_t blocked = (uint8_t)(blocking >> (8 * y));
-        int p = tp->by_mask[(uint8_t)(s->h8 >> (8 * y))];
-        const line_placement *pl = &t->placement[p];
-        for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
-            const line_step *st = &t->step[j];
-            if (st->swept & blocked) continue;
-            uint32_t hi = (uint32_t)((int64_t)s->hi + ((int64_t)t->placement[st->to].index -
-                                                       (int64_t)pl->index) * e->hstride[y]);
-            const uint8_t *nf = e->hfree + (size_t)hi * 8;
-            uint64_t rank = e->base[e->pos_of_h[hi]], str = 1;
-            for (int x = 0; x < n; x++) {
-                rank += line_rank_in(e->colt[x], cp[x], nf[x]) * str;
-                str *= e->coltp[x]->fits[nf[x]];
-            }
-            if (!wanted(e, arg, (uint32_t)rank)) continue;
-            state next = {(s->h8 & ~(0xFFull << (8 * y))) | (uint64_t)st->mask << (8 * y), s->v8, hi,
-                          (uint32_t)rank};
-            visit(e, arg, &next);
+        const lane *r = &k->row[y];
+        unsigned p = (unsigned)r->by_mask[(uint8_t)(s->h8 >> (8 * y))];
+        const uint32_t *at = &r->move_at[(p << r->size) | (~(unsigned)(blocking >> (8 * y)) & all)];
+        uint64_t others = s->h8 & ~(0xFFull << (8 * y));
+        for (const line_move *m = r->move + at[0], *end = r->move + at[1]; m < end; m++) {
+            uint32_t hi = s->hi + (uint32_t)((int32_t)m->index_delta * (int32_t)r->hstride);
+            uint32_t i = (uint32_t)k->pos_of_h[hi];
+            const uint8_t *nf = k->hfree + (size_t)hi * 8;
+            const uint32_t *ns = k->stride + (size_t)i * SPACE_MAX_SIZE;
+            uint32_t rank = (uint32_t)k->base[i];
+            for (int x = 0; x < n; x++) rank += k->col[x].rank_in[cp[x] * 256u + nf[x]] * ns[x];
+            state next = {others | (uint64_t)m->mask << (8 * y), s->v8, hi, rank};
+            reach(k, s, &next);
         }
     }
-    return behind;
 }
 
 /* ---- the three passes ----------------------------------------------------------------------- */
-
-/* Every state is expanded once, by pass 1 or pass 2; that is where it is counted as packed. */
-static void note_expanded(space_explorer *e, const state *s, uint64_t column_behind)
-{
-    uint64_t occupied = s->h8 | s->v8 | e->unit.walls;
-    e->stats->candidates += !((e->hbehind[s->hi] | column_behind) & ~occupied);
-}
 
 static uint32_t find(uint32_t *uf, uint32_t x)
 {
@@ -403,76 +436,55 @@ static uint32_t find(uint32_t *uf, uint32_t x)
 }
 
 /* A state joins the figures of a cluster (or of a seed's part of one). */
-static void add_state(cluster_record *r, uint64_t h8, uint64_t v8, int d)
+static void add_state(cluster_record *r, const state *s, int d)
 {
-    if (r->size++ == 0 || state_before(h8, v8, r->canonical_h, r->canonical_v))
-        r->canonical_h = h8, r->canonical_v = v8;
-    if (d > r->moves || (d == r->moves && state_before(h8, v8, r->hardest_h, r->hardest_v)))
-        r->moves = d, r->hardest_h = h8, r->hardest_v = v8;
+    if (r->size++ == 0 || state_before(s->h8, s->v8, r->canonical_h, r->canonical_v))
+        r->canonical_h = s->h8, r->canonical_v = s->v8;
+    if (d > r->moves || (d == r->moves && state_before(s->h8, s->v8, r->hardest.h8, r->hardest.v8)))
+        r->moves = d, r->hardest = *s;
 }
 
 static void merge_record(cluster_record *to, const cluster_record *from)
 {
     uint64_t size = to->size;
     if (from->size) {
-        add_state(to, from->canonical_h, from->canonical_v, -1);
-        add_state(to, from->hardest_h, from->hardest_v, from->moves);
+        add_state(to, &(state){from->canonical_h, from->canonical_v, 0, 0}, -1);
+        add_state(to, &from->hardest, from->moves);
     }
     to->size = size + from->size;
 }
 
-/* A breadth-first search's queue end and the state being expanded. */
-typedef struct {
-    uint64_t tail;
-    const state *from;
-} cursor;
-
-static bool unseen(const space_explorer *e, const void *arg, uint32_t rank)
+/* Pass 1's step. A state seen from another seed means that two goals' searches met: the seeds
+ * are united, and both states labelled with the root, so that the edges around them find equal
+ * labels from now on instead of uniting again. */
+static inline void grow_from_goals(skeleton *k, const state *from, const state *next)
 {
-    (void)arg;
-    return e->dist[rank] == UNSEEN;
-}
-
-/* Unseen, or seen from another seed: two goals' searches meet. */
-static bool new_or_meeting(const space_explorer *e, const void *arg, uint32_t rank)
-{
-    const cursor *c = arg;
-    return e->dist[rank] == UNSEEN || e->label[rank] != e->label[c->from->rank];
-}
-
-static void grow_from_goals(space_explorer *e, void *arg, const state *next)
-{
-    cursor *c = arg;
-    const state *from = c->from;
-    uint32_t r = next->rank, seed = e->label[from->rank];
-    if (e->dist[r] == UNSEEN) {
-        int d = e->dist[from->rank] + 1;
-        e->dist[r] = (uint8_t)d;
-        e->label[r] = seed;
-        add_state(&e->record[seed], next->h8, next->v8, d);
-        e->queue[c->tail++] = *next;
-    } else {
-        /* Unite, and label both states with the root, so that the edges around them find
-         * equal labels from now on instead of searching again. */
-        uint32_t a = find(e->uf, e->label[r]), b = find(e->uf, seed), root = a < b ? a : b;
-        e->uf[a] = e->uf[b] = root;
-        e->label[r] = e->label[from->rank] = root;
+    uint32_t r = next->rank;
+    if (k->dist[r] == UNSEEN) {
+        k->dist[r] = (uint8_t)(k->dist[from->rank] + 1);
+        k->label[r] = k->seed;
+        k->queue[k->tail++] = *next;
+    } else if (k->label[r] != k->seed) {
+        uint32_t a = find(k->uf, k->label[r]), b = find(k->uf, k->seed), root = a < b ? a : b;
+        k->uf[a] = k->uf[b] = root;
+        k->label[r] = k->label[from->rank] = k->seed = root;
     }
 }
 
-static void mark_unsolvable(space_explorer *e, void *arg, const state *next)
+/* Pass 2's step: the same, for a cluster with no goal. */
+static inline void mark_unsolvable(skeleton *k, const state *from, const state *next)
 {
-    cursor *c = arg;
-    e->dist[next->rank] = UNSOLVABLE;
-    e->queue[c->tail++] = *next;
+    (void)from;
+    if (k->dist[next->rank] != UNSEEN) return;
+    k->dist[next->rank] = UNSOLVABLE;
+    k->queue[k->tail++] = *next;
 }
 
-/* Pass 1: distances from all goals at once. Each goal state is a seed with its own record;
- * seeds whose searches meet are united, so that afterwards a root seed stands for a cluster. */
-static int distances_from_goals(space_explorer *e)
+/* Pass 1, first half: every goal state of the skeleton is a seed, with its own record, in the
+ * queue at distance 0. Returns the number of seeds, or -1 when out of memory. */
+static int64_t seed_goals(space_explorer *e)
 {
-    uint64_t head = 0;
-    cursor c = {0, NULL};
+    uint64_t tail = 0;
     e->nseeds = 0;
     for (uint32_t i = 0; i < e->alive_n[e->n]; i++) {
         uint32_t h = e->alive_h[e->n][i];
@@ -494,45 +506,30 @@ static int distances_from_goals(space_explorer *e)
             uint32_t seed = (uint32_t)e->nseeds++;
             e->uf[seed] = seed;
             e->record[seed] = (cluster_record){.moves = -1};
-            add_state(&e->record[seed], e->hbb[h], o.v8, 0);
             e->dist[rank] = 0;
             e->label[rank] = seed;
-            e->queue[c.tail++] = (state){e->hbb[h], o.v8, h, (uint32_t)rank};
+            e->queue[tail++] = (state){e->hbb[h], o.v8, h, (uint32_t)rank};
             rank++;
         } while (odometer_next(e, h, &o));
     }
-    while (head < c.tail) {
-        const state s = e->queue[head++];
-        if (e->dist[s.rank] + 1 >= UNSOLVABLE) return -1;
-        c.from = &s;
-        note_expanded(e, &s, expand(e, &s, new_or_meeting, grow_from_goals, &c));
-    }
-    e->stats->expanded += head;
-    /* Each seed's figures into its root's. */
-    for (uint32_t k = 0; k < e->nseeds; k++) {
-        uint32_t root = find(e->uf, k);
-        if (root != k) {
-            merge_record(&e->record[root], &e->record[k]);
-            e->record[k].size = 0;
-        }
-    }
-    return 0;
+    return (int64_t)tail;
 }
 
-/* Breadth-first over an unsolvable cluster from `start`: its size and smallest state. */
-static void unsolvable_cluster(space_explorer *e, state start)
+/* Pass 1, second half: breadth-first from all seeds at once. Seeds whose searches meet are
+ * united, so that afterwards a root seed stands for a cluster. A state joins the figures of its
+ * label's seed when it is expanded (each state once; a relabelled one joins the root's). */
+static inline __attribute__((always_inline)) int distances_from_goals(skeleton *k, const int n)
 {
-    uint64_t head = 0, ch = start.h8, cv = start.v8;
-    cursor c = {0, NULL};
-    e->dist[start.rank] = UNSOLVABLE;
-    e->queue[c.tail++] = start;
-    while (head < c.tail) {
-        const state s = e->queue[head++];
-        if (state_before(s.h8, s.v8, ch, cv)) ch = s.h8, cv = s.v8;
-        note_expanded(e, &s, expand(e, &s, unseen, mark_unsolvable, &c));
+    for (uint64_t head = 0; head < k->tail;) {
+        const state s = k->queue[head++];
+        int d = k->dist[s.rank];
+        if (d + 1 >= UNSOLVABLE) return -1;
+        k->seed = k->label[s.rank];
+        add_state(&k->record[k->seed], &s, d);
+        k->candidates += packed(s.h8, s.v8, k->walls);
+        expand(k, n, &s, grow_from_goals);
     }
-    e->stats->expanded += head;
-    note_cluster(e, c.tail, -1, ch, cv);
+    return 0;
 }
 
 /* The state of a rank: its configuration found among the skeleton's (base[] ascends), then its
@@ -557,26 +554,109 @@ static state state_at(const space_explorer *e, uint64_t rank, uint32_t *position
     return (state){e->hbb[h], v8, h, (uint32_t)rank};
 }
 
-/* Pass 2: every state no goal reached starts, in rank order, a search of its cluster. */
-static void unsolvable_clusters(space_explorer *e)
+/* Pass 2: every state no goal reached starts, in rank order, a breadth-first search of its
+ * (unsolvable) cluster, for its size and smallest state. */
+static inline __attribute__((always_inline)) uint64_t
+unsolvable_clusters(space_explorer *e, skeleton *k, const int n)
 {
     uint32_t position = 0;
-    for (uint8_t *at = e->dist, *end = e->dist + e->count; (at = memchr(at, UNSEEN, (size_t)(end - at)));)
-        unsolvable_cluster(e, state_at(e, (uint64_t)(at - e->dist), &position));
+    uint64_t expanded = 0;
+    for (uint8_t *at = k->dist, *end = k->dist + e->count; (at = memchr(at, UNSEEN, (size_t)(end - at)));) {
+        state start = state_at(e, (uint64_t)(at - k->dist), &position);
+        uint64_t ch = start.h8, cv = start.v8;
+        k->tail = 0;
+        k->dist[start.rank] = UNSOLVABLE;
+        k->queue[k->tail++] = start;
+        for (uint64_t head = 0; head < k->tail;) {
+            const state s = k->queue[head++];
+            if (state_before(s.h8, s.v8, ch, cv)) ch = s.h8, cv = s.v8;
+            k->candidates += packed(s.h8, s.v8, k->walls);
+            expand(k, n, &s, mark_unsolvable);
+        }
+        expanded += k->tail;
+        note_cluster(e, k->tail, -1, ch, cv);
+    }
+    return expanded;
 }
 
-/* Pass 3: the solvable clusters' puzzles. */
-static int puzzles(space_explorer *e)
+/* After pass 1: each seed's figures into its root's. */
+static void unite_records(space_explorer *e)
+{
+    for (uint32_t k = 0; k < e->nseeds; k++) {
+        uint32_t root = find(e->uf, k);
+        if (root != k) {
+            merge_record(&e->record[root], &e->record[k]);
+            e->record[k].size = 0;
+        }
+    }
+}
+
+/* The piece that moves between two states one slide apart, as a bit: line * LINE_MAX_PIECES +
+ * its place in the line, the rows first (pieces never leave their line nor pass each other, so
+ * that names one piece across a cluster). The moving piece is the one whose cells change; the
+ * pieces before it lie wholly below the lowest changed cell. */
+static inline uint64_t mover(const skeleton *k, const state *from, const state *next)
+{
+    uint64_t dh = from->h8 ^ next->h8;
+    const lane *l;
+    unsigned old, changed, line;
+    if (dh) {
+        line = (unsigned)__builtin_ctzll(dh) / 8;
+        l = &k->row[line];
+        old = (uint8_t)(from->h8 >> (8 * line)), changed = (uint8_t)(dh >> (8 * line));
+    } else {
+        unsigned x = (unsigned)__builtin_ctzll(from->v8 ^ next->v8) % 8;
+        l = &k->col[x];
+        old = space_column_bits(from->v8, (int)x), changed = old ^ space_column_bits(next->v8, (int)x);
+        line = SPACE_MAX_SIZE + x;
+    }
+    unsigned starts = l->placement[l->by_mask[old]].starts;
+    int place = __builtin_popcount(starts & ((changed & -changed) - 1));
+    return 1ull << (line * LINE_MAX_PIECES + (unsigned)place);
+}
+
+/* A slide one step down the distances, on an optimal path: its piece moves on one. */
+static inline void follow_optimal(skeleton *k, const state *from, const state *next)
+{
+    if (k->dist[next->rank] + 1 != k->dist[from->rank]) return;
+    k->movers |= mover(k, from, next);
+    if (k->label[next->rank] == k->stamp) return;
+    k->label[next->rank] = k->stamp;
+    k->queue[k->tail++] = *next;
+}
+
+/* Pass 3's proof of need: the pieces that move on some optimal solution of the puzzle at
+ * `start` (each of them needed: that solution without the piece's moves solves the smaller
+ * puzzle in fewer moves). Walks every optimal path at once, the states marked with `stamp` in
+ * label[] (free after pass 1; stamps are past every seed number, so no clearing). */
+static inline __attribute__((always_inline)) uint64_t
+optimal_movers(skeleton *k, const int n, const state *start, uint32_t stamp)
+{
+    k->tail = 0, k->stamp = stamp, k->movers = 0;
+    k->label[start->rank] = stamp;
+    k->queue[k->tail++] = *start;
+    for (uint64_t head = 0; head < k->tail;) {
+        const state s = k->queue[head++];
+        if (k->dist[s.rank]) expand(k, n, &s, follow_optimal);
+    }
+    return k->movers;
+}
+
+/* Pass 3: the solvable clusters' puzzles, each kept when minimal. Only the pieces that move on
+ * no optimal solution, and the walls, need the reference BFS (cluster_minimal). */
+static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skeleton *k, const int n)
 {
     space_stats *st = e->stats;
-    for (uint32_t k = 0; k < e->nseeds; k++) {
-        const cluster_record *r = &e->record[k];
-        if (e->uf[k] != k) continue;
+    for (uint32_t seed = 0; seed < e->nseeds; seed++) {
+        const cluster_record *r = &e->record[seed];
+        if (e->uf[seed] != seed) continue;
         st->solvable++;
         note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v);
+        uint64_t movers = optimal_movers(k, n, &r->hardest, (uint32_t)e->nseeds + seed);
         space_puzzle p = {.moves = r->moves, .cluster = r->size};
-        if (describe(e, r->hardest_h, r->hardest_v, p.board, &e->scratch)) return -1;
-        if (!cluster_minimal(&e->ctx, &e->scratch, board_start_key(&e->scratch), r->moves)) continue;
+        uint32_t needed;
+        if (describe(e, r->hardest.h8, r->hardest.v8, p.board, &e->scratch, movers, &needed)) return -1;
+        if (!cluster_minimal(&e->ctx, &e->scratch, board_start_key(&e->scratch), r->moves, needed)) continue;
         st->minimal++;
         st->by_moves[r->moves]++;
         if (st->hardest.moves < 0 || space_puzzle_compare(&p, &st->hardest) < 0) st->hardest = p;
@@ -585,23 +665,56 @@ static int puzzles(space_explorer *e)
     return 0;
 }
 
+/* The three passes for a board of n x n, n a constant where called. */
+static inline __attribute__((always_inline)) int passes(space_explorer *e, skeleton *k, const int n)
+{
+    if (distances_from_goals(k, n)) return -1;
+    e->stats->expanded += k->tail;
+    e->stats->expanded += unsolvable_clusters(e, k, n);
+    unite_records(e);
+    return puzzles(e, k, n);
+}
+
 static int explore_skeleton(space_explorer *e)
 {
     uint32_t m = e->alive_n[e->n];
     uint64_t count = 0;
     for (uint32_t i = 0; i < m; i++) {
+        uint32_t h = e->alive_h[e->n][i];
         e->base[i] = count;
-        e->pos_of_h[e->alive_h[e->n][i]] = (int32_t)i;
+        e->pos_of_h[h] = (int32_t)i;
         count += e->alive_w[e->n][i];
+        uint32_t *stride = e->stride + (size_t)i * SPACE_MAX_SIZE, product = 1;
+        for (int x = 0; x < e->n; x++) {
+            stride[x] = product;
+            product *= e->coltp[x]->fits[e->hfree[(size_t)h * 8 + x]];
+        }
     }
     if (count >= (1ull << 32) || reserve_states(e, count)) return -1;
     e->count = count;
     e->stats->skeletons++;
     e->stats->states += count;
     memset(e->dist, UNSEEN, count);
-    int rc = distances_from_goals(e);
-    if (!rc) unsolvable_clusters(e);
-    if (!rc) rc = puzzles(e);
+    int64_t seeds = seed_goals(e);
+    int rc = seeds < 0 || seeds >= (1ll << 31) ? -1 : 0;   /* pass 3's stamps follow the seeds */
+    if (!rc) {
+        skeleton k = {.hfree = e->hfree, .base = e->base, .spread = e->s->spread,
+                      .stride = e->stride, .pos_of_h = e->pos_of_h, .walls = e->unit.walls,
+                      .dist = e->dist, .label = e->label, .uf = e->uf, .queue = e->queue,
+                      .record = e->record, .tail = (uint64_t)seeds};
+        for (int x = 0; x < e->n; x++) {
+            k.col[x] = lane_of(e->colt[x], e->coltp[x], 0);
+            k.row[x] = lane_of(e->rowt[x], e->rowtp[x], e->hstride[x]);
+        }
+        switch (e->n) {   /* one copy of the passes per size, their loops unrolled */
+        case 4: rc = passes(e, &k, 4); break;
+        case 5: rc = passes(e, &k, 5); break;
+        case 6: rc = passes(e, &k, 6); break;
+        case 7: rc = passes(e, &k, 7); break;
+        default: rc = passes(e, &k, SPACE_MAX_SIZE); break;
+        }
+        e->stats->candidates += k.candidates;
+    }
     for (uint32_t i = 0; i < m; i++) e->pos_of_h[e->alive_h[e->n][i]] = -1;
     return rc;
 }
@@ -632,7 +745,7 @@ static int walk_columns(space_explorer *e, int x)
     return 0;
 }
 
-/* The unit's H configurations, their free cells by column and the cells behind their pieces. */
+/* The unit's H configurations and their free cells by column. */
 static int configurations(space_explorer *e)
 {
     uint64_t count = 1;
@@ -643,9 +756,9 @@ static int configurations(space_explorer *e)
     }
     if (count > e->hcapacity) {
         uint32_t cap = (uint32_t)count;
-        free(e->hbb), free(e->hbehind), free(e->hfree), free(e->pos_of_h), free(e->base);
+        free(e->hbb), free(e->hfree), free(e->pos_of_h), free(e->base), free(e->stride);
+        e->stride = malloc((size_t)cap * SPACE_MAX_SIZE * sizeof *e->stride);
         e->hbb = malloc(cap * sizeof *e->hbb);
-        e->hbehind = malloc(cap * sizeof *e->hbehind);
         e->hfree = malloc((size_t)cap * 8);
         e->pos_of_h = malloc(cap * sizeof *e->pos_of_h);
         e->base = malloc(cap * sizeof *e->base);
@@ -655,20 +768,19 @@ static int configurations(space_explorer *e)
             e->alive_w[x] = malloc(cap * sizeof *e->alive_w[x]);
             if (!e->alive_h[x] || !e->alive_w[x]) return -1;
         }
-        if (!e->hbb || !e->hbehind || !e->hfree || !e->pos_of_h || !e->base) return -1;
+        if (!e->hbb || !e->hfree || !e->pos_of_h || !e->base || !e->stride) return -1;
         e->hcapacity = cap;
         memset(e->pos_of_h, 0xFF, cap * sizeof *e->pos_of_h);
     }
     e->hcount = (uint32_t)count;
     for (uint32_t h = 0; h < e->hcount; h++) {
-        uint64_t h8 = 0, behind = 0;
+        uint64_t h8 = 0;
         for (int y = 0; y < e->n; y++) {
             const line_template *tp = e->rowtp[y];
             const line_placement *p = &e->rowt[y]->placement[tp->first + (h / e->hstride[y]) % tp->count];
             h8 |= (uint64_t)p->mask << (8 * y);
-            behind |= (uint64_t)p->behind << (8 * y);
         }
-        e->hbb[h] = h8, e->hbehind[h] = behind;
+        e->hbb[h] = h8;
         uint64_t taken = h8 | e->unit.walls;
         for (int x = 0; x < e->n; x++)
             e->hfree[(size_t)h * 8 + x] = (uint8_t)(~space_column_bits(taken, x) & ((1u << e->n) - 1));
@@ -691,7 +803,7 @@ space_explorer *space_explorer_new(const space *s)
 void space_explorer_free(space_explorer *e)
 {
     if (!e) return;
-    free(e->hbb), free(e->hbehind), free(e->hfree), free(e->pos_of_h), free(e->base);
+    free(e->hbb), free(e->hfree), free(e->pos_of_h), free(e->base), free(e->stride);
     for (int x = 0; x <= SPACE_MAX_SIZE; x++) free(e->alive_h[x]), free(e->alive_w[x]);
     free(e->dist), free(e->label), free(e->queue), free(e->uf), free(e->record);
     solver_context_free(&e->ctx);

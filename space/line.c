@@ -94,6 +94,39 @@ static int add_steps(line_type *t, int size, uint8_t walls, const raw_placement 
     return 0;
 }
 
+/* For every placement and every mask of open cells (in that order, so that one array of starts
+ * serves all), the slides that sweep only open cells. */
+static int legal_moves(line_type *t)
+{
+    uint32_t masks = 1u << t->size, count = 0, cap = 0;
+    t->move_at = malloc(((size_t)t->nplacements * masks + 1) * sizeof *t->move_at);
+    if (!t->move_at) return -1;
+    for (int p = 0; p < t->nplacements; p++) {
+        const line_placement *pl = &t->placement[p];
+        for (uint32_t open = 0; open < masks; open++) {
+            t->move_at[(uint32_t)p * masks + open] = count;
+            if (pl->mask & ~open) continue;   /* p does not fit: never asked */
+            for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
+                const line_step *st = &t->step[j];
+                if (st->swept & ~open) continue;
+                if (count == cap) {
+                    cap = cap ? 2 * cap : 1024;
+                    line_move *grown = realloc(t->move, cap * sizeof *grown);
+                    if (!grown) return -1;
+                    t->move = grown;
+                }
+                t->move[count++] = (line_move){
+                    .rank_delta = (int16_t)(line_rank_in(t, st->to, (uint8_t)open) -
+                                            line_rank_in(t, p, (uint8_t)open)),
+                    .index_delta = (int16_t)(t->placement[st->to].index - pl->index),
+                    .mask = st->mask};
+            }
+        }
+    }
+    t->move_at[(uint32_t)t->nplacements * masks] = count;
+    return 0;
+}
+
 int line_type_init(line_type *t, int size, uint8_t walls)
 {
     memset(t, 0, sizeof *t);
@@ -137,8 +170,6 @@ int line_type_init(line_type *t, int size, uint8_t walls)
         line_placement *p = &t->placement[n];
         p->mask = r->mask, p->starts = r->starts, p->template_id = (uint8_t)template_of[k];
         p->index = (uint16_t)tp->count++;
-        for (int i = 0; i < r->npieces; i++)
-            if (r->start[i] > 0) p->behind |= (uint8_t)(1u << (r->start[i] - 1));
         p->first_step = (uint32_t)t->nsteps;
         if (add_steps(t, size, walls, r, &step_cap)) {
             free(template_of);
@@ -169,6 +200,7 @@ int line_type_init(line_type *t, int size, uint8_t walls)
             tp->fits[free] = (uint8_t)n;
         }
     }
+    if (legal_moves(t)) goto fail_placed;
     return 0;
 fail:
     free(raw.item);
@@ -183,5 +215,7 @@ void line_type_free(line_type *t)
     free(t->placement);
     free(t->step);
     free(t->rank_in);
+    free(t->move);
+    free(t->move_at);
     memset(t, 0, sizeof *t);
 }

@@ -11,6 +11,10 @@
  * Placements of a template are numbered 0 .. count - 1 in a fixed order; under a mask of free
  * cells, the ones that fit are numbered again densely (line_rank_in), which is what lets a
  * skeleton number its states without gaps.
+ *
+ * The enumerator's inner loop reads the slides through line_moves: for a placement and a mask
+ * of cells open to it, the slides that sweep only open cells, each with what it changes in the
+ * numbers above (so a successor's number is an addition, never a search).
  */
 #ifndef LINE_H
 #define LINE_H
@@ -25,10 +29,16 @@ typedef struct {
     uint16_t to;     /* the placement after the slide */
 } line_step;
 
+/* A legal slide under a mask of open cells, as line_moves lists it. */
+typedef struct {
+    int16_t rank_delta;   /* line_rank_in(to, open) - line_rank_in(from, open) */
+    int16_t index_delta;  /* to's number within the template minus from's */
+    uint8_t mask;         /* the cells covered after the slide */
+} line_move;
+
 typedef struct {
     uint8_t mask;       /* cells covered */
     uint8_t starts;     /* first cell of each piece */
-    uint8_t behind;     /* the cell before each piece, where on the line: all taken = packed */
     uint8_t template_id;
     uint16_t index;     /* number within its template */
     uint16_t nsteps;
@@ -52,6 +62,8 @@ typedef struct {
     line_placement *placement;
     line_step *step;
     uint8_t *rank_in;                 /* [placement * 256 + free] */
+    line_move *move;                  /* the slides legal under each open mask, ... */
+    uint32_t *move_at;                /* ... from move_at[placement << size | open] on */
 } line_type;
 
 /* Builds the line type of `size` cells (2..8) with wall cells `walls`: every template whose
@@ -63,6 +75,15 @@ void line_type_free(line_type *t);
 static inline unsigned line_rank_in(const line_type *t, int p, uint8_t free)
 {
     return t->rank_in[(unsigned)p * 256u + free];
+}
+
+/* The slides of placement p that sweep only cells of `open` (p must fit in open): from the
+ * returned move up to *end. */
+static inline const line_move *line_moves(const line_type *t, int p, unsigned open, const line_move **end)
+{
+    const uint32_t *at = &t->move_at[((unsigned)p << t->size) | open];
+    *end = t->move + at[1];
+    return t->move + at[0];
 }
 
 #endif

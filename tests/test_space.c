@@ -125,7 +125,7 @@ Test(space, every_state_is_explored_once_as_a_brute_force_counts_them)
     space_puzzles_free(&lines);
 }
 
-Test(space, line_slides_stay_in_their_template_and_sweep_their_cells)
+Test(space, line_slides_stay_in_their_template_and_the_move_lists_hold_the_legal_ones)
 {
     for (int n = 4; n <= 8; n++)
         for (unsigned walls = 0; walls < (1u << n); walls += 1 + (walls >> 2)) {
@@ -144,6 +144,24 @@ Test(space, line_slides_stay_in_their_template_and_sweep_their_cells)
                     cr_assert_eq((pl->mask ^ s->mask) & ~s->swept, 0);
                     cr_assert_eq(__builtin_popcount(s->mask), __builtin_popcount(pl->mask));
                     cr_assert_neq(s->mask, pl->mask);
+                }
+                /* The move lists: under every open mask p fits in, exactly the slides sweeping
+                 * only open cells, in order, with their changes of rank and number. */
+                for (unsigned open = 0; open < (1u << n); open++) {
+                    if (pl->mask & ~open) continue;
+                    const line_move *m, *end;
+                    m = line_moves(&t, p, open, &end);
+                    for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
+                        const line_step *s = &t.step[j];
+                        if (s->swept & ~open) continue;
+                        cr_assert_lt(m, end, "n=%d walls=%u p=%d open=%u: a legal slide missing", n, walls, p, open);
+                        cr_assert_eq(m->mask, s->mask);
+                        cr_assert_eq(m->index_delta, t.placement[s->to].index - pl->index);
+                        cr_assert_eq(m->rank_delta, (int)line_rank_in(&t, s->to, (uint8_t)open) -
+                                                        (int)line_rank_in(&t, p, (uint8_t)open));
+                        m++;
+                    }
+                    cr_assert_eq(m, end, "n=%d walls=%u p=%d open=%u: an illegal slide listed", n, walls, p, open);
                 }
             }
             line_type_free(&t);
