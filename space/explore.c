@@ -333,7 +333,6 @@ typedef struct {
     const uint8_t *rank_in;
     const uint32_t *move_at;
     const line_move *move;
-    unsigned size;                     /* line_moves' shift */
     uint32_t hstride;                  /* a row's weight in the configuration number */
 } lane;
 
@@ -361,7 +360,7 @@ typedef struct {
 
 static lane lane_of(const line_type *t, const line_template *tp, uint32_t hstride)
 {
-    return (lane){tp->by_mask, t->placement, t->rank_in, t->move_at, t->move, (unsigned)t->size, hstride};
+    return (lane){tp->by_mask, t->placement, t->rank_in, t->move_at, t->move, hstride};
 }
 
 /* A state is packed (the anchor's candidates: every cluster holds one) when every piece stands
@@ -390,12 +389,12 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
 {
     const uint8_t *free = k->hfree + (size_t)s->hi * 8;
     const uint32_t *stride = k->stride + (size_t)k->pos_of_h[s->hi] * SPACE_MAX_SIZE;
-    uint16_t cp[SPACE_MAX_SIZE];
+    const uint8_t *rank_of[SPACE_MAX_SIZE];   /* each column's rank_in row for its placement */
     for (int x = 0; x < n; x++) {
         const lane *c = &k->col[x];
-        int p = c->by_mask[space_column_bits(s->v8, x)];
-        cp[x] = (uint16_t)p;
-        const uint32_t *at = &c->move_at[((unsigned)p << c->size) | free[x]];
+        unsigned p = (unsigned)c->by_mask[space_column_bits(s->v8, x)];
+        rank_of[x] = c->rank_in + p * 256u;
+        const uint32_t *at = &c->move_at[(p << n) | free[x]];
         uint64_t others = s->v8 & ~(0x0101010101010101ull << x);
         for (const line_move *m = c->move + at[0], *end = c->move + at[1]; m < end; m++) {
             state next = {s->h8, others | k->spread[m->mask] << x, s->hi,
@@ -408,7 +407,7 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
     for (int y = 0; y < n; y++) {
         const lane *r = &k->row[y];
         unsigned p = (unsigned)r->by_mask[(uint8_t)(s->h8 >> (8 * y))];
-        const uint32_t *at = &r->move_at[(p << r->size) | (~(unsigned)(blocking >> (8 * y)) & all)];
+        const uint32_t *at = &r->move_at[(p << n) | (~(unsigned)(blocking >> (8 * y)) & all)];
         uint64_t others = s->h8 & ~(0xFFull << (8 * y));
         for (const line_move *m = r->move + at[0], *end = r->move + at[1]; m < end; m++) {
             uint32_t hi = s->hi + (uint32_t)((int32_t)m->index_delta * (int32_t)r->hstride);
@@ -416,7 +415,7 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
             const uint8_t *nf = k->hfree + (size_t)hi * 8;
             const uint32_t *ns = k->stride + (size_t)i * SPACE_MAX_SIZE;
             uint32_t rank = (uint32_t)k->base[i];
-            for (int x = 0; x < n; x++) rank += k->col[x].rank_in[cp[x] * 256u + nf[x]] * ns[x];
+            for (int x = 0; x < n; x++) rank += rank_of[x][nf[x]] * ns[x];
             state next = {others | (uint64_t)m->mask << (8 * y), s->v8, hi, rank};
             reach(k, s, &next);
         }
@@ -642,8 +641,32 @@ optimal_movers(skeleton *k, const int n, const state *start, uint32_t stamp)
     return k->movers;
 }
 
-/* Pass 3: the solvable clusters' puzzles, each kept when minimal. Only the pieces that move on
- * no optimal solution, and the walls, need the reference BFS (cluster_minimal). */
+/* Whether the puzzle has a piece whose removal cannot lower its count, seen from the lines
+ * alone: a piece (not the primary) no other piece's line crosses. No other piece can then ever
+ * sweep its cells, so every solution of the puzzle without it solves the puzzle itself, with
+ * it standing still. Such a piece is alone in its line, and every line across it is empty. */
+static bool has_idle_piece(const space_explorer *e, uint64_t h8, uint64_t v8)
+{
+    for (int y = 0; y < e->n; y++) {
+        if (y == SPACE_PRIMARY_ROW || e->rowtp[y]->npieces != 1) continue;
+        bool crossed = false;
+        for (unsigned cells = (uint8_t)(h8 >> (8 * y)); cells; cells &= cells - 1)
+            crossed |= e->coltp[__builtin_ctz(cells)]->npieces != 0;
+        if (!crossed) return true;
+    }
+    for (int x = 0; x < e->n; x++) {
+        if (e->coltp[x]->npieces != 1) continue;
+        bool crossed = false;
+        for (unsigned cells = space_column_bits(v8, x); cells; cells &= cells - 1)
+            crossed |= e->rowtp[__builtin_ctz(cells)]->npieces != 0;
+        if (!crossed) return true;
+    }
+    return false;
+}
+
+/* Pass 3: the solvable clusters' puzzles, each kept when minimal. A puzzle with an idle piece
+ * is not; otherwise only the pieces that move on no optimal solution, and the walls, need the
+ * reference BFS (cluster_minimal). */
 static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skeleton *k, const int n)
 {
     space_stats *st = e->stats;
@@ -652,6 +675,7 @@ static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skel
         if (e->uf[seed] != seed) continue;
         st->solvable++;
         note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v);
+        if (has_idle_piece(e, r->hardest.h8, r->hardest.v8)) continue;
         uint64_t movers = optimal_movers(k, n, &r->hardest, (uint32_t)e->nseeds + seed);
         space_puzzle p = {.moves = r->moves, .cluster = r->size};
         uint32_t needed;
