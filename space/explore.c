@@ -642,24 +642,28 @@ optimal_movers(skeleton *k, const int n, const state *start, uint32_t stamp)
 }
 
 /* Whether the puzzle has a piece whose removal cannot lower its count, seen from the lines
- * alone: a piece (not the primary) no other piece's line crosses. No other piece can then ever
- * sweep its cells, so every solution of the puzzle without it solves the puzzle itself, with
- * it standing still. Such a piece is alone in its line, and every line across it is empty. */
+ * alone: a piece (not the primary) whose cells no other piece can ever cover. Then no other
+ * piece ever sweeps them, so every solution of the puzzle without it solves the puzzle itself,
+ * with it standing still. Such a piece is alone between the walls of its line, and no line
+ * across it has a placement covering the cell it crosses (line_template's reach). */
 static bool has_idle_piece(const space_explorer *e, uint64_t h8, uint64_t v8)
 {
-    for (int y = 0; y < e->n; y++) {
-        if (y == SPACE_PRIMARY_ROW || e->rowtp[y]->npieces != 1) continue;
-        bool crossed = false;
-        for (unsigned cells = (uint8_t)(h8 >> (8 * y)); cells; cells &= cells - 1)
-            crossed |= e->coltp[__builtin_ctz(cells)]->npieces != 0;
-        if (!crossed) return true;
-    }
-    for (int x = 0; x < e->n; x++) {
-        if (e->coltp[x]->npieces != 1) continue;
-        bool crossed = false;
-        for (unsigned cells = space_column_bits(v8, x); cells; cells &= cells - 1)
-            crossed |= e->rowtp[__builtin_ctz(cells)]->npieces != 0;
-        if (!crossed) return true;
+    for (int line = 0; line < 2 * e->n; line++) {
+        bool horizontal = line < e->n;
+        int at = horizontal ? line : line - e->n;
+        if (horizontal && at == SPACE_PRIMARY_ROW) continue;   /* the primary, alone in its row */
+        const line_type *t = horizontal ? e->rowt[at] : e->colt[at];
+        const line_template *tp = horizontal ? e->rowtp[at] : e->coltp[at];
+        uint8_t mask = horizontal ? (uint8_t)(h8 >> (8 * at)) : space_column_bits(v8, at);
+        unsigned starts = tp->npieces ? t->placement[tp->by_mask[mask]].starts : 0;
+        for (int i = 0; i < tp->npieces; i++, starts &= starts - 1) {
+            if ((i > 0 && tp->gap[i - 1] == tp->gap[i]) || (i + 1 < tp->npieces && tp->gap[i + 1] == tp->gap[i]))
+                continue;
+            bool covered = false;
+            for (int c = __builtin_ctz(starts); c < __builtin_ctz(starts) + tp->length[i]; c++)
+                covered |= (horizontal ? e->coltp[c] : e->rowtp[c])->reach >> at & 1;
+            if (!covered) return true;
+        }
     }
     return false;
 }

@@ -170,6 +170,7 @@ int line_type_init(line_type *t, int size, uint8_t walls)
         line_placement *p = &t->placement[n];
         p->mask = r->mask, p->starts = r->starts, p->template_id = (uint8_t)template_of[k];
         p->index = (uint16_t)tp->count++;
+        tp->reach |= r->mask;
         p->first_step = (uint32_t)t->nsteps;
         if (add_steps(t, size, walls, r, &step_cap)) {
             free(template_of);

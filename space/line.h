@@ -49,6 +49,7 @@ typedef struct {
     uint8_t npieces, cells;          /* pieces and the cells they cover */
     uint8_t length[LINE_MAX_PIECES];
     uint8_t gap[LINE_MAX_PIECES];    /* the gap each piece lives in: how many walls precede it */
+    uint8_t reach;                   /* cells some placement covers: all its pieces may reach */
     uint32_t first, count;           /* placements first .. first + count - 1 */
     uint8_t fits[256];               /* placements that fit in a mask of free cells */
     int16_t by_mask[256];            /* placement (global number) covering mask, or -1 */
