@@ -355,7 +355,7 @@ typedef struct {
     uint64_t candidates;   /* packed states expanded */
     uint32_t seed;         /* pass 1: the label of the state being expanded */
     uint32_t stamp;        /* pass 3: the mark of the states of this walk, in label[] */
-    uint64_t movers;       /* pass 3: the pieces seen moving, bit piece_id() */
+    uint64_t movers;       /* pass 3: the pieces seen moving, one bit each as mover() names them */
 } skeleton;
 
 static lane lane_of(const line_type *t, const line_template *tp, uint32_t hstride)
@@ -375,8 +375,8 @@ static inline bool packed(uint64_t h8, uint64_t v8, uint64_t walls)
     return !(before & ~(h8 | v8 | walls));
 }
 
-/* Calls reach(k, s, &next) for every state one slide from s. Inlined into each pass with n a constant, so that the loops over lines unroll and the call
- * compiles to plain code.
+/* Calls reach(k, s, &next) for every state one slide from s. Inlined into each pass with n a
+ * constant, so that the loops over lines unroll and the call compiles to plain code.
  *
  * A column's slide keeps the configuration, so only that column's digit changes: the rank moves
  * by the slide's rank_delta times the column's stride. A row's slide changes the configuration,
@@ -394,7 +394,7 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
         const lane *c = &k->col[x];
         unsigned p = (unsigned)c->by_mask[space_column_bits(s->v8, x)];
         rank_of[x] = c->rank_in + p * 256u;
-        const uint32_t *at = &c->move_at[(p << n) | free[x]];
+        const uint32_t *at = &c->move_at[line_move_index(n, p, free[x])];
         uint64_t others = s->v8 & ~(0x0101010101010101ull << x);
         for (const line_move *m = c->move + at[0], *end = c->move + at[1]; m < end; m++) {
             state next = {s->h8, others | k->spread[m->mask] << x, s->hi,
@@ -407,7 +407,7 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
     for (int y = 0; y < n; y++) {
         const lane *r = &k->row[y];
         unsigned p = (unsigned)r->by_mask[(uint8_t)(s->h8 >> (8 * y))];
-        const uint32_t *at = &r->move_at[(p << n) | (~(unsigned)(blocking >> (8 * y)) & all)];
+        const uint32_t *at = &r->move_at[line_move_index(n, p, ~(unsigned)(blocking >> (8 * y)) & all)];
         uint64_t others = s->h8 & ~(0xFFull << (8 * y));
         for (const line_move *m = r->move + at[0], *end = r->move + at[1]; m < end; m++) {
             uint32_t hi = s->hi + (uint32_t)((int32_t)m->index_delta * (int32_t)r->hstride);
@@ -660,7 +660,7 @@ static bool has_idle_piece(const space_explorer *e, uint64_t h8, uint64_t v8)
             if ((i > 0 && tp->gap[i - 1] == tp->gap[i]) || (i + 1 < tp->npieces && tp->gap[i + 1] == tp->gap[i]))
                 continue;
             bool covered = false;
-            for (int c = __builtin_ctz(starts); c < __builtin_ctz(starts) + tp->length[i]; c++)
+            for (int c = __builtin_ctz(starts), end = c + tp->length[i]; c < end; c++)
                 covered |= (horizontal ? e->coltp[c] : e->rowtp[c])->reach >> at & 1;
             if (!covered) return true;
         }

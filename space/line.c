@@ -104,7 +104,7 @@ static int legal_moves(line_type *t)
     for (int p = 0; p < t->nplacements; p++) {
         const line_placement *pl = &t->placement[p];
         for (uint32_t open = 0; open < masks; open++) {
-            t->move_at[(uint32_t)p * masks + open] = count;
+            t->move_at[line_move_index(t->size, (unsigned)p, open)] = count;
             if (pl->mask & ~open) continue;   /* p does not fit: never asked */
             for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
                 const line_step *st = &t->step[j];
@@ -123,7 +123,7 @@ static int legal_moves(line_type *t)
             }
         }
     }
-    t->move_at[(uint32_t)t->nplacements * masks] = count;
+    t->move_at[line_move_index(t->size, (unsigned)t->nplacements, 0)] = count;   /* the last end */
     return 0;
 }
 

@@ -78,11 +78,18 @@ static inline unsigned line_rank_in(const line_type *t, int p, uint8_t free)
     return t->rank_in[(unsigned)p * 256u + free];
 }
 
+/* The entry of move_at[] for placement p under `open`, in a line of `size` cells (a caller
+ * that knows the size as a constant saves a load; line_moves is the plain form). */
+static inline unsigned line_move_index(int size, unsigned p, unsigned open)
+{
+    return (p << size) | open;
+}
+
 /* The slides of placement p that sweep only cells of `open` (p must fit in open): from the
  * returned move up to *end. */
 static inline const line_move *line_moves(const line_type *t, int p, unsigned open, const line_move **end)
 {
-    const uint32_t *at = &t->move_at[((unsigned)p << t->size) | open];
+    const uint32_t *at = &t->move_at[line_move_index(t->size, (unsigned)p, open)];
     *end = t->move + at[1];
     return t->move + at[0];
 }
