@@ -347,6 +347,7 @@ typedef struct {
     const uint32_t *stride;
     const int32_t *pos_of_h;
     uint64_t walls;
+    unsigned busy_rows, busy_columns;   /* the lines with pieces, bit y or x */
     uint8_t *dist;
     uint32_t *label, *uf;
     state *queue;
@@ -392,6 +393,8 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
     const uint8_t *rank_of[SPACE_MAX_SIZE];   /* each column's rank_in row for its placement */
     for (int x = 0; x < n; x++) {
         const lane *c = &k->col[x];
+        rank_of[x] = c->rank_in;   /* of the empty placement (0 everywhere) when x has no pieces */
+        if (!(k->busy_columns >> x & 1)) continue;   /* a branch each skeleton learns */
         unsigned p = (unsigned)c->by_mask[space_column_bits(s->v8, x)];
         rank_of[x] = c->rank_in + p * 256u;
         const uint32_t *at = &c->move_at[line_move_index(n, p, free[x])];
@@ -406,6 +409,7 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
     uint64_t blocking = s->v8 | k->walls;
     for (int y = 0; y < n; y++) {
         const lane *r = &k->row[y];
+        if (!(k->busy_rows >> y & 1)) continue;
         unsigned p = (unsigned)r->by_mask[(uint8_t)(s->h8 >> (8 * y))];
         const uint32_t *at = &r->move_at[line_move_index(n, p, ~(unsigned)(blocking >> (8 * y)) & all)];
         uint64_t others = s->h8 & ~(0xFFull << (8 * y));
@@ -415,7 +419,8 @@ expand(skeleton *k, const int n, const state *s, reach_fn *reach)
             const uint8_t *nf = k->hfree + (size_t)hi * 8;
             const uint32_t *ns = k->stride + (size_t)i * SPACE_MAX_SIZE;
             uint32_t rank = (uint32_t)k->base[i];
-            for (int x = 0; x < n; x++) rank += rank_of[x][nf[x]] * ns[x];
+            for (int x = 0; x < n; x++)
+                if (k->busy_columns >> x & 1) rank += rank_of[x][nf[x]] * ns[x];
             state next = {others | (uint64_t)m->mask << (8 * y), s->v8, hi, rank};
             reach(k, s, &next);
         }
@@ -733,6 +738,8 @@ static int explore_skeleton(space_explorer *e)
         for (int x = 0; x < e->n; x++) {
             k.col[x] = lane_of(e->colt[x], e->coltp[x], 0);
             k.row[x] = lane_of(e->rowt[x], e->rowtp[x], e->hstride[x]);
+            k.busy_columns |= (unsigned)(e->coltp[x]->npieces != 0) << x;
+            k.busy_rows |= (unsigned)(e->rowtp[x]->npieces != 0) << x;
         }
         switch (e->n) {   /* one copy of the passes per size, their loops unrolled */
         case 4: rc = passes(e, &k, 4); break;
