@@ -12,9 +12,10 @@
  * cells, the ones that fit are numbered again densely (line_rank_in), which is what lets a
  * skeleton number its states without gaps.
  *
- * The enumerator's inner loop reads the slides through line_moves: for a placement and a mask
- * of cells open to it, the slides that sweep only open cells, each with what it changes in the
- * numbers above (so a successor's number is an addition, never a search).
+ * For a placement and a mask of cells open to it, the move lists (line_moves) hold the slides
+ * that sweep only open cells, each with what it changes in the numbers above, so that a
+ * successor's number is an addition, never a search; the enumerator's inner loop indexes them
+ * with line_move_index, its line size a constant.
  */
 #ifndef LINE_H
 #define LINE_H
