@@ -129,12 +129,12 @@ static int optimum_of(solver_context *ctx, const board *b, uint64_t key, uint32_
     return moves;
 }
 
-bool cluster_minimal(solver_context *ctx, const board *b, uint64_t key, int moves, uint32_t known)
+bool cluster_minimal(solver_context *ctx, const board *b, uint64_t key, int moves)
 {
     uint32_t all = b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
     bool needed = true;
     for (int i = 0; i < b->npieces && needed; i++)
-        if (i != b->primary && !(known >> i & 1) && optimum_of(ctx, b, key, all & ~(1u << i), b->walls) >= moves)
+        if (i != b->primary && optimum_of(ctx, b, key, all & ~(1u << i), b->walls) >= moves)
             needed = false;
     for (uint64_t w = b->walls; w && needed; w &= w - 1)
         if (optimum_of(ctx, b, key, all, b->walls & ~(w & -w)) >= moves) needed = false;
@@ -176,7 +176,7 @@ bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64
     if (out->hardest_moves >= 0) {
         solver_context ctx;
         solver_context_init(&ctx);
-        out->minimal = cluster_minimal(&ctx, b, out->hardest, out->hardest_moves, 0);
+        out->minimal = cluster_minimal(&ctx, b, out->hardest, out->hardest_moves);
         solver_context_free(&ctx);
     }
     return true;

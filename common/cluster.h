@@ -69,10 +69,7 @@ void cluster_analysis_free(cluster_analysis *a);
 
 /* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each
  * piece but the primary and each wall removed in turn, the reference BFS must find fewer moves.
- * Pieces in `known` (bit i for piece i) are known to be needed and not tried: a caller knows
- * so of every piece that moves on some optimal solution, since that solution without the
- * piece's moves solves the smaller puzzle in fewer. Stops at the first piece that is not
- * needed. ctx is the BFS's, reused across calls. */
-bool cluster_minimal(solver_context *ctx, const board *b, uint64_t key, int moves, uint32_t known);
+ * Stops at the first piece that is not needed. ctx is the BFS's, reused across calls. */
+bool cluster_minimal(solver_context *ctx, const board *b, uint64_t key, int moves);
 
 #endif

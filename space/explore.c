@@ -35,8 +35,7 @@
 #include <string.h>
 
 #include "board.h"
-#include "cluster.h"
-#include "solver.h"
+#include "reduced.h"
 
 /* An H configuration count past which a unit is refused (memory of its tables). */
 #define MAX_H_CONFIGURATIONS (1u << 26)
@@ -64,6 +63,7 @@ struct space_explorer {
     const line_template *rowtp[SPACE_MAX_SIZE], *coltp[SPACE_MAX_SIZE];
     uint32_t hstride[SPACE_MAX_SIZE];
     uint8_t exit_mask;   /* row 2 with the primary at the exit */
+    int pieces;          /* the skeleton's pieces and walls, the primary included */
     /* The unit's H configurations. */
     uint32_t hcount, hcapacity;
     uint64_t *hbb;
@@ -84,8 +84,8 @@ struct space_explorer {
     uint32_t *uf;
     cluster_record *record;
     uint64_t nseeds, seed_capacity;
-    solver_context ctx;
-    board scratch;
+    reduced_lines board_lines;   /* the skeleton's lines, for reduced_solved_below */
+    reduced_search *reduced;
     space_puzzles *lines;
     space_stats *stats;
 };
@@ -105,7 +105,7 @@ int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b)
 
 /* A piece or a wall, with its place in the database's lettering order. */
 typedef struct {
-    int order, row, col, length, id;   /* id: as mover() names it */
+    int order, row, col, length;
     bool horizontal, primary, wall;
 } piece_at;
 
@@ -135,17 +135,14 @@ static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask
         piece_at *q = &pieces[count++];
         *q = (piece_at){.row = horizontal ? line : at, .col = horizontal ? at : line,
                         .length = tp->length[i], .horizontal = horizontal,
-                        .id = ((horizontal ? 0 : SPACE_MAX_SIZE) + line) * LINE_MAX_PIECES + i,
                         .primary = horizontal && line == SPACE_PRIMARY_ROW};
         q->order = letter_order(q, n);
     }
     return count;
 }
 
-/* The database board of a state, and, when b is given, the same puzzle as a board standing at
- * its start, with *needed the board's pieces among `movers` (bits as mover() names pieces). */
-static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, board *b,
-                    uint64_t movers, uint32_t *needed)
+/* The database board of a state; -1 when it has more pieces than letters. */
+static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text)
 {
     int n = e->n, count = 0;
     piece_at pieces[2 * SPACE_MAX_SIZE * LINE_MAX_PIECES + SPACE_MAX_SIZE * SPACE_MAX_SIZE];
@@ -161,9 +158,6 @@ static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, boa
     }
     qsort(pieces, (size_t)count, sizeof *pieces, piece_order);
     memset(text, 0, (size_t)(n * n + 1));
-    char err[BOARD_ERR_MAX];
-    if (b && board_init(b, n, n, err)) return -1;
-    if (b) *needed = 0;
     int letter = 1;   /* BOARD_LABELS[0] is the primary's 'A' */
     if (count > (int)sizeof BOARD_LABELS - 1) return -1;
     for (int i = 0; i < count; i++) {
@@ -172,16 +166,11 @@ static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text, boa
         if (!q->primary) letter++;
         for (int k = 0; k < q->length; k++)
             text[(q->row + (q->horizontal ? 0 : k)) * n + q->col + (q->horizontal ? k : 0)] = label;
-        if (!b) continue;
-        if (!q->wall && movers >> q->id & 1) *needed |= 1u << b->npieces;
-        if (q->wall ? board_add_wall(b, q->row, q->col, err)
-                    : board_add_piece(b, label, q->horizontal, q->length, q->row, q->col, err))
-            return -1;
     }
     for (int c = 0; c < n * n; c++)
         if (!text[c]) text[c] = 'o';
     text[n * n] = 0;
-    return b ? board_finish(b, 'A', EXIT_RIGHT, err) : 0;
+    return 0;
 }
 
 /* ---- statistics and lines ---------------------------------------------------------------- */
@@ -238,7 +227,7 @@ static void note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t c
     st->clusters++;
     if (size < st->largest.cluster) return;
     space_puzzle p = {.moves = moves, .cluster = size};
-    describe(e, ch, cv, p.board, NULL, 0, NULL);
+    describe(e, ch, cv, p.board);
     if (!st->largest.cluster || larger_cluster(&p, &st->largest)) st->largest = p;
 }
 
@@ -673,6 +662,79 @@ static bool has_idle_piece(const space_explorer *e, uint64_t h8, uint64_t v8)
     return false;
 }
 
+/* Whether the puzzle is no harder than its blockers say and has a piece that blocks nothing:
+ * then that piece is not needed. Every vertical piece across the primary's way to the exit
+ * must move at least once, and the primary once more, so any puzzle needs at least 1 +
+ * blockers moves; removing a piece that blocks nothing (or a wall: none stands in the
+ * primary's way) leaves that bound as it was, so the smaller puzzle cannot be solved in fewer
+ * than 1 + blockers = moves. */
+static bool has_spare_piece(const space_explorer *e, const state *s, int moves)
+{
+    unsigned primary = (uint8_t)(s->h8 >> (8 * SPACE_PRIMARY_ROW));
+    unsigned ahead = ~(primary | (primary - 1)) & ((1u << e->n) - 1);
+    int blockers = __builtin_popcount((uint8_t)(s->v8 >> (8 * SPACE_PRIMARY_ROW)) & ahead);
+    return moves == 1 + blockers && e->pieces > 1 + blockers;
+}
+
+/* Whether the puzzle at s, with the lines of `l`, is solved in fewer than `moves` moves once
+ * the line given by by_mask holds the template `left` instead: 1 yes, 0 no, -1 out of memory. */
+static int solved_below_with(space_explorer *e, const int16_t **by_mask, const line_template *left,
+                             uint64_t h8, uint64_t v8, int moves)
+{
+    const int16_t *kept = *by_mask;
+    *by_mask = left->npieces ? left->by_mask : NULL;
+    int r = reduced_solved_below(e->reduced, &e->board_lines, h8, v8, moves);
+    *by_mask = kept;
+    return r;
+}
+
+/* Whether every piece and wall of the puzzle at s is needed, the pieces in `movers` known to
+ * be: each other one is taken away and the rest searched (reduced.h) for a solution in fewer
+ * than `moves` moves. 1 yes, 0 no, -1 out of memory. */
+static int all_needed(space_explorer *e, const state *s, int moves, uint64_t movers)
+{
+    reduced_lines *l = &e->board_lines;
+    for (int line = 0; line < 2 * e->n; line++) {
+        bool horizontal = line < e->n;
+        int at = horizontal ? line : line - e->n;
+        const line_type *t = horizontal ? e->rowt[at] : e->colt[at];
+        const line_template *tp = horizontal ? e->rowtp[at] : e->coltp[at];
+        uint8_t mask = horizontal ? (uint8_t)(s->h8 >> (8 * at)) : space_column_bits(s->v8, at);
+        unsigned starts = tp->npieces ? t->placement[tp->by_mask[mask]].starts : 0;
+        for (int i = 0; i < tp->npieces; i++, starts &= starts - 1) {
+            unsigned id = ((horizontal ? 0 : SPACE_MAX_SIZE) + (unsigned)at) * LINE_MAX_PIECES + (unsigned)i;
+            if ((horizontal && at == SPACE_PRIMARY_ROW) || movers >> id & 1) continue;
+            uint8_t length[LINE_MAX_PIECES], cells = (uint8_t)(((1u << tp->length[i]) - 1) << __builtin_ctz(starts));
+            memcpy(length, tp->length, (size_t)i);
+            memcpy(length + i, tp->length + i + 1, (size_t)(tp->npieces - i - 1));
+            int left = line_template_find(t, length, tp->npieces - 1, (uint8_t)(mask & ~cells));
+            if (left < 0) return -1;
+            uint64_t h8 = horizontal ? s->h8 & ~((uint64_t)cells << (8 * at)) : s->h8;
+            uint64_t v8 = horizontal ? s->v8 : s->v8 & ~space_column_spread(e->s, cells, at);
+            int r = solved_below_with(e, horizontal ? &l->row_by_mask[at] : &l->col_by_mask[at],
+                                      &t->template[left], h8, v8, moves);
+            if (r <= 0) return r;   /* 0: no shorter solution without it, so it is not needed */
+        }
+    }
+    /* A wall taken away changes its row's and its column's line types: the same pieces, seen
+     * through the template of the new type that holds them where they stand. */
+    for (uint64_t w = e->unit.walls; w; w &= w - 1) {
+        int cell = __builtin_ctzll(w), y = cell / 8, x = cell % 8;
+        uint64_t walls = e->unit.walls & ~(w & -w);
+        const line_type *rt = &e->s->type[space_row_walls(walls, y)], *ct = &e->s->type[space_column_bits(walls, x)];
+        int row = line_template_find(rt, e->rowtp[y]->length, e->rowtp[y]->npieces, (uint8_t)(s->h8 >> (8 * y)));
+        int column = line_template_find(ct, e->coltp[x]->length, e->coltp[x]->npieces, space_column_bits(s->v8, x));
+        if (row < 0 || column < 0) return -1;
+        const int16_t *kept = l->row_by_mask[y];
+        l->walls = walls, l->rowt[y] = rt, l->colt[x] = ct;
+        l->row_by_mask[y] = rt->template[row].npieces ? rt->template[row].by_mask : NULL;
+        int r = solved_below_with(e, &l->col_by_mask[x], &ct->template[column], s->h8, s->v8, moves);
+        l->walls = e->unit.walls, l->rowt[y] = e->rowt[y], l->colt[x] = e->colt[x], l->row_by_mask[y] = kept;
+        if (r <= 0) return r;
+    }
+    return 1;
+}
+
 /* Pass 3: the solvable clusters' puzzles, each kept when minimal. A puzzle with an idle piece
  * is not; otherwise only the pieces that move on no optimal solution, and the walls, need the
  * reference BFS (cluster_minimal). */
@@ -684,12 +746,13 @@ static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skel
         if (e->uf[seed] != seed) continue;
         st->solvable++;
         note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v);
-        if (has_idle_piece(e, r->hardest.h8, r->hardest.v8)) continue;
+        if (has_spare_piece(e, &r->hardest, r->moves) || has_idle_piece(e, r->hardest.h8, r->hardest.v8)) continue;
         uint64_t movers = optimal_movers(k, n, &r->hardest, (uint32_t)e->nseeds + seed);
+        int minimal = all_needed(e, &r->hardest, r->moves, movers);
+        if (minimal < 0) return -1;
+        if (!minimal) continue;
         space_puzzle p = {.moves = r->moves, .cluster = r->size};
-        uint32_t needed;
-        if (describe(e, r->hardest.h8, r->hardest.v8, p.board, &e->scratch, movers, &needed)) return -1;
-        if (!cluster_minimal(&e->ctx, &e->scratch, board_start_key(&e->scratch), r->moves, needed)) continue;
+        if (describe(e, r->hardest.h8, r->hardest.v8, p.board)) return -1;
         st->minimal++;
         st->by_moves[r->moves]++;
         if (st->hardest.moves < 0 || space_puzzle_compare(&p, &st->hardest) < 0) st->hardest = p;
@@ -725,6 +788,14 @@ static int explore_skeleton(space_explorer *e)
     }
     if (count >= (1ull << 32) || reserve_states(e, count)) return -1;
     e->count = count;
+    e->pieces = __builtin_popcountll(e->unit.walls);
+    for (int x = 0; x < e->n; x++) {
+        e->pieces += e->rowtp[x]->npieces + e->coltp[x]->npieces;
+        e->board_lines.rowt[x] = e->rowt[x], e->board_lines.colt[x] = e->colt[x];
+        e->board_lines.row_by_mask[x] = e->rowtp[x]->npieces ? e->rowtp[x]->by_mask : NULL;
+        e->board_lines.col_by_mask[x] = e->coltp[x]->npieces ? e->coltp[x]->by_mask : NULL;
+    }
+    e->board_lines.space = e->s, e->board_lines.walls = e->unit.walls, e->board_lines.exit_mask = e->exit_mask;
     e->stats->skeletons++;
     e->stats->states += count;
     memset(e->dist, UNSEEN, count);
@@ -831,7 +902,11 @@ space_explorer *space_explorer_new(const space *s)
     space_explorer *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->s = s, e->n = s->size;
-    solver_context_init(&e->ctx);
+    e->reduced = reduced_search_new();
+    if (!e->reduced) {
+        free(e);
+        return NULL;
+    }
     return e;
 }
 
@@ -841,7 +916,7 @@ void space_explorer_free(space_explorer *e)
     free(e->hbb), free(e->hfree), free(e->pos_of_h), free(e->base), free(e->stride);
     for (int x = 0; x <= SPACE_MAX_SIZE; x++) free(e->alive_h[x]), free(e->alive_w[x]);
     free(e->dist), free(e->label), free(e->queue), free(e->uf), free(e->record);
-    solver_context_free(&e->ctx);
+    reduced_search_free(e->reduced);
     free(e);
 }
 

@@ -210,6 +210,16 @@ fail_placed:
     return -1;
 }
 
+int line_template_find(const line_type *t, const uint8_t *length, int npieces, uint8_t mask)
+{
+    for (int id = 0; id < t->ntemplates; id++) {
+        const line_template *tp = &t->template[id];
+        if (tp->npieces == npieces && !memcmp(tp->length, length, (size_t)npieces) && tp->by_mask[mask] >= 0)
+            return id;
+    }
+    return -1;
+}
+
 void line_type_free(line_type *t)
 {
     free(t->template);

@@ -73,6 +73,11 @@ typedef struct {
 int line_type_init(line_type *t, int size, uint8_t walls);
 void line_type_free(line_type *t);
 
+/* The template of t with pieces of these lengths, in order, one of whose placements covers
+ * exactly `mask` (how a line is seen again once one of its pieces, or a wall across it, is
+ * taken away); -1 when there is none. */
+int line_template_find(const line_type *t, const uint8_t *length, int npieces, uint8_t mask);
+
 /* Of the placements of p's template that fit in `free`, how many come before p (p must fit). */
 static inline unsigned line_rank_in(const line_type *t, int p, uint8_t free)
 {

@@ -10,6 +10,7 @@
 #include "explore.h"
 #include "helpers.h"
 #include "line.h"
+#include "reduced.h"
 #include "space.h"
 
 static bool sanitized(void)
@@ -275,6 +276,52 @@ static void check_lettering(const char *board, int n)
         cr_assert(ch == 'x' || ch == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i + 1], "%s: the %d-th piece is %c", board,
                   i + 1, ch);
     }
+}
+
+/* reduced.c's search, which the enumerator's minimality test rests on, against the database:
+ * every sample puzzle (walls included) is solved in fewer than optimum + 1 moves and not in
+ * fewer than its optimum. Its lines are read from the board, each through the template of its
+ * pieces' lengths in order. */
+Test(space, the_reduced_search_finds_the_databases_optimum)
+{
+    static space s;
+    char err[SPACE_ERR_MAX];
+    cr_assert_eq(space_init(&s, 6, 2, err), 0, "%s", err);
+    reduced_search *rs = reduced_search_new();
+    cr_assert_not_null(rs);
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    cr_assert_eq(list.count, 3012);
+    for (int k = 0; k < list.count; k++) {
+        const board *b = &list.items[k].board;
+        reduced_lines l = {.space = &s, .walls = b->walls, .exit_mask = 3u << 4};
+        uint64_t h8 = 0, v8 = 0;
+        uint8_t length[2][6][LINE_MAX_PIECES], count[2][6] = {{0}};
+        for (int start = 0; start < 6; start++)   /* each line's pieces in order */
+            for (int i = 0; i < b->npieces; i++) {
+                const board_piece *p = &b->piece[i];
+                if (p->start != start) continue;
+                int h = p->horizontal;
+                length[h][p->line][count[h][p->line]++] = p->length;
+                for (int c = 0; c < p->length; c++)
+                    if (h) h8 |= 1ull << (p->line * 8 + start + c);
+                    else v8 |= 1ull << ((start + c) * 8 + p->line);
+            }
+        for (int line = 0; line < 6; line++) {
+            l.rowt[line] = &s.type[space_row_walls(b->walls, line)];
+            l.colt[line] = &s.type[space_column_bits(b->walls, line)];
+            int row = line_template_find(l.rowt[line], length[1][line], count[1][line], (uint8_t)(h8 >> (8 * line)));
+            int col = line_template_find(l.colt[line], length[0][line], count[0][line], space_column_bits(v8, line));
+            cr_assert(row >= 0 && col >= 0, "%s: line %d", list.items[k].name, line);
+            l.row_by_mask[line] = count[1][line] ? l.rowt[line]->template[row].by_mask : NULL;
+            l.col_by_mask[line] = count[0][line] ? l.colt[line]->template[col].by_mask : NULL;
+        }
+        int optimal = list.items[k].optimal;
+        cr_assert_eq(reduced_solved_below(rs, &l, h8, v8, optimal), 0, "%s", list.items[k].name);
+        cr_assert_eq(reduced_solved_below(rs, &l, h8, v8, optimal + 1), 1, "%s", list.items[k].name);
+    }
+    puzzle_list_free(&list);
+    reduced_search_free(rs);
+    space_free(&s);
 }
 
 Test(space, lines_are_lettered_as_the_published_database)
