@@ -1,5 +1,8 @@
 /* reduced.c -- breadth-first search over line tables, to a depth bound (see reduced.h).
  *
+ * Only the question "fewer than k moves?" is asked, so a state whose lower bound (its blockers)
+ * already says no is never queued: the search keeps to the states that could still be on such
+ * a solution, which in the enumerator's tests of pieces that are not needed is the whole cost.
  * The invariant of the table of states seen: a slot is taken when its stamp is the search's,
  * so a new search empties it by moving the stamp on; every state in the table is also in the
  * queue, from which the table is rebuilt when it grows. Moves are the enumerator's: a line's
@@ -68,10 +71,22 @@ static int resize_table(reduced_search *rs, int bits)
     return 0;
 }
 
-/* Queues a state not seen before; -1 when out of memory. */
-static int visit(reduced_search *rs, uint64_t h8, uint64_t v8)
+/* A lower bound on the moves a state that is not a goal needs: every vertical piece across
+ * the primary's way to the exit moves at least once, and the primary once more. */
+static int blockers_bound(const reduced_lines *l, uint64_t h8, uint64_t v8)
 {
-    if (!remember(rs, h8, v8)) return 0;
+    unsigned primary = (uint8_t)(h8 >> (8 * SPACE_PRIMARY_ROW));
+    unsigned ahead = ~(primary | (primary - 1)) & ((1u << l->space->size) - 1);
+    return 1 + __builtin_popcount((unsigned)(uint8_t)(v8 >> (8 * SPACE_PRIMARY_ROW)) & ahead);
+}
+
+/* Queues a state that is not a goal, when it is new and may still be solved within `left`
+ * moves (it is not when its bound says otherwise: breadth-first order reaches each state at its
+ * least depth, so a state left out this way would only lead to longer solutions); -1 when out
+ * of memory. */
+static int visit(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint64_t v8, int left)
+{
+    if (blockers_bound(l, h8, v8) > left || !remember(rs, h8, v8)) return 0;
     if (rs->tail == rs->qcap) {
         uint32_t cap = rs->qcap ? 2 * rs->qcap : 1024;
         uint64_t *qh = realloc(rs->qh, cap * sizeof *qh);
@@ -87,8 +102,9 @@ static int visit(reduced_search *rs, uint64_t h8, uint64_t v8)
     return 0;
 }
 
-/* Queues every state one slide from (h8, v8); 1 when one of them is a goal, -1 out of memory. */
-static int expand(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint64_t v8)
+/* Queues every state one slide from (h8, v8) that may be solved within `left` more moves; 1 when
+ * one of them is a goal, -1 out of memory. */
+static int expand(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint64_t v8, int left)
 {
     const int n = l->space->size;
     const unsigned all = (1u << n) - 1;
@@ -99,7 +115,7 @@ static int expand(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint6
         const line_move *m, *end;
         uint64_t others = v8 & ~(0x0101010101010101ull << x);
         for (m = line_moves(l->colt[x], p, ~(unsigned)space_column_bits(hw, x) & all, &end); m < end; m++)
-            if (visit(rs, h8, others | space_column_spread(l->space, m->mask, x))) return -1;
+            if (visit(rs, l, h8, others | space_column_spread(l->space, m->mask, x), left)) return -1;
     }
     for (int y = 0; y < n; y++) {
         if (!l->row_by_mask[y]) continue;
@@ -108,7 +124,7 @@ static int expand(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint6
         uint64_t others = h8 & ~(0xFFull << (8 * y));
         for (m = line_moves(l->rowt[y], p, ~(unsigned)(vw >> (8 * y)) & all, &end); m < end; m++) {
             if (y == SPACE_PRIMARY_ROW && m->mask == l->exit_mask) return 1;
-            if (visit(rs, others | (uint64_t)m->mask << (8 * y), v8)) return -1;
+            if (visit(rs, l, others | (uint64_t)m->mask << (8 * y), v8, left)) return -1;
         }
     }
     return 0;
@@ -123,13 +139,13 @@ int reduced_solved_below(reduced_search *rs, const reduced_lines *lines, uint64_
         rs->now = 1;
     }
     rs->count = rs->tail = 0;
-    if (visit(rs, h8, v8)) return -1;
+    if (visit(rs, lines, h8, v8, moves - 1)) return -1;
     uint32_t level_end = 1;
     int depth = 0;
     for (uint32_t head = 0; head < rs->tail; head++) {
         if (head == level_end) depth++, level_end = rs->tail;
         if (depth + 1 >= moves) break;   /* its successors would take `moves` moves or more */
-        int r = expand(rs, lines, rs->qh[head], rs->qv[head]);
+        int r = expand(rs, lines, rs->qh[head], rs->qv[head], moves - depth - 2);
         if (r) return r;
     }
     return 0;
