@@ -21,8 +21,8 @@
  *      decoded from its rank) starts a breadth-first search of its unsolvable cluster;
  *   3. the hardest state of each solvable cluster is tested for minimality and, if minimal,
  *      becomes a database line: a walk down the distances from it finds every piece that moves
- *      on some optimal solution (each is needed), and the reference BFS (cluster.h) tests only
- *      the others and the walls.
+ *      on some optimal solution (each is needed), and reduced.h's search tests only the others
+ *      and the walls, each taken away in turn.
  * Expanding a state is also when it is counted as packed (the anchor's candidates).
  * Moves come from line.h's move lists: the slides whose swept cells are free of the other
  * direction's pieces and of walls (the other pieces of its own line are never in the way, by
@@ -735,9 +735,9 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
     return 1;
 }
 
-/* Pass 3: the solvable clusters' puzzles, each kept when minimal. A puzzle with an idle piece
- * is not; otherwise only the pieces that move on no optimal solution, and the walls, need the
- * reference BFS (cluster_minimal). */
+/* Pass 3: the solvable clusters' puzzles, each kept when minimal. A puzzle with a spare or an
+ * idle piece is not; otherwise only the pieces that move on no optimal solution, and the
+ * walls, need a search (all_needed). */
 static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skeleton *k, const int n)
 {
     space_stats *st = e->stats;
