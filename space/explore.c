@@ -584,28 +584,33 @@ static void unite_records(space_explorer *e)
     }
 }
 
-/* The piece that moves between two states one slide apart, as a bit: line * LINE_MAX_PIECES +
- * its place in the line, the rows first (pieces never leave their line nor pass each other, so
- * that names one piece across a cluster). The moving piece is the one whose cells change; the
- * pieces before it lie wholly below the lowest changed cell. */
+/* A piece as one bit: its line (the rows first) times LINE_MAX_PIECES plus its place in the line
+ * (pieces never leave their line nor pass each other, so that names one piece across a
+ * cluster). */
+static inline uint64_t piece_bit(bool horizontal, unsigned at, unsigned place)
+{
+    return 1ull << (((horizontal ? 0 : SPACE_MAX_SIZE) + at) * LINE_MAX_PIECES + place);
+}
+
+/* The piece that moves between two states one slide apart, as piece_bit names it. The moving
+ * piece is the one whose cells change; the pieces before it lie wholly below the lowest changed
+ * cell. */
 static inline uint64_t mover(const skeleton *k, const state *from, const state *next)
 {
     uint64_t dh = from->h8 ^ next->h8;
     const lane *l;
-    unsigned old, changed, line;
+    unsigned old, changed, at;
     if (dh) {
-        line = (unsigned)__builtin_ctzll(dh) / 8;
-        l = &k->row[line];
-        old = (uint8_t)(from->h8 >> (8 * line)), changed = (uint8_t)(dh >> (8 * line));
+        at = (unsigned)__builtin_ctzll(dh) / 8;
+        l = &k->row[at];
+        old = (uint8_t)(from->h8 >> (8 * at)), changed = (uint8_t)(dh >> (8 * at));
     } else {
-        unsigned x = (unsigned)__builtin_ctzll(from->v8 ^ next->v8) % 8;
-        l = &k->col[x];
-        old = space_column_bits(from->v8, (int)x), changed = old ^ space_column_bits(next->v8, (int)x);
-        line = SPACE_MAX_SIZE + x;
+        at = (unsigned)__builtin_ctzll(from->v8 ^ next->v8) % 8;
+        l = &k->col[at];
+        old = space_column_bits(from->v8, (int)at), changed = old ^ space_column_bits(next->v8, (int)at);
     }
     unsigned starts = l->placement[l->by_mask[old]].starts;
-    int place = __builtin_popcount(starts & ((changed & -changed) - 1));
-    return 1ull << (line * LINE_MAX_PIECES + (unsigned)place);
+    return piece_bit(dh != 0, at, (unsigned)__builtin_popcount(starts & ((changed & -changed) - 1)));
 }
 
 /* A slide one step down the distances, on an optimal path: its piece moves on one. */
@@ -670,22 +675,14 @@ static bool has_idle_piece(const space_explorer *e, uint64_t h8, uint64_t v8)
  * than 1 + blockers = moves. */
 static bool has_spare_piece(const space_explorer *e, const state *s, int moves)
 {
-    unsigned primary = (uint8_t)(s->h8 >> (8 * SPACE_PRIMARY_ROW));
-    unsigned ahead = ~(primary | (primary - 1)) & ((1u << e->n) - 1);
-    int blockers = __builtin_popcount((uint8_t)(s->v8 >> (8 * SPACE_PRIMARY_ROW)) & ahead);
-    return moves == 1 + blockers && e->pieces > 1 + blockers;
+    int bound = space_blockers_bound(e->n, s->h8, s->v8);   /* 1 + blockers */
+    return moves == bound && e->pieces > bound;
 }
 
-/* Whether the puzzle at s, with the lines of `l`, is solved in fewer than `moves` moves once
- * the line given by by_mask holds the template `left` instead: 1 yes, 0 no, -1 out of memory. */
-static int solved_below_with(space_explorer *e, const int16_t **by_mask, const line_template *left,
-                             uint64_t h8, uint64_t v8, int moves)
+/* A template's by_mask as reduced_lines holds it: NULL for a line without pieces. */
+static const int16_t *lines_by_mask(const line_template *tp)
 {
-    const int16_t *kept = *by_mask;
-    *by_mask = left->npieces ? left->by_mask : NULL;
-    int r = reduced_solved_below(e->reduced, &e->board_lines, h8, v8, moves);
-    *by_mask = kept;
-    return r;
+    return tp->npieces ? tp->by_mask : NULL;
 }
 
 /* Whether every piece and wall of the puzzle at s is needed, the pieces in `movers` known to
@@ -702,8 +699,8 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
         uint8_t mask = horizontal ? (uint8_t)(s->h8 >> (8 * at)) : space_column_bits(s->v8, at);
         unsigned starts = tp->npieces ? t->placement[tp->by_mask[mask]].starts : 0;
         for (int i = 0; i < tp->npieces; i++, starts &= starts - 1) {
-            unsigned id = ((horizontal ? 0 : SPACE_MAX_SIZE) + (unsigned)at) * LINE_MAX_PIECES + (unsigned)i;
-            if ((horizontal && at == SPACE_PRIMARY_ROW) || movers >> id & 1) continue;
+            if ((horizontal && at == SPACE_PRIMARY_ROW) || (movers & piece_bit(horizontal, (unsigned)at, (unsigned)i)))
+                continue;
             uint8_t length[LINE_MAX_PIECES], cells = (uint8_t)(((1u << tp->length[i]) - 1) << __builtin_ctz(starts));
             memcpy(length, tp->length, (size_t)i);
             memcpy(length + i, tp->length + i + 1, (size_t)(tp->npieces - i - 1));
@@ -711,8 +708,10 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
             if (left < 0) return -1;
             uint64_t h8 = horizontal ? s->h8 & ~((uint64_t)cells << (8 * at)) : s->h8;
             uint64_t v8 = horizontal ? s->v8 : s->v8 & ~space_column_spread(e->s, cells, at);
-            int r = solved_below_with(e, horizontal ? &l->row_by_mask[at] : &l->col_by_mask[at],
-                                      &t->template[left], h8, v8, moves);
+            const int16_t **by_mask = horizontal ? &l->row_by_mask[at] : &l->col_by_mask[at], *kept = *by_mask;
+            *by_mask = lines_by_mask(&t->template[left]);
+            int r = reduced_solved_below(e->reduced, l, h8, v8, moves);
+            *by_mask = kept;
             if (r <= 0) return r;   /* 0: no shorter solution without it, so it is not needed */
         }
     }
@@ -725,11 +724,12 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
         int row = line_template_find(rt, e->rowtp[y]->length, e->rowtp[y]->npieces, (uint8_t)(s->h8 >> (8 * y)));
         int column = line_template_find(ct, e->coltp[x]->length, e->coltp[x]->npieces, space_column_bits(s->v8, x));
         if (row < 0 || column < 0) return -1;
-        const int16_t *kept = l->row_by_mask[y];
+        reduced_lines kept = *l;
         l->walls = walls, l->rowt[y] = rt, l->colt[x] = ct;
-        l->row_by_mask[y] = rt->template[row].npieces ? rt->template[row].by_mask : NULL;
-        int r = solved_below_with(e, &l->col_by_mask[x], &ct->template[column], s->h8, s->v8, moves);
-        l->walls = e->unit.walls, l->rowt[y] = e->rowt[y], l->colt[x] = e->colt[x], l->row_by_mask[y] = kept;
+        l->row_by_mask[y] = lines_by_mask(&rt->template[row]);
+        l->col_by_mask[x] = lines_by_mask(&ct->template[column]);
+        int r = reduced_solved_below(e->reduced, l, s->h8, s->v8, moves);
+        *l = kept;
         if (r <= 0) return r;
     }
     return 1;
@@ -792,8 +792,8 @@ static int explore_skeleton(space_explorer *e)
     for (int x = 0; x < e->n; x++) {
         e->pieces += e->rowtp[x]->npieces + e->coltp[x]->npieces;
         e->board_lines.rowt[x] = e->rowt[x], e->board_lines.colt[x] = e->colt[x];
-        e->board_lines.row_by_mask[x] = e->rowtp[x]->npieces ? e->rowtp[x]->by_mask : NULL;
-        e->board_lines.col_by_mask[x] = e->coltp[x]->npieces ? e->coltp[x]->by_mask : NULL;
+        e->board_lines.row_by_mask[x] = lines_by_mask(e->rowtp[x]);
+        e->board_lines.col_by_mask[x] = lines_by_mask(e->coltp[x]);
     }
     e->board_lines.space = e->s, e->board_lines.walls = e->unit.walls, e->board_lines.exit_mask = e->exit_mask;
     e->stats->skeletons++;

@@ -71,22 +71,13 @@ static int resize_table(reduced_search *rs, int bits)
     return 0;
 }
 
-/* A lower bound on the moves a state that is not a goal needs: every vertical piece across
- * the primary's way to the exit moves at least once, and the primary once more. */
-static int blockers_bound(const reduced_lines *l, uint64_t h8, uint64_t v8)
-{
-    unsigned primary = (uint8_t)(h8 >> (8 * SPACE_PRIMARY_ROW));
-    unsigned ahead = ~(primary | (primary - 1)) & ((1u << l->space->size) - 1);
-    return 1 + __builtin_popcount((unsigned)(uint8_t)(v8 >> (8 * SPACE_PRIMARY_ROW)) & ahead);
-}
-
 /* Queues a state that is not a goal, when it is new and may still be solved within `left`
  * moves (it is not when its bound says otherwise: breadth-first order reaches each state at its
  * least depth, so a state left out this way would only lead to longer solutions); -1 when out
  * of memory. */
 static int visit(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint64_t v8, int left)
 {
-    if (blockers_bound(l, h8, v8) > left || !remember(rs, h8, v8)) return 0;
+    if (space_blockers_bound(l->space->size, h8, v8) > left || !remember(rs, h8, v8)) return 0;
     if (rs->tail == rs->qcap) {
         uint32_t cap = rs->qcap ? 2 * rs->qcap : 1024;
         uint64_t *qh = realloc(rs->qh, cap * sizeof *qh);

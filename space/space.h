@@ -72,6 +72,16 @@ static inline uint8_t space_column_bits(uint64_t bits, int x)
     return (uint8_t)((((bits >> x) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
 }
 
+/* A lower bound on the moves of a state whose primary (row SPACE_PRIMARY_ROW of h8) is not at
+ * the exit: every vertical piece (v8) across its way to the exit moves at least once, and the
+ * primary once more. */
+static inline int space_blockers_bound(int n, uint64_t h8, uint64_t v8)
+{
+    unsigned primary = (uint8_t)(h8 >> (8 * SPACE_PRIMARY_ROW));
+    unsigned ahead = ~(primary | (primary - 1)) & ((1u << n) - 1);
+    return 1 + __builtin_popcount((unsigned)(uint8_t)(v8 >> (8 * SPACE_PRIMARY_ROW)) & ahead);
+}
+
 /* A column byte spread back onto column x of a bitboard. */
 static inline uint64_t space_column_spread(const space *s, uint8_t column, int x)
 {
