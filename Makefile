@@ -17,7 +17,10 @@ CXX     ?= c++
 PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
-CSTD    = -std=c11 -D_GNU_SOURCE
+CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
+# On x86-64 the breadth-first engine is built a second time with AVX2 and chosen at run time
+# on a processor that has it (solvers/bfs.c); elsewhere only the portable build exists.
+AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
 INCLUDE = -Icommon -Isolvers -Isolvers/bounds -Ibench -Ispace
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -59,7 +62,11 @@ $(1)/html_script.inc: bench/report.js
 
 $(1)/obj/bench/html.o: $(1)/html_style.inc $(1)/html_script.inc
 
-$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC))
+$(1)/obj/solvers/bfs_avx2.o: solvers/bfs.c
+	@mkdir -p $$(dir $$@)
+	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -DBFS_AVX2_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
+
+$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_avx2.o)
 	@rm -f $$@
 	ar rcs $$@ $$^
 

@@ -78,8 +78,8 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
     return old_slot;
 }
 
-/* Stores a key the table does not hold in the first empty slot from its home; returns the
- * slot index. */
+/* Stores a key the table does not hold in the first empty slot from its home (the first slot
+ * of its bucket); returns the slot index. */
 static uint64_t place(stateset *s, uint64_t key)
 {
     uint64_t j = stateset_home(s, key);

@@ -10,7 +10,16 @@ typedef enum {
     BFS_CLUSTER,   /* multi-cell moves, explore everything; solution = first goal met */
 } bfs_mode;
 
+/* The search, in the build this processor runs fastest (see bfs.c). */
 void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                 solver_result *r, bfs_mode mode);
+
+/* The two builds of the same search, for the tests that hold them equal: the portable one,
+ * and the AVX2 one, which exists only where bfs_avx2_available() says so. */
+void bfs_search_portable(solver_context *ctx, const board *b, uint64_t start,
+                         const solver_budget *budget, solver_result *r, bfs_mode mode);
+void bfs_search_avx2(solver_context *ctx, const board *b, uint64_t start,
+                     const solver_budget *budget, solver_result *r, bfs_mode mode);
+bool bfs_avx2_available(void);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bfs.h"
 #include "cluster.h"
 #include "helpers.h"
 #include "moves.h"
@@ -70,6 +71,52 @@ Test(bfs, exits_on_every_side_keep_the_answers)
         }
     }
     solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+/* The engine's two builds (bfs.c: portable, and AVX2 where the processor has it) must be the
+ * same search: the same states stored in the same order, so the same counters, levels and
+ * solutions, in all three modes, on every sample puzzle and on transposed ones (vertical
+ * primary, exit at the bottom). */
+Test(bfs, the_portable_and_the_avx2_builds_agree)
+{
+    if (!bfs_avx2_available()) cr_skip_test("this processor has no AVX2: only the portable build runs");
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    solver_context ctx[2];
+    for (int e = 0; e < 2; e++) solver_context_init(&ctx[e]);
+    long compared = 0;
+    for (int k = 0; k < list.count; k++) {
+        puzzle t = th_transpose(&list.items[k]);
+        const puzzle *variants[] = {&list.items[k], &t};
+        for (int v = 0; v < 2; v++)
+            for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode++) {
+                if (mode == BFS_STEPS && k % 8) continue;   /* steps: every eighth puzzle */
+                const puzzle *p = variants[v];
+                solver_result r[2];
+                bfs_search_portable(&ctx[0], &p->board, p->start, &unlimited, &r[0], mode);
+                bfs_search_avx2(&ctx[1], &p->board, p->start, &unlimited, &r[1], mode);
+                cr_assert_eq(r[0].status, r[1].status, "%s", p->name);
+                cr_assert_eq(r[0].expanded, r[1].expanded, "%s", p->name);
+                cr_assert_eq(r[0].generated, r[1].generated, "%s", p->name);
+                cr_assert_eq(r[0].duplicates, r[1].duplicates, "%s", p->name);
+                cr_assert_eq(r[0].cluster_states, r[1].cluster_states, "%s", p->name);
+                cr_assert_eq(r[0].nlevels, r[1].nlevels, "%s", p->name);
+                for (int d = 0; d < r[0].nlevels; d++)
+                    cr_assert_eq(r[0].level_sizes[d], r[1].level_sizes[d], "%s", p->name);
+                cr_assert_eq(r[0].nmoves, r[1].nmoves, "%s", p->name);
+                cr_assert_eq(memcmp(r[0].moves, r[1].moves, (size_t)r[0].nmoves * sizeof *r[0].moves),
+                             0, "%s", p->name);
+                const search_trail *a = &ctx[0].trail[0], *b = &ctx[1].trail[0];
+                cr_assert_eq(a->count, b->count, "%s", p->name);
+                cr_assert_eq(memcmp(a->key, b->key, a->count * sizeof *a->key), 0, "%s", p->name);
+                cr_assert_eq(memcmp(a->parent, b->parent, a->count * sizeof *a->parent), 0, "%s",
+                             p->name);
+                for (int e = 0; e < 2; e++) solver_result_free(&r[e]);
+                compared++;
+            }
+    }
+    cr_assert_eq(compared, 2 * (2 * 3012 + 3012 / 8 + 1));
+    for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
     puzzle_list_free(&list);
 }
 
