@@ -47,7 +47,14 @@ void stateset_clear(stateset *s, bool with_values)
     s->log2_used = MIN_LOG2;
     s->used = 1ull << MIN_LOG2;
     s->count = 0;
+    s->home_mask = ~(uint64_t)0;
     reserve(&s->slot, &s->value, &s->capacity, s->used, s->with_values);
+}
+
+void stateset_clear_buckets(stateset *s)
+{
+    stateset_clear(s, false);
+    s->home_mask = ~(uint64_t)(STATESET_BUCKET - 1);
 }
 
 void stateset_free(stateset *s)
@@ -78,8 +85,8 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
     return old_slot;
 }
 
-/* Stores a key the table does not hold in the first empty slot from its home (the first slot
- * of its bucket); returns the slot index. */
+/* Stores a key the table does not hold in the first empty slot from its home; returns the
+ * slot index. */
 static uint64_t place(stateset *s, uint64_t key)
 {
     uint64_t j = stateset_home(s, key);

@@ -1,11 +1,15 @@
 /* stateset.h -- a hash set of 64-bit state keys, with an optional 32-bit value per key.
  *
  * Open addressing with linear probing, kept at most a quarter full so that a probe almost
- * always ends in the first bucket: a key's probe starts at the first slot of its home bucket
- * (STATESET_BUCKET aligned slots), so that a build with AVX2 (the breadth-first engine's, see
- * solvers/bfs.c) reads a whole bucket with one load and two compares, with no branch per slot. The table doubles when it fills; memory is kept
+ * always ends at the first or second slot. The table quadruples when it fills; memory is kept
  * across stateset_clear so that a program solving many puzzles allocates only for the largest,
  * while a clear costs only what the next puzzle uses.
+ *
+ * A set cleared with stateset_clear_buckets starts every probe at the first slot of the
+ * bucket (STATESET_BUCKET aligned slots) that holds the key's home slot: compiled with AVX2
+ * (the breadth-first engine, solvers/bfs.c), a probe then reads a whole bucket with one load
+ * and two compares, with no branch per slot. Other sets keep plain homes: scanned a slot at a
+ * time, four homes sharing a start make longer runs (A* measured 18-29% slower with them).
  *
  * Two hash functions are built in (STATESET_HASH_MUL, Fibonacci multiplication, and
  * STATESET_HASH_XXH3, xxHash's XXH3-64 of the 8 key bytes); bin/micro measures both and the
@@ -35,6 +39,7 @@ typedef struct {
     uint64_t capacity, spare_capacity;   /* slots in each buffer */
     uint64_t used;           /* slots in use now (a power of two <= capacity) */
     uint64_t count;
+    uint64_t home_mask;      /* ~0, or ~(STATESET_BUCKET - 1) after stateset_clear_buckets */
     int log2_used;
     bool with_values;
     stateset_hash hash;
@@ -43,6 +48,8 @@ typedef struct {
 void stateset_init(stateset *s, stateset_hash hash);
 /* Empties the set, keeping its memory, for a run that does or does not need a value per key. */
 void stateset_clear(stateset *s, bool with_values);
+/* Empties the set for a run without values whose probes start at bucket starts (see above). */
+void stateset_clear_buckets(stateset *s);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 
@@ -106,67 +113,71 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
 /* Slots per bucket: four 8-byte slots, one 256-bit load. */
 #define STATESET_BUCKET 4
 
-/* Where the probe for key starts in a table of 2^log2_used slots: the first slot of the bucket
- * that holds slot h, where h is XXH3's low bits, or the top bits of the key times 2^64 / golden
- * ratio (Fibonacci hashing). */
-static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t key)
+/* Where the probe for key starts in a table of 2^log2_used slots: the home slot h, XXH3's low
+ * bits or the top bits of the key times 2^64 / golden ratio (Fibonacci hashing), with the
+ * set's home_mask applied (the bucket's first slot, in a set with buckets). */
+static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t home_mask,
+                                        uint64_t key)
 {
     uint64_t h = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & ((1ull << log2_used) - 1)
                                             : (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
-    return h & ~(uint64_t)(STATESET_BUCKET - 1);
+    return h & home_mask;
 }
 
 /* Where the probe for key starts. */
 static inline uint64_t stateset_home(const stateset *s, uint64_t key)
 {
-    return stateset_home_in(s->hash, s->log2_used, key);
+    return stateset_home_in(s->hash, s->log2_used, s->home_mask, key);
 }
 
-/* The probe every insert shares: linear probing from `home` (a bucket's first slot) for key,
- * storing it in the first empty slot when absent. Returns the slot index; *added tells which
- * case it was. The table's fields come in as values because stores into slot[] could
- * otherwise alias them (all are uint64_t), which would make the compiler reload them after
- * every store.
+/* The probe every insert shares: linear probing from `home` for key, storing it in the first
+ * empty slot when absent. Returns the slot index; *added tells which case it was. The table's
+ * fields come in as values because stores into slot[] could otherwise alias them (all are
+ * uint64_t), which would make the compiler reload them after every store.
  *
- * Compiled with AVX2, it reads a bucket at a time: the key if the bucket holds it, else the
- * bucket's first empty slot, else the next bucket. That is the same slot the scan one slot at
- * a time finds, because nothing is ever deleted: a key was stored in the first empty slot
- * after its home, so every slot between its home and it is full, and a bucket that holds it
- * has no empty slot before it. Both builds therefore lay out a table identically. */
-static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t home, uint64_t key,
-                                      bool *added)
+ * Compiled with AVX2, in a set with buckets, it reads a bucket at a time: the key if the
+ * bucket holds it, else the bucket's first empty slot, else the next bucket. That is the slot
+ * the scan one slot at a time finds, because nothing is ever deleted: a key was stored in the
+ * first empty slot after its home, so every slot between its home and it is full, and a bucket
+ * that holds it has no empty slot before it. Both builds therefore lay out a table alike. */
+static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t home_mask,
+                                      uint64_t home, uint64_t key, bool *added)
 {
     uint64_t stored = key + 1, j = home;
 #ifdef __AVX2__
-    const __m256i want = _mm256_set1_epi64x((long long)stored), empty = _mm256_setzero_si256();
-    for (;; j = (j + STATESET_BUCKET) & mask) {
-        __m256i bucket = _mm256_loadu_si256((const __m256i *)(slot + j));
-        int found = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(bucket, want)));
-        int free = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(bucket, empty)));
-        if (found) {
-            *added = false;
-            return j + (uint64_t)__builtin_ctz((unsigned)found);
-        }
-        if (free) {
-            j += (uint64_t)__builtin_ctz((unsigned)free);
-            slot[j] = stored;
-            *added = true;
-            return j;
+    if (home_mask == ~(uint64_t)(STATESET_BUCKET - 1)) {   /* homes are bucket starts */
+        const __m256i want = _mm256_set1_epi64x((long long)stored), empty = _mm256_setzero_si256();
+        for (;; j = (j + STATESET_BUCKET) & mask) {
+            __m256i bucket = _mm256_loadu_si256((const __m256i *)(slot + j));
+            int found = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(bucket, want)));
+            int free = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(bucket, empty)));
+            if (found) {
+                *added = false;
+                return j + (uint64_t)__builtin_ctz((unsigned)found);
+            }
+            if (free) {
+                j += (uint64_t)__builtin_ctz((unsigned)free);
+                slot[j] = stored;
+                *added = true;
+                return j;
+            }
         }
     }
 #else
+    (void)home_mask;
+#endif
     while (slot[j] != stored && slot[j] != 0) j = (j + 1) & mask;
     *added = slot[j] == 0;
     if (*added) slot[j] = stored;
     return j;
-#endif
 }
 
 /* Adds key; returns its slot index and sets *added when it was not there before. */
 static inline uint64_t stateset_add(stateset *s, uint64_t key, bool *added)
 {
     stateset_reserve(s, 1);
-    uint64_t j = stateset_probe(s->slot, s->used - 1, stateset_home(s, key), key, added);
+    uint64_t j = stateset_probe(s->slot, s->used - 1, s->home_mask, stateset_home(s, key), key,
+                                added);
     s->count += *added;
     return j;
 }
@@ -185,12 +196,13 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
 static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const uint64_t *keys,
                                          int n, uint64_t *fresh)
 {
-    uint64_t *slot = s->slot, mask = s->used - 1;
+    uint64_t *slot = s->slot, mask = s->used - 1, home_mask = s->home_mask;
     int log2_used = s->log2_used, m = 0;
     for (int k = 0; k < n; k++) {
         uint64_t key = keys[k];
         bool added;
-        stateset_probe(slot, mask, stateset_home_in(hash, log2_used, key), key, &added);
+        stateset_probe(slot, mask, home_mask, stateset_home_in(hash, log2_used, home_mask, key),
+                       key, &added);
         if (added) fresh[m++] = key;
     }
     s->count += (uint64_t)m;

@@ -61,7 +61,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     search_begin(&limits, budget, r);
     stateset *seen = &ctx->set[0];
     search_trail *queue = &ctx->trail[0];
-    stateset_clear(seen, false);
+    stateset_clear_buckets(seen);
     trail_clear(queue);
 
     bool added;
