@@ -48,13 +48,15 @@ void stateset_clear(stateset *s, bool with_values)
     s->used = 1ull << MIN_LOG2;
     s->count = 0;
     s->home_mask = ~(uint64_t)0;
+    s->load_shift = 2;
     reserve(&s->slot, &s->value, &s->capacity, s->used, s->with_values);
 }
 
-void stateset_clear_buckets(stateset *s)
+void stateset_clear_buckets(stateset *s, bool half_full)
 {
     stateset_clear(s, false);
     s->home_mask = ~(uint64_t)(STATESET_BUCKET - 1);
+    s->load_shift = half_full ? 1 : 2;
 }
 
 void stateset_free(stateset *s)

@@ -8,8 +8,10 @@
  * A set cleared with stateset_clear_buckets starts every probe at the first slot of the
  * bucket (STATESET_BUCKET aligned slots) that holds the key's home slot: compiled with AVX2
  * (the breadth-first engine, solvers/bfs.c), a probe then reads a whole bucket with one load
- * and two compares, with no branch per slot. Other sets keep plain homes: scanned a slot at a
- * time, four homes sharing a start make longer runs (A* measured 18-29% slower with them).
+ * and two compares, with no branch per slot, and such a set may be kept up to half full (one
+ * load still almost always settles it; half the memory to clear and to cache). Other sets keep
+ * plain homes: scanned a slot at a time, four homes sharing a start make longer runs (A*
+ * measured 18-29% slower with them).
  *
  * Two hash functions are built in (STATESET_HASH_MUL, Fibonacci multiplication, and
  * STATESET_HASH_XXH3, xxHash's XXH3-64 of the 8 key bytes); bin/micro measures both and the
@@ -40,6 +42,7 @@ typedef struct {
     uint64_t used;           /* slots in use now (a power of two <= capacity) */
     uint64_t count;
     uint64_t home_mask;      /* ~0, or ~(STATESET_BUCKET - 1) after stateset_clear_buckets */
+    int load_shift;          /* the table is kept at most 1 / 2^load_shift full (2 or 1) */
     int log2_used;
     bool with_values;
     stateset_hash hash;
@@ -48,8 +51,9 @@ typedef struct {
 void stateset_init(stateset *s, stateset_hash hash);
 /* Empties the set, keeping its memory, for a run that does or does not need a value per key. */
 void stateset_clear(stateset *s, bool with_values);
-/* Empties the set for a run without values whose probes start at bucket starts (see above). */
-void stateset_clear_buckets(stateset *s);
+/* Empties the set for a run without values whose probes start at bucket starts (see above),
+ * kept at most half full when half_full, else a quarter. */
+void stateset_clear_buckets(stateset *s, bool half_full);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 
@@ -59,13 +63,14 @@ void stateset_grow(stateset *s);
  * scanning the old table for them (stateset_reserve_from calls it). */
 void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count);
 
-/* Whether n more keys would take the table past a quarter full (the load both growths keep). */
+/* Whether n more keys would take the table past its load (a quarter or half full; both
+ * growths keep it). */
 static inline bool stateset_too_full_for(const stateset *s, uint64_t n)
 {
-    return (s->count + n) * 4 > s->used;
+    return (s->count + n) << s->load_shift > s->used;
 }
 
-/* Makes room for n more keys without the table passing a quarter full; stateset_add calls it
+/* Makes room for n more keys without the table passing its load; stateset_add calls it
  * for one key, a caller about to add many can call it once for all of them. */
 static inline void stateset_reserve(stateset *s, uint64_t n)
 {
@@ -101,7 +106,7 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
 {
     if (!stateset_too_full_for(s, n)) return stateset_bytes(s);
     uint64_t used = s->used, main = s->capacity, spare = s->spare_capacity;
-    while ((s->count + n) * 4 > used) {
+    while ((s->count + n) << s->load_shift > used) {
         used *= STATESET_GROWTH;
         uint64_t grown = spare > used ? spare : used;
         spare = main;
