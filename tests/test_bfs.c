@@ -74,10 +74,36 @@ Test(bfs, exits_on_every_side_keep_the_answers)
     puzzle_list_free(&list);
 }
 
-/* The engine's two builds (bfs.c: portable, and AVX2 where the processor has it) must be the
- * same search: the same states stored in the same order, so the same counters, levels and
- * solutions, in all three modes, on every sample puzzle and on transposed ones (vertical
- * primary, exit at the bottom). */
+/* Runs p through both builds of the engine in one mode and holds them to the same search:
+ * the same states stored in the same order (the whole trail), so the same counters, levels
+ * and solution. Returns the AVX2 build's result. */
+static solver_result both_builds(solver_context ctx[2], const puzzle *p, bfs_mode mode)
+{
+    solver_result r[2];
+    bfs_search_portable(&ctx[0], &p->board, p->start, &unlimited, &r[0], mode);
+    bfs_search_avx2(&ctx[1], &p->board, p->start, &unlimited, &r[1], mode);
+    cr_assert_eq(r[0].status, r[1].status, "%s", p->name);
+    cr_assert_eq(r[0].expanded, r[1].expanded, "%s", p->name);
+    cr_assert_eq(r[0].generated, r[1].generated, "%s", p->name);
+    cr_assert_eq(r[0].duplicates, r[1].duplicates, "%s", p->name);
+    cr_assert_eq(r[0].cluster_states, r[1].cluster_states, "%s", p->name);
+    cr_assert_eq(r[0].nlevels, r[1].nlevels, "%s", p->name);
+    for (int d = 0; d < r[0].nlevels; d++)
+        cr_assert_eq(r[0].level_sizes[d], r[1].level_sizes[d], "%s", p->name);
+    cr_assert_eq(r[0].nmoves, r[1].nmoves, "%s", p->name);
+    cr_assert_eq(memcmp(r[0].moves, r[1].moves, (size_t)r[0].nmoves * sizeof *r[0].moves), 0,
+                 "%s", p->name);
+    const search_trail *a = &ctx[0].trail[0], *b = &ctx[1].trail[0];
+    cr_assert_eq(a->count, b->count, "%s", p->name);
+    cr_assert_eq(memcmp(a->key, b->key, a->count * sizeof *a->key), 0, "%s", p->name);
+    cr_assert_eq(memcmp(a->parent, b->parent, a->count * sizeof *a->parent), 0, "%s", p->name);
+    solver_result_free(&r[0]);
+    return r[1];
+}
+
+/* The engine's two builds (bfs.c: portable, and AVX2 where the processor has it) on every
+ * sample puzzle and its transpose (vertical primary, exit at the bottom), in all three modes
+ * (steps on every eighth puzzle). */
 Test(bfs, the_portable_and_the_avx2_builds_agree)
 {
     if (!bfs_avx2_available()) cr_skip_test("this processor has no AVX2: only the portable build runs");
@@ -90,34 +116,42 @@ Test(bfs, the_portable_and_the_avx2_builds_agree)
         const puzzle *variants[] = {&list.items[k], &t};
         for (int v = 0; v < 2; v++)
             for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode++) {
-                if (mode == BFS_STEPS && k % 8) continue;   /* steps: every eighth puzzle */
-                const puzzle *p = variants[v];
-                solver_result r[2];
-                bfs_search_portable(&ctx[0], &p->board, p->start, &unlimited, &r[0], mode);
-                bfs_search_avx2(&ctx[1], &p->board, p->start, &unlimited, &r[1], mode);
-                cr_assert_eq(r[0].status, r[1].status, "%s", p->name);
-                cr_assert_eq(r[0].expanded, r[1].expanded, "%s", p->name);
-                cr_assert_eq(r[0].generated, r[1].generated, "%s", p->name);
-                cr_assert_eq(r[0].duplicates, r[1].duplicates, "%s", p->name);
-                cr_assert_eq(r[0].cluster_states, r[1].cluster_states, "%s", p->name);
-                cr_assert_eq(r[0].nlevels, r[1].nlevels, "%s", p->name);
-                for (int d = 0; d < r[0].nlevels; d++)
-                    cr_assert_eq(r[0].level_sizes[d], r[1].level_sizes[d], "%s", p->name);
-                cr_assert_eq(r[0].nmoves, r[1].nmoves, "%s", p->name);
-                cr_assert_eq(memcmp(r[0].moves, r[1].moves, (size_t)r[0].nmoves * sizeof *r[0].moves),
-                             0, "%s", p->name);
-                const search_trail *a = &ctx[0].trail[0], *b = &ctx[1].trail[0];
-                cr_assert_eq(a->count, b->count, "%s", p->name);
-                cr_assert_eq(memcmp(a->key, b->key, a->count * sizeof *a->key), 0, "%s", p->name);
-                cr_assert_eq(memcmp(a->parent, b->parent, a->count * sizeof *a->parent), 0, "%s",
-                             p->name);
-                for (int e = 0; e < 2; e++) solver_result_free(&r[e]);
+                if (mode == BFS_STEPS && k % 8) continue;
+                solver_result r = both_builds(ctx, variants[v], mode);
+                solver_result_free(&r);
                 compared++;
             }
     }
     cr_assert_eq(compared, 2 * (2 * 3012 + 3012 / 8 + 1));
     for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
     puzzle_list_free(&list);
+}
+
+/* Other board sizes: the whole 5x5 database with walls (answers from the enumerator) and the
+ * random 7x7 set (answers from the reference BFS when it was made); both builds agree, and
+ * give the file's optimum and cluster size. */
+Test(bfs, both_builds_on_5x5_and_7x7_boards)
+{
+    if (!bfs_avx2_available()) cr_skip_test("this processor has no AVX2: only the portable build runs");
+    const char *paths[] = {"corpus/generated/_full/5x5-walls1.txt", "corpus/generated/_random/7x7.txt"};
+    const int counts[] = {6041, 70};
+    solver_context ctx[2];
+    for (int e = 0; e < 2; e++) solver_context_init(&ctx[e]);
+    for (int f = 0; f < 2; f++) {
+        puzzle_list list = th_load(paths[f]);
+        cr_assert_eq(list.count, counts[f]);
+        for (int k = 0; k < list.count; k++) {
+            const puzzle *p = &list.items[k];
+            solver_result r = both_builds(ctx, p, BFS_MOVES);
+            cr_assert_eq(r.nmoves, p->optimal, "%s", p->name);
+            solver_result_free(&r);
+            r = both_builds(ctx, p, BFS_CLUSTER);
+            cr_assert_eq((long)r.cluster_states, p->cluster, "%s", p->name);
+            solver_result_free(&r);
+        }
+        puzzle_list_free(&list);
+    }
+    for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
 }
 
 /* bfs.c proves that its two prunes change nothing but the generated and duplicate counters:
