@@ -47,16 +47,16 @@ void stateset_clear(stateset *s, bool with_values)
     s->log2_used = MIN_LOG2;
     s->used = 1ull << MIN_LOG2;
     s->count = 0;
-    s->home_mask = ~(uint64_t)0;
     s->load_shift = 2;
+    s->room = s->used >> s->load_shift;
     reserve(&s->slot, &s->value, &s->capacity, s->used, s->with_values);
 }
 
-void stateset_clear_buckets(stateset *s, bool half_full)
+void stateset_clear_half(stateset *s)
 {
     stateset_clear(s, false);
-    s->home_mask = ~(uint64_t)(STATESET_BUCKET - 1);
-    s->load_shift = half_full ? 1 : 2;
+    s->load_shift = 1;
+    s->room = s->used >> s->load_shift;
 }
 
 void stateset_free(stateset *s)
@@ -83,6 +83,7 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
     s->capacity = s->spare_capacity;
     s->spare_capacity = cap;
     s->used *= GROWTH;
+    s->room = s->used >> s->load_shift;
     s->log2_used += GROWTH_LOG2;
     return old_slot;
 }

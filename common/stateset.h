@@ -5,13 +5,10 @@
  * across stateset_clear so that a program solving many puzzles allocates only for the largest,
  * while a clear costs only what the next puzzle uses.
  *
- * A set cleared with stateset_clear_buckets starts every probe at the first slot of the
- * bucket (STATESET_BUCKET aligned slots) that holds the key's home slot: compiled with AVX2
- * (the breadth-first engine, solvers/bfs.c), a probe then reads a whole bucket with one load
- * and two compares, with no branch per slot, and such a set may be kept up to half full (one
- * load still almost always settles it; half the memory to clear and to cache). Other sets keep
- * plain homes: scanned a slot at a time, four homes sharing a start make longer runs (A*
- * measured 18-29% slower with them).
+ * Compiled with AVX2 (the breadth-first engine's second build, solvers/bfs.c), a probe reads a
+ * window of STATESET_WINDOW slots with one load and two compares, with no branch per slot; a
+ * table probed that way may be kept up to half full (stateset_clear_half): one load still
+ * almost always settles a probe, and there is half the memory to clear and to cache.
  *
  * Two hash functions are built in (STATESET_HASH_MUL, Fibonacci multiplication, and
  * STATESET_HASH_XXH3, xxHash's XXH3-64 of the 8 key bytes); bin/micro measures both and the
@@ -41,8 +38,8 @@ typedef struct {
     uint64_t capacity, spare_capacity;   /* slots in each buffer */
     uint64_t used;           /* slots in use now (a power of two <= capacity) */
     uint64_t count;
-    uint64_t home_mask;      /* ~0, or ~(STATESET_BUCKET - 1) after stateset_clear_buckets */
-    int load_shift;          /* the table is kept at most 1 / 2^load_shift full (2 or 1) */
+    uint64_t room;           /* keys it takes before it must grow: used >> load_shift */
+    int load_shift;          /* kept at most 1 / 2^load_shift full: 2, or 1 after clear_half */
     int log2_used;
     bool with_values;
     stateset_hash hash;
@@ -51,9 +48,8 @@ typedef struct {
 void stateset_init(stateset *s, stateset_hash hash);
 /* Empties the set, keeping its memory, for a run that does or does not need a value per key. */
 void stateset_clear(stateset *s, bool with_values);
-/* Empties the set for a run without values whose probes start at bucket starts (see above),
- * kept at most half full when half_full, else a quarter. */
-void stateset_clear_buckets(stateset *s, bool half_full);
+/* The same for a run without values whose table may be half full (for AVX2 probes, above). */
+void stateset_clear_half(stateset *s);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 
@@ -67,7 +63,7 @@ void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count);
  * growths keep it). */
 static inline bool stateset_too_full_for(const stateset *s, uint64_t n)
 {
-    return (s->count + n) << s->load_shift > s->used;
+    return s->count + n > s->room;
 }
 
 /* Makes room for n more keys without the table passing its load; stateset_add calls it
@@ -115,61 +111,56 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
     return (main + spare) * (sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0));
 }
 
-/* Slots per bucket: four 8-byte slots, one 256-bit load. */
-#define STATESET_BUCKET 4
-
-/* Where the probe for key starts in a table of 2^log2_used slots: the home slot h, XXH3's low
- * bits or the top bits of the key times 2^64 / golden ratio (Fibonacci hashing), with the
- * set's home_mask applied (the bucket's first slot, in a set with buckets). */
-static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t home_mask,
-                                        uint64_t key)
+/* Where the probe for key starts in a table of 2^log2_used slots: XXH3's low bits, or the top
+ * bits of the key times 2^64 / golden ratio (Fibonacci hashing). */
+static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t key)
 {
-    uint64_t h = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & ((1ull << log2_used) - 1)
-                                            : (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
-    return h & home_mask;
+    if (hash == STATESET_HASH_XXH3) return stateset_xxh3(key) & ((1ull << log2_used) - 1);
+    return (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
 }
 
 /* Where the probe for key starts. */
 static inline uint64_t stateset_home(const stateset *s, uint64_t key)
 {
-    return stateset_home_in(s->hash, s->log2_used, s->home_mask, key);
+    return stateset_home_in(s->hash, s->log2_used, key);
 }
+
+/* Slots an AVX2 probe reads at once: four 8-byte slots, one 256-bit load. */
+#define STATESET_WINDOW 4
 
 /* The probe every insert shares: linear probing from `home` for key, storing it in the first
  * empty slot when absent. Returns the slot index; *added tells which case it was. The table's
  * fields come in as values because stores into slot[] could otherwise alias them (all are
  * uint64_t), which would make the compiler reload them after every store.
  *
- * Compiled with AVX2, in a set with buckets, it reads a bucket at a time: the key if the
- * bucket holds it, else the bucket's first empty slot, else the next bucket. That is the slot
- * the scan one slot at a time finds, because nothing is ever deleted: a key was stored in the
- * first empty slot after its home, so every slot between its home and it is full, and a bucket
- * that holds it has no empty slot before it. Both builds therefore lay out a table alike. */
-static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t home_mask,
-                                      uint64_t home, uint64_t key, bool *added)
+ * Compiled with AVX2, it reads the slots from `home` on a window at a time: the key if the
+ * window holds it, else the window's first empty slot, else the next window; near the table's
+ * end, where a window would wrap, it goes on a slot at a time. That is the slot the scan one
+ * slot at a time finds, because nothing is ever deleted: a key was stored in the first empty
+ * slot after its home, so every slot between its home and it is full, and a window that holds
+ * it has no empty slot before it. Both builds therefore lay out a table alike. */
+static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t home, uint64_t key,
+                                      bool *added)
 {
     uint64_t stored = key + 1, j = home;
 #ifdef __AVX2__
-    if (home_mask == ~(uint64_t)(STATESET_BUCKET - 1)) {   /* homes are bucket starts */
-        const __m256i want = _mm256_set1_epi64x((long long)stored), empty = _mm256_setzero_si256();
-        for (;; j = (j + STATESET_BUCKET) & mask) {
-            __m256i bucket = _mm256_loadu_si256((const __m256i *)(slot + j));
-            int found = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(bucket, want)));
-            int free = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(bucket, empty)));
-            if (found) {
-                *added = false;
-                return j + (uint64_t)__builtin_ctz((unsigned)found);
-            }
-            if (free) {
-                j += (uint64_t)__builtin_ctz((unsigned)free);
-                slot[j] = stored;
-                *added = true;
-                return j;
-            }
+    const __m256i want = _mm256_set1_epi64x((long long)stored), empty = _mm256_setzero_si256();
+    for (; j + STATESET_WINDOW <= mask + 1; j += STATESET_WINDOW) {
+        __m256i window = _mm256_loadu_si256((const __m256i *)(slot + j));
+        int found = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want)));
+        int free = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty)));
+        if (found) {
+            *added = false;
+            return j + (uint64_t)__builtin_ctz((unsigned)found);
+        }
+        if (free) {
+            j += (uint64_t)__builtin_ctz((unsigned)free);
+            slot[j] = stored;
+            *added = true;
+            return j;
         }
     }
-#else
-    (void)home_mask;
+    j &= mask;
 #endif
     while (slot[j] != stored && slot[j] != 0) j = (j + 1) & mask;
     *added = slot[j] == 0;
@@ -181,8 +172,7 @@ static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t ho
 static inline uint64_t stateset_add(stateset *s, uint64_t key, bool *added)
 {
     stateset_reserve(s, 1);
-    uint64_t j = stateset_probe(s->slot, s->used - 1, s->home_mask, stateset_home(s, key), key,
-                                added);
+    uint64_t j = stateset_probe(s->slot, s->used - 1, stateset_home(s, key), key, added);
     s->count += *added;
     return j;
 }
@@ -201,13 +191,12 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
 static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const uint64_t *keys,
                                          int n, uint64_t *fresh)
 {
-    uint64_t *slot = s->slot, mask = s->used - 1, home_mask = s->home_mask;
+    uint64_t *slot = s->slot, mask = s->used - 1;
     int log2_used = s->log2_used, m = 0;
     for (int k = 0; k < n; k++) {
         uint64_t key = keys[k];
         bool added;
-        stateset_probe(slot, mask, home_mask, stateset_home_in(hash, log2_used, home_mask, key),
-                       key, &added);
+        stateset_probe(slot, mask, stateset_home_in(hash, log2_used, key), key, &added);
         if (added) fresh[m++] = key;
     }
     s->count += (uint64_t)m;

@@ -41,21 +41,21 @@
  * cluster run returns the solution too.
  *
  * The engine below is compiled twice (Makefile): portable, and on x86-64 a second time with
- * AVX2, where the state table reads a bucket of four slots with one load (common/stateset.h
- * shows both probes lay out the table alike). bfs_search picks the AVX2 build on a processor
+ * AVX2, where the state table reads four slots with one load (common/stateset.h shows both
+ * probes lay out a table alike). bfs_search picks the AVX2 build on a processor
  * that has it; the two return the same results (tests/test_bfs.c).
  */
 #include "bfs.h"
 
-/* The AVX2 build reads a bucket with one load, so its table may be half full (it measured
+/* The AVX2 build reads four slots with one load, so its table may be half full (it measured
  * faster, README "Measurements"); the portable build scans a slot at a time and keeps a
  * quarter. */
 #ifdef BFS_AVX2_BUILD
 #define BFS_ENGINE bfs_search_avx2
-#define BFS_HALF_FULL true
+#define BFS_CLEAR(set) stateset_clear_half(set)
 #else
 #define BFS_ENGINE bfs_search_portable
-#define BFS_HALF_FULL false
+#define BFS_CLEAR(set) stateset_clear(set, false)
 #endif
 
 void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
@@ -66,7 +66,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     search_begin(&limits, budget, r);
     stateset *seen = &ctx->set[0];
     search_trail *queue = &ctx->trail[0];
-    stateset_clear_buckets(seen, BFS_HALF_FULL);
+    BFS_CLEAR(seen);
     trail_clear(queue);
 
     bool added;
