@@ -42,8 +42,8 @@
  *
  * The engine below is compiled twice (Makefile): portable, and on x86-64 a second time with
  * AVX2, where the state table reads four slots with one load (common/stateset.h shows both
- * probes lay out a table alike). bfs_search picks the AVX2 build on a processor
- * that has it; the two return the same results (tests/test_bfs.c).
+ * probes lay out a table alike). bfs_search picks the AVX2 build on a processor that has it;
+ * the two return the same results (tests/test_bfs.c).
  */
 #include "bfs.h"
 
@@ -126,9 +126,7 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
                 solver_result *r, bfs_mode mode)
 {
 #ifdef BFS_HAVE_AVX2
-    static int avx2 = -1;
-    if (avx2 < 0) avx2 = bfs_avx2_available();
-    if (avx2) {
+    if (bfs_avx2_available()) {   /* a read of what the C library found at start-up */
         bfs_search_avx2(ctx, b, start, budget, r, mode);
         return;
     }
