@@ -52,14 +52,17 @@ void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p,
     /* The first counted solve: the result, the peak, and how long one solve takes. */
     measure_sample first = measure_solve(u, NULL, p, &plan->budget, r);
     /* Too short for the clock: find the batch size as Google Benchmark does, growing it until
-     * one batch spans min_seconds (the first, cold solve is no guide to a warm one). */
+     * one batch spans min_seconds (the first, cold solve is no guide to a warm one). The span
+     * is judged in CPU time: a calibrating batch that the scheduler preempts takes longer on
+     * the wall clock but not on the CPU, so a busy moment cannot make the batches that follow
+     * shorter than min_seconds. */
     int k = 1;
-    double per_solve = first.seconds;
+    double per_solve = first.cpu_seconds;
     while (plan->min_seconds > 0 && per_solve * k < plan->min_seconds && k < MAX_BATCH &&
            !search_interrupted) {
         double want = 1.2 * plan->min_seconds / (per_solve > 1e-9 ? per_solve : 1e-9);
         k = want > MAX_BATCH ? MAX_BATCH : want < 2.0 * k ? 2 * k : (int)ceil(want);
-        per_solve = batch(u, p, &plan->budget, k).seconds;
+        per_solve = batch(u, p, &plan->budget, k).cpu_seconds;
     }
     int n = plan->repeat;
     double *wall = xmalloc((size_t)n * sizeof *wall), *cpu = xmalloc((size_t)n * sizeof *cpu);

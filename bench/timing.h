@@ -4,8 +4,9 @@
  * The invariant: every sample is the time of `iterations` solves divided by iterations, and
  * iterations is the same for every sample of a run. A solve shorter than min_seconds is timed
  * as a batch, repeated inside one timing; the batch size grows until one batch spans at least
- * min_seconds (as Google Benchmark does), and those calibrating batches are not counted; the k solves of a batch share one solver context (each clears it first), so
- * their allocations are amortized. The peak memory and the counters always come from a solve
+ * min_seconds of CPU time (as Google Benchmark does), and those calibrating batches are not
+ * counted; the k solves of a batch share one solver context (each clears it first), so their
+ * allocations are amortized. The peak memory and the counters always come from a solve
  * with a fresh context.
  */
 #ifndef TIMING_H
