@@ -159,8 +159,12 @@ static void *worker(void *arg)
         slot result = {.done = true};
         space_stats_init(&result.stats);
         int rc = space_explore_unit(e, (uint64_t)r->o.shard + k * (uint64_t)r->o.shards, &result.lines,
-                                    &result.stats);
+                                    &result.stats, &stopping_signal);
         pthread_mutex_lock(&r->lock);
+        if (rc == SPACE_STOPPED) {   /* unfinished, so never folded: a resumed run does it again */
+            space_puzzles_free(&result.lines);
+            break;
+        }
         if (rc) {
             fprintf(stderr, "enumerate: unit %llu: out of memory, or a distance beyond %d moves\n",
                     (unsigned long long)((uint64_t)r->o.shard + k * (uint64_t)r->o.shards), SPACE_MAX_MOVES - 2);

@@ -88,6 +88,7 @@ struct space_explorer {
     reduced_search *reduced;
     space_puzzles *lines;
     space_stats *stats;
+    const volatile sig_atomic_t *stop;   /* the unit is abandoned once this is non-zero */
 };
 
 /* ---- order and text ---------------------------------------------------------------------- */
@@ -773,6 +774,8 @@ static inline __attribute__((always_inline)) int passes(space_explorer *e, skele
 
 static int explore_skeleton(space_explorer *e)
 {
+    /* A skeleton is the unit of promptness: a 7x7 unit can take minutes, a skeleton seconds. */
+    if (e->stop && *e->stop) return SPACE_STOPPED;
     uint32_t m = e->alive_n[e->n];
     uint64_t count = 0;
     for (uint32_t i = 0; i < m; i++) {
@@ -846,7 +849,8 @@ static int walk_columns(space_explorer *e, int x)
             e->alive_w[x + 1][n++] = e->alive_w[x][i] * f;
         }
         e->alive_n[x + 1] = n;
-        if (n && walk_columns(e, x + 1)) return -1;
+        int rc = n ? walk_columns(e, x + 1) : 0;
+        if (rc) return rc;
     }
     return 0;
 }
@@ -920,7 +924,8 @@ void space_explorer_free(space_explorer *e)
     free(e);
 }
 
-int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats)
+int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats,
+                       const volatile sig_atomic_t *stop)
 {
     const space *s = e->s;
     space_unit_at(s, unit, &e->unit);
@@ -929,7 +934,7 @@ int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, s
         e->rowtp[y] = &e->rowt[y]->template[e->unit.row_template[y]];
     }
     e->exit_mask = (uint8_t)(3u << (e->n - 2));
-    e->lines = lines, e->stats = stats;
+    e->lines = lines, e->stats = stats, e->stop = stop;
     stats->units++;
     if (configurations(e)) return -1;
     return walk_columns(e, 0);

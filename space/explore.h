@@ -10,6 +10,7 @@
 #ifndef EXPLORE_H
 #define EXPLORE_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "space.h"
@@ -47,8 +48,12 @@ space_explorer *space_explorer_new(const space *s);
 void space_explorer_free(space_explorer *e);
 
 /* Explores unit: appends its database lines to *lines (in no order) and adds its figures to
- * *stats. Returns 0, or -1 when out of memory or when a distance exceeds SPACE_MAX_MOVES - 1. */
-int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats);
+ * *stats. Returns 0; -1 when out of memory or when a distance exceeds SPACE_MAX_MOVES - 1; or
+ * SPACE_STOPPED when *stop (NULL: never) turned non-zero before the unit was done, checked
+ * between skeletons: then *lines and *stats hold part of the unit and must be thrown away. */
+#define SPACE_STOPPED 1
+int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats,
+                       const volatile sig_atomic_t *stop);
 
 /* Database order: more moves first, then the board's text. */
 int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b);

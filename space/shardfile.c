@@ -48,7 +48,8 @@ json_t *shardfile_header(const shard_meta *m, const space_stats *st)
 int shardfile_write(const char *path, const shard_meta *meta, const space_stats *stats,
                     space_puzzles *lines, char *err)
 {
-    qsort(lines->item, lines->count, sizeof *lines->item, compare_lines);
+    if (lines->count)   /* an empty list's item is NULL, which qsort may not be given */
+        qsort(lines->item, lines->count, sizeof *lines->item, compare_lines);
     outfile out;
     char oerr[OUTFILE_ERR_MAX];
     if (outfile_open(&out, path, NULL, oerr)) {

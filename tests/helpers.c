@@ -146,6 +146,11 @@ const char *th_bin(void)
     return b ? b : "bin";
 }
 
+bool th_sanitized(void)
+{
+    return strstr(th_bin(), "san") != NULL;
+}
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");

@@ -44,6 +44,9 @@ void th_scratch(char *dir);
 int th_run(const char *command, char **out, char **err);
 const char *th_bin(void);
 
+/* True when the programs and this suite are the sanitized build (UB_BIN names build/san). */
+bool th_sanitized(void);
+
 /* Solves with the solver a label names ("bfs", "astar/pdb": setup.h) at its default
  * parameters, and checks the solution replays to the goal. */
 solver_result th_solve(solver_context *ctx, const char *solver_name, const puzzle *p,

@@ -13,11 +13,6 @@
 #include "reduced.h"
 #include "space.h"
 
-static bool sanitized(void)
-{
-    return strstr(th_bin(), "san") != NULL;
-}
-
 /* ---- an independent count of the space ------------------------------------------------------ */
 
 /* Every way to place cars and trucks on a line of n cells with wall cells `walls`, as masks
@@ -97,7 +92,7 @@ static space_stats explore_all(int n, int walls, space_puzzles *lines)
     space_explorer *e = space_explorer_new(&s);
     space_stats st;
     space_stats_init(&st);
-    for (uint64_t u = 0; u < s.units; u++) cr_assert_eq(space_explore_unit(e, u, lines, &st), 0);
+    for (uint64_t u = 0; u < s.units; u++) cr_assert_eq(space_explore_unit(e, u, lines, &st, NULL), 0);
     space_explorer_free(e);
     space_free(&s);
     return st;
@@ -115,7 +110,7 @@ Test(space, every_state_is_explored_once_as_a_brute_force_counts_them)
         space_puzzles_free(&lines);
     }
     /* 5x5 with at most one wall: the wall-less space plus each single wall's. */
-    if (sanitized()) return;
+    if (th_sanitized()) return;
     uint64_t want = naive_states(5, 0);
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++)
@@ -243,8 +238,8 @@ static void check_lines(const char *args, int every)
 Test(space, every_line_is_the_minimal_hardest_state_of_its_cluster, .timeout = 600)
 {
     check_lines("--size 4", 1);
-    check_lines("--size 5", sanitized() ? 7 : 1);
-    if (!sanitized()) check_lines("--size 5 --walls 1", 1);
+    check_lines("--size 5", th_sanitized() ? 7 : 1);
+    if (!th_sanitized()) check_lines("--size 5 --walls 1", 1);
 }
 
 /* The database's lettering, rebuilt from a line's own board: pieces and walls in the order of
@@ -339,7 +334,7 @@ Test(space, lines_are_lettered_as_the_published_database)
     puzzle_list_free(&sample);
     /* And bin/enumerate's lines. */
     char *out;
-    run_lines(sanitized() ? "--size 5" : "--size 5 --walls 1", &out);
+    run_lines(th_sanitized() ? "--size 5" : "--size 5 --walls 1", &out);
     for (char *l = strchr(out, '\n') + 1; *l; l = strchr(l, '\n') + 1) {
         cr_assert_eq(sscanf(l, "%d %64s", &moves, board), 2);
         check_lettering(board, 5);
@@ -368,7 +363,7 @@ Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
-    const char *n = sanitized() ? "4" : "5", *k = sanitized() ? "0" : "1";
+    const char *n = th_sanitized() ? "4" : "5", *k = th_sanitized() ? "0" : "1";
     snprintf(cmd, sizeof cmd,
              "set -e; export ENUMERATE=$(realpath %s/enumerate); D=%s; "
              "$ENUMERATE --no-progress --size %s --walls %s --jobs 1 --out $D/one.txt; "
@@ -394,7 +389,7 @@ Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
     /* Shards are balanced: each within 25% of a third of the states (of 5x5 with a wall: 4x4
      * has too few units to say). */
     double total = (double)header_number(one, "states");
-    for (int s = 0; s < 3 && !sanitized(); s++) {
+    for (int s = 0; s < 3 && !th_sanitized(); s++) {
         snprintf(path, sizeof path, "%s/local/shard-%d.txt", dir, s);
         char *shard = comparable(path);
         double part = (double)header_number(shard, "states");
@@ -449,7 +444,7 @@ Test(space, an_interrupted_shard_resumes_from_its_checkpoint_to_the_same_databas
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
-    const char *space = sanitized() ? "--size 5" : "--size 5 --walls 1";
+    const char *space = th_sanitized() ? "--size 5" : "--size 5 --walls 1";
     snprintf(cmd, sizeof cmd,
              "B=%s/enumerate; D=%s; S='--no-progress %s --jobs 1'; $B $S --out $D/one.txt || exit 1; "
              "$B $S --out $D/part.txt & pid=$!; sleep %s; kill -INT $pid; wait $pid; echo \"status $?\"; "
@@ -457,7 +452,7 @@ Test(space, an_interrupted_shard_resumes_from_its_checkpoint_to_the_same_databas
              "grep -o '\"complete\":false' $D/part.txt.checkpoint; "
              "grep -o '\"units_done\":[0-9]*' $D/part.txt.checkpoint; "
              "$B $S --out $D/part.txt && echo resumed; test -e $D/part.txt.checkpoint || echo 'checkpoint gone'",
-             th_bin(), dir, space, sanitized() ? "0.5" : "1");
+             th_bin(), dir, space, th_sanitized() ? "0.5" : "1");
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(out, "status 130\n"), "%s%s", out, err);
     cr_assert_null(strstr(out, "no output yet"), "%s", out);
@@ -473,6 +468,29 @@ Test(space, an_interrupted_shard_resumes_from_its_checkpoint_to_the_same_databas
     char *a = comparable(one), *b = comparable(part);
     cr_assert_str_eq(a, b);
     free(a), free(b);
+}
+
+/* Regression: a signal was answered only between units, and one 7x7 unit takes minutes (a
+ * shard given SIGTERM went on for 13 minutes). It is now answered between skeletons; the
+ * unfinished unit is dropped and a resumed run does it again. */
+Test(space, a_signal_inside_a_long_unit_stops_the_run_within_seconds, .timeout = 120)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "B=%s/enumerate; D=%s; $B --no-progress --size 7 --shard 7/20000 --jobs 2 --out $D/s.txt & "
+             "pid=$!; sleep 2; t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; echo \"status $?\"; "
+             "echo \"ms $(( ($(date +%%s%%N) - t0) / 1000000 ))\"; "
+             "grep -o '\"units_done\":[0-9]*' $D/s.txt.checkpoint",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "status 143\n"), "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "\"units_done\":0\n"), "%s", out);
+    const char *ms = strstr(out, "ms ");
+    cr_assert_not_null(ms, "%s", out);
+    cr_assert_lt(atol(ms + 3), 20000, "took %s", ms);
+    cr_assert_not_null(strstr(err, "interrupted after 0 of 14 units; run again to resume"), "%s", err);
+    free(out), free(err);
 }
 
 Test(space, bad_usage_is_one_line_and_exit_2)
