@@ -50,7 +50,7 @@ static int solve_measured(char *const args[], char **out, long *rss)
 
 Test(budgets, every_solver_stays_within_the_byte_budget)
 {
-    bool sanitized = strstr(th_bin(), "san") != NULL;   /* no jemalloc; ASan's own memory */
+    bool sanitized = th_sanitized();   /* no jemalloc; ASan's own memory */
     const char *solvers[] = {"bfs", "bfs1", "dfs", "iddfs", "bibfs", "astar", "idastar"};
     const char *budgets[] = {"1Mi", "4Mi", "16Mi", "64Mi", "256Mi"};
     const long bytes[] = {1L << 20, 4L << 20, 16L << 20, 64L << 20, 256L << 20};
