@@ -21,7 +21,7 @@ CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
 # On x86-64 the breadth-first engine is built a second time with AVX2 and chosen at run time
 # on a processor that has it (solvers/bfs.c); elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
-INCLUDE = -Icommon -Isolvers -Isolvers/bounds -Ibench -Ispace
+INCLUDE = -Icommon -Icommon/scan -Icommon/search -Icommon/cli -Isolvers -Isolvers/bounds -Ibench -Ispace
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
@@ -29,7 +29,7 @@ LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
 # A text file as the lines of a C string literal.
 C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
-LIB_SRC  = $(wildcard common/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c) \
+LIB_SRC  = $(wildcard common/*.c common/*/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c) \
            $(filter-out space/enumerate.c,$(wildcard space/*.c))
 BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
 PROGRAMS = solve bench render enumerate
@@ -50,7 +50,7 @@ $(1)/build_info.h: FORCE
 	    "$$(CC) $(2)" > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
 
-$(1)/obj/bench/describe.o $(1)/obj/common/cli.o: $(1)/build_info.h
+$(1)/obj/bench/describe.o $(1)/obj/common/cli/cli.o: $(1)/build_info.h
 
 # The report page's style and script, kept as plain files and included as C string literals.
 $(1)/html_style.inc: bench/report.css

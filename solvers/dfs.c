@@ -4,7 +4,7 @@
  * before; back up when a state has none left. The visited set makes it complete (every
  * reachable state is entered at most once) but nothing makes it short: the solution is the
  * path on the stack when the goal appears, often hundreds of moves long. The stack is explicit
- * (common/pathstack.h), so depth is limited by memory, never by the C stack.
+ * (common/search/pathstack.h), so depth is limited by memory, never by the C stack.
  */
 #include "search.h"
 

@@ -280,7 +280,7 @@ Test(bfs, budgets_stop_cleanly)
     puzzle_list_free(&list);
 }
 
-/* The cluster analysis (common/cluster.h) on the database: each line's board is the hardest
+/* The cluster analysis (common/search/cluster.h) on the database: each line's board is the hardest
  * state of its cluster (ties to the smallest in the database's order), its move count that
  * state's distance to the nearest goal, its cluster size the cluster's, and it is minimal; the
  * histogram of distances covers the cluster. */

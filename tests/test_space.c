@@ -1,6 +1,6 @@
 /* test_space.c -- bin/enumerate and space/: the puzzle space counted by an independent brute
  * force, the known database sizes, every line checked by the hash-based cluster analysis of
- * common/cluster.c, and the shard, merge and checkpoint machinery. */
+ * common/search/cluster.c, and the shard, merge and checkpoint machinery. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,7 +206,7 @@ Test(space, the_databases_of_4x4_and_5x5_have_the_anchors_line_counts)
     free(out);
 }
 
-/* Each line checked by common/cluster.c, which shares no code with space/: its board is the
+/* Each line checked by common/search/cluster.c, which shares no code with space/: its board is the
  * hardest state of its cluster (ties to the smallest), its moves that state's distance, its
  * cluster that size, and it is minimal. */
 static void check_lines(const char *args, int every)

@@ -24,7 +24,7 @@ void image_create(image *im, int width, int height, image_color fill);
 void image_free(image *im);
 
 /* Writes PNG, or JPEG at the given quality (1-100) with no chroma subsampling, whole or not at
- * all (common/outfile.h). Return 0, or -1 with "PATH: reason" in err (OUTFILE_ERR_MAX). */
+ * all (common/cli/outfile.h). Return 0, or -1 with "PATH: reason" in err (OUTFILE_ERR_MAX). */
 int image_write_png(const image *im, const char *path, char *err);
 int image_write_jpeg(const image *im, const char *path, int quality, char *err);
 

@@ -75,7 +75,7 @@ typedef struct {
     pathstack stack;
 } solver_context;
 
-/* A setting of a solver that a user may change (`--param NAME=VALUE`, common/setup.h): an
+/* A setting of a solver that a user may change (`--param NAME=VALUE`, common/search/setup.h): an
  * integer from min to max, or, when choices is not NULL, one of the names choices[0 .. max]
  * (the value is its index; min is 0). A parameter named "heuristic" is the lower bound of an
  * informed solver: it is part of the solver's label in results ("astar/pdb"). */
