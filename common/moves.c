@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-const moves_run_table *moves_runs(void)
+moves_run_table moves_run_data;
+
+__attribute__((constructor)) static void build_runs(void)
 {
-    static moves_run_table table;
-    static bool built = false;
-    if (built) return &table;
+    moves_run_table *table = &moves_run_data;
     for (int length = 2; length <= 3; length++)
         for (unsigned line = 0; line < 256; line++)
             for (int off = 0; off + length <= BOARD_MAX_SIDE; off++) {
@@ -17,10 +17,8 @@ const moves_run_table *moves_runs(void)
                 while (off - before - 1 >= 0 && !(line >> (off - before - 1) & 1)) before++;
                 while (off + length + after < BOARD_MAX_SIDE && !(line >> (off + length + after) & 1))
                     after++;
-                table[length - 2][line][off] = (uint8_t)(before | after << 4);
+                (*table)[length - 2][line][off] = (uint8_t)(before | after << 4);
             }
-    built = true;
-    return &table;
 }
 
 move moves_between(const board *b, uint64_t from, uint64_t to)

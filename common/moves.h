@@ -21,9 +21,11 @@ typedef struct {
 /* Free cells before and after each piece, looked up rather than computed because this is the
  * innermost question of every search: moves_runs()[length - 2][line][offset] packs the free
  * cells before a piece of that length at that offset in the line byte `line` (low nibble) and
- * after it (high nibble). 4 KiB, built on first use. */
+ * after it (high nibble). 4 KiB, built before main() runs (a constructor in moves.c), so
+ * that reading it is a load, not a call in the middle of the search loop. */
 typedef uint8_t moves_run_table[2][256][BOARD_MAX_SIDE];
-const moves_run_table *moves_runs(void);
+extern moves_run_table moves_run_data;
+static inline const moves_run_table *moves_runs(void) { return &moves_run_data; }
 
 /* A `skip` argument that leaves out no piece. */
 #define MOVES_SKIP_NONE (-1)
