@@ -27,7 +27,7 @@
 #include "shardfile.h"
 #include "space.h"
 
-#define EXIT_ERROR 1              /* bin/enumerate's own: out of memory, or a distance past 253 */
+#define EXIT_ERROR 1              /* bin/enumerate's own: out of memory, a limit of the numbering */
 #define WINDOW 1024               /* units explored ahead of the folded prefix, at most */
 #define CHECKPOINT_SECONDS 30.0
 
@@ -55,9 +55,9 @@ static const char *usage =
     "merge: reads the shard files of one run (every shard of the same M exactly once, each\n"
     "complete) and writes the database and statistics of the whole space, as one run would.\n"
     "\n"
-    "Exit status: 0 done, 1 out of memory or a distance beyond 255, 2 bad input or usage or an\n"
-    "output that could not be written, 130 (SIGINT) or 143 (SIGTERM) interrupted, progress kept\n"
-    "in the checkpoint.\n";
+    "Exit status: 0 done, 1 a unit could not be explored (out of memory, or a limit of the\n"
+    "numbering; stderr says which), 2 bad input or usage or an output that could not be\n"
+    "written, 130 (SIGINT) or 143 (SIGTERM) interrupted, progress kept in the checkpoint.\n";
 
 enum { OPT_VERSION = CLI_OPT_VERSION, OPT_SIZE = 1000, OPT_WALLS, OPT_SHARD, OPT_JOBS, OPT_OUT,
        OPT_STATS, OPT_CHECKPOINT, OPT_NO_PROGRESS };
@@ -98,6 +98,13 @@ static void on_signal(int sig)
     stopping_signal = sig;
 }
 
+/* Every error exit says why in one line; this one for a failed allocation. */
+static int out_of_memory(void)
+{
+    fprintf(stderr, "enumerate: out of memory\n");
+    return EXIT_ERROR;
+}
+
 static double cpu_seconds(void)
 {
     struct rusage u;
@@ -134,7 +141,7 @@ static void fold(run *r)
     for (slot *s; (s = &r->window[r->folded % WINDOW])->done; r->folded++) {
         space_stats_add(&r->total, &s->stats);
         for (uint64_t k = 0; k < s->lines.count; k++)
-            if (space_puzzles_push(&r->lines, &s->lines.item[k])) r->error = EXIT_ERROR;
+            if (space_puzzles_push(&r->lines, &s->lines.item[k]) && !r->error) r->error = out_of_memory();
         space_puzzles_free(&s->lines);
         s->done = false;
     }
@@ -149,7 +156,7 @@ static void *worker(void *arg)
     run *r = arg;
     space_explorer *e = space_explorer_new(&r->space);
     pthread_mutex_lock(&r->lock);
-    if (!e) r->error = EXIT_ERROR;
+    if (!e) r->error = out_of_memory();
     for (;;) {
         while (!r->error && !stopping_signal && r->next < r->shard_units && r->next >= r->folded + WINDOW)
             r->waiting++, pthread_cond_wait(&r->moved, &r->lock), r->waiting--;
@@ -166,8 +173,9 @@ static void *worker(void *arg)
             break;
         }
         if (rc) {
-            fprintf(stderr, "enumerate: unit %llu: out of memory, or a distance beyond %d moves\n",
-                    (unsigned long long)((uint64_t)r->o.shard + k * (uint64_t)r->o.shards), SPACE_MAX_MOVES - 2);
+            fprintf(stderr, "enumerate: unit %llu: %s\n",
+                    (unsigned long long)((uint64_t)r->o.shard + k * (uint64_t)r->o.shards),
+                    space_explorer_failure(e));
             space_puzzles_free(&result.lines);
             r->error = EXIT_ERROR;
             break;
@@ -247,7 +255,7 @@ static int write_outputs(const options *o, shard_meta *m, space_stats *total, sp
 static int enumerate(const options *o)
 {
     run *r = calloc(1, sizeof *r);
-    if (!r) return EXIT_ERROR;
+    if (!r) return out_of_memory();
     r->o = *o;
     char err[SPACE_ERR_MAX];
     if (space_init(&r->space, o->size, o->walls, err)) {
@@ -261,7 +269,7 @@ static int enumerate(const options *o)
     space_stats_init(&r->total);
     r->started = r->last_checkpoint = search_now();
     int status = 0;
-    if (!r->window) status = EXIT_ERROR;
+    if (!r->window) status = out_of_memory();
     else if (resume(r)) status = EXIT_BAD_INPUT;
     if (status) goto done;
     pthread_mutex_init(&r->lock, NULL);
@@ -288,7 +296,10 @@ static int enumerate(const options *o)
     pthread_mutex_unlock(&r->lock);
     for (int t = 0; t < started; t++) pthread_join(thread[t], NULL);
     if (progress) show_progress(r), fputc('\n', stderr);
-    if (!started) status = EXIT_ERROR;
+    if (!started) {
+        fprintf(stderr, "enumerate: could not start a thread\n");
+        status = EXIT_ERROR;
+    }
     else if (r->error) status = r->error;
     else if (r->folded < r->shard_units) {   /* interrupted: keep what is done */
         status = write_checkpoint(r) ? EXIT_BAD_INPUT : 128 + stopping_signal;
@@ -337,7 +348,7 @@ static int merge(const options *o, char *const *paths, int count)
             all = m;
             all.seconds = all.cpu_seconds = 0, all.units_done = 0;
             seen = calloc((size_t)m.shards, 1);
-            if (!seen) return EXIT_ERROR;
+            if (!seen) return out_of_memory();
         }
         const char *why = !m.complete ? "is a checkpoint, not a finished shard"
                           : m.size != all.size || m.walls != all.walls ? "is of another space"

@@ -89,7 +89,17 @@ struct space_explorer {
     space_puzzles *lines;
     space_stats *stats;
     const volatile sig_atomic_t *stop;   /* the unit is abandoned once this is non-zero */
+    const char *failure;   /* why the unit could not be explored (space_explorer_failure) */
 };
+
+#define OUT_OF_MEMORY "out of memory"
+
+/* Records why the unit cannot be explored (the first reason met) and returns -1. */
+static int fail(space_explorer *e, const char *why)
+{
+    if (!e->failure) e->failure = why;
+    return -1;
+}
 
 /* ---- order and text ---------------------------------------------------------------------- */
 
@@ -160,7 +170,7 @@ static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text)
     qsort(pieces, (size_t)count, sizeof *pieces, piece_order);
     memset(text, 0, (size_t)(n * n + 1));
     int letter = 1;   /* BOARD_LABELS[0] is the primary's 'A' */
-    if (count > (int)sizeof BOARD_LABELS - 1) return -1;
+    if (count > (int)sizeof BOARD_LABELS - 1) return fail(e, "a board with more pieces than letters to name them");
     for (int i = 0; i < count; i++) {
         const piece_at *q = &pieces[i];
         char label = q->primary ? 'A' : q->wall ? 'x' : BOARD_LABELS[letter];
@@ -249,15 +259,15 @@ static int reserve_states(space_explorer *e, uint64_t need)
     if (need <= e->state_capacity) return 0;
     uint64_t cap = e->state_capacity;
     void *d = grow(e->dist, &cap, need, 1);
-    if (!d) return -1;
+    if (!d) return fail(e, OUT_OF_MEMORY);
     e->dist = d;
     uint64_t c2 = e->state_capacity;
     void *u = grow(e->label, &c2, need, sizeof *e->label);
-    if (!u) return -1;
+    if (!u) return fail(e, OUT_OF_MEMORY);
     e->label = u;
     uint64_t c3 = e->state_capacity;
     void *q = grow(e->queue, &c3, need, sizeof *e->queue);
-    if (!q) return -1;
+    if (!q) return fail(e, OUT_OF_MEMORY);
     e->queue = q;
     e->state_capacity = cap;
     return 0;
@@ -494,7 +504,7 @@ static int64_t seed_goals(space_explorer *e)
                 cap = e->seed_capacity;
                 cluster_record *rec = grow(e->record, &cap, e->nseeds + 1, sizeof *rec);
                 if (rec) e->record = rec;
-                if (!uf || !rec) return -1;
+                if (!uf || !rec) return fail(e, OUT_OF_MEMORY);
                 e->seed_capacity = cap;
             }
             uint32_t seed = (uint32_t)e->nseeds++;
@@ -706,14 +716,15 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
             memcpy(length, tp->length, (size_t)i);
             memcpy(length + i, tp->length + i + 1, (size_t)(tp->npieces - i - 1));
             int left = line_template_find(t, length, tp->npieces - 1, (uint8_t)(mask & ~cells));
-            if (left < 0) return -1;
+            if (left < 0) return fail(e, "no template for a line with a piece taken away (a bug)");
             uint64_t h8 = horizontal ? s->h8 & ~((uint64_t)cells << (8 * at)) : s->h8;
             uint64_t v8 = horizontal ? s->v8 : s->v8 & ~space_column_spread(e->s, cells, at);
             const int16_t **by_mask = horizontal ? &l->row_by_mask[at] : &l->col_by_mask[at], *kept = *by_mask;
             *by_mask = lines_by_mask(&t->template[left]);
             int r = reduced_solved_below(e->reduced, l, h8, v8, moves);
             *by_mask = kept;
-            if (r <= 0) return r;   /* 0: no shorter solution without it, so it is not needed */
+            if (r < 0) return fail(e, OUT_OF_MEMORY);
+            if (r == 0) return 0;   /* 0: no shorter solution without it, so it is not needed */
         }
     }
     /* A wall taken away changes its row's and its column's line types: the same pieces, seen
@@ -724,14 +735,15 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
         const line_type *rt = &e->s->type[space_row_walls(walls, y)], *ct = &e->s->type[space_column_bits(walls, x)];
         int row = line_template_find(rt, e->rowtp[y]->length, e->rowtp[y]->npieces, (uint8_t)(s->h8 >> (8 * y)));
         int column = line_template_find(ct, e->coltp[x]->length, e->coltp[x]->npieces, space_column_bits(s->v8, x));
-        if (row < 0 || column < 0) return -1;
+        if (row < 0 || column < 0) return fail(e, "no template for a line with a wall taken away (a bug)");
         reduced_lines kept = *l;
         l->walls = walls, l->rowt[y] = rt, l->colt[x] = ct;
         l->row_by_mask[y] = lines_by_mask(&rt->template[row]);
         l->col_by_mask[x] = lines_by_mask(&ct->template[column]);
         int r = reduced_solved_below(e->reduced, l, s->h8, s->v8, moves);
         *l = kept;
-        if (r <= 0) return r;
+        if (r < 0) return fail(e, OUT_OF_MEMORY);
+        if (r == 0) return 0;
     }
     return 1;
 }
@@ -757,7 +769,7 @@ static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skel
         st->minimal++;
         st->by_moves[r->moves]++;
         if (st->hardest.moves < 0 || space_puzzle_compare(&p, &st->hardest) < 0) st->hardest = p;
-        if (space_puzzles_push(e->lines, &p)) return -1;
+        if (space_puzzles_push(e->lines, &p)) return fail(e, OUT_OF_MEMORY);
     }
     return 0;
 }
@@ -765,7 +777,7 @@ static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skel
 /* The three passes for a board of n x n, n a constant where called. */
 static inline __attribute__((always_inline)) int passes(space_explorer *e, skeleton *k, const int n)
 {
-    if (distances_from_goals(k, n)) return -1;
+    if (distances_from_goals(k, n)) return fail(e, "a distance of 254 moves or more (a byte holds 0 to 253)");
     e->stats->expanded += k->tail;
     e->stats->expanded += unsolvable_clusters(e, k, n);
     unite_records(e);
@@ -789,7 +801,8 @@ static int explore_skeleton(space_explorer *e)
             product *= e->coltp[x]->fits[e->hfree[(size_t)h * 8 + x]];
         }
     }
-    if (count >= (1ull << 32) || reserve_states(e, count)) return -1;
+    if (count >= (1ull << 32)) return fail(e, "a skeleton of 2^32 states or more");
+    if (reserve_states(e, count)) return -1;
     e->count = count;
     e->pieces = __builtin_popcountll(e->unit.walls);
     for (int x = 0; x < e->n; x++) {
@@ -803,7 +816,8 @@ static int explore_skeleton(space_explorer *e)
     e->stats->states += count;
     memset(e->dist, UNSEEN, count);
     int64_t seeds = seed_goals(e);
-    int rc = seeds < 0 || seeds >= (1ll << 31) ? -1 : 0;   /* pass 3's stamps follow the seeds */
+    int rc = seeds < 0 ? -1 : 0;
+    if (seeds >= (1ll << 31)) rc = fail(e, "2^31 goal states or more in one skeleton");   /* pass 3's stamps follow the seeds */
     if (!rc) {
         skeleton k = {.hfree = e->hfree, .base = e->base, .spread = e->s->spread,
                       .stride = e->stride, .pos_of_h = e->pos_of_h, .walls = e->unit.walls,
@@ -862,7 +876,7 @@ static int configurations(space_explorer *e)
     for (int y = 0; y < e->n; y++) {
         e->hstride[y] = (uint32_t)count;
         count *= e->rowtp[y]->count;
-        if (count > MAX_H_CONFIGURATIONS) return -1;
+        if (count > MAX_H_CONFIGURATIONS) return fail(e, "more than 2^26 row configurations in one unit");
     }
     if (count > e->hcapacity) {
         uint32_t cap = (uint32_t)count;
@@ -876,9 +890,9 @@ static int configurations(space_explorer *e)
             free(e->alive_h[x]), free(e->alive_w[x]);
             e->alive_h[x] = malloc(cap * sizeof *e->alive_h[x]);
             e->alive_w[x] = malloc(cap * sizeof *e->alive_w[x]);
-            if (!e->alive_h[x] || !e->alive_w[x]) return -1;
+            if (!e->alive_h[x] || !e->alive_w[x]) return fail(e, OUT_OF_MEMORY);
         }
-        if (!e->hbb || !e->hfree || !e->pos_of_h || !e->base || !e->stride) return -1;
+        if (!e->hbb || !e->hfree || !e->pos_of_h || !e->base || !e->stride) return fail(e, OUT_OF_MEMORY);
         e->hcapacity = cap;
         memset(e->pos_of_h, 0xFF, cap * sizeof *e->pos_of_h);
     }
@@ -914,6 +928,11 @@ space_explorer *space_explorer_new(const space *s)
     return e;
 }
 
+const char *space_explorer_failure(const space_explorer *e)
+{
+    return e->failure ? e->failure : OUT_OF_MEMORY;
+}
+
 void space_explorer_free(space_explorer *e)
 {
     if (!e) return;
@@ -934,7 +953,7 @@ int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, s
         e->rowtp[y] = &e->rowt[y]->template[e->unit.row_template[y]];
     }
     e->exit_mask = (uint8_t)(3u << (e->n - 2));
-    e->lines = lines, e->stats = stats, e->stop = stop;
+    e->lines = lines, e->stats = stats, e->stop = stop, e->failure = NULL;
     stats->units++;
     if (configurations(e)) return -1;
     return walk_columns(e, 0);

@@ -55,6 +55,10 @@ void space_explorer_free(space_explorer *e);
 int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats,
                        const volatile sig_atomic_t *stop);
 
+/* Why the last space_explore_unit returned -1, as a phrase ("out of memory", "a distance of
+ * 254 moves or more ...", a limit of the numbering passed). */
+const char *space_explorer_failure(const space_explorer *e);
+
 /* Database order: more moves first, then the board's text. */
 int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b);
 void space_stats_init(space_stats *s);
