@@ -113,9 +113,12 @@ static inline int board_moved_piece(const board *b, uint64_t from, uint64_t to)
 static inline uint64_t board_decode(const board *b, uint64_t key, uint8_t *offset)
 {
     uint64_t occ = b->walls;
-    for (int i = 0; i < b->npieces; i++) {
-        offset[i] = (uint8_t)board_offset(b, key, i);
-        occ |= b->cells[i][offset[i]];
+    const board_piece *p = b->piece;
+    const uint64_t (*cells)[BOARD_MAX_SIDE] = b->cells;
+    for (int i = 0, n = b->npieces; i < n; i++) {
+        uint64_t off = (key >> p[i].shift) & p[i].off_mask;
+        offset[i] = (uint8_t)off;
+        occ |= cells[i][off];
     }
     return occ;
 }

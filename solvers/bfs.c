@@ -41,8 +41,9 @@
  * cluster run returns the solution too.
  *
  * The engine below is compiled twice (Makefile): portable, and on x86-64 a second time with
- * AVX2, where the state table reads four slots with one load (common/stateset.h shows both
- * probes lay out a table alike). bfs_search picks the AVX2 build on a processor that has it;
+ * AVX2 (and BMI1/BMI2, whose shifts and bit-field extracts take instructions out of the key's
+ * decoding), where the state table reads four slots with one load (common/stateset.h shows both
+ * probes lay out a table alike). bfs_search picks the AVX2 build on a processor that has them;
  * the two return the same results (tests/test_bfs.c).
  */
 #include "bfs.h"
@@ -116,7 +117,8 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
 bool bfs_avx2_available(void)
 {
 #ifdef BFS_HAVE_AVX2
-    return __builtin_cpu_supports("avx2");
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2");
 #else
     return false;
 #endif

@@ -15,8 +15,8 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
                 solver_result *r, bfs_mode mode);
 
 /* The two builds of the same search, for the tests that hold them equal: the portable one,
- * and the AVX2 one, which is built only on x86-64 (BFS_HAVE_AVX2, Makefile) and may run only
- * where bfs_avx2_available() says so. */
+ * and the AVX2 one (with BMI1 and BMI2), which is built only on x86-64 (BFS_HAVE_AVX2, Makefile)
+ * and may run only where bfs_avx2_available() says so. */
 void bfs_search_portable(solver_context *ctx, const board *b, uint64_t start,
                          const solver_budget *budget, solver_result *r, bfs_mode mode);
 #ifdef BFS_HAVE_AVX2
