@@ -232,14 +232,15 @@ void space_puzzles_free(space_puzzles *l)
 }
 
 /* A cluster found: the largest so far? */
-static void note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t ch, uint64_t cv)
+static int note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t ch, uint64_t cv)
 {
     space_stats *st = e->stats;
     st->clusters++;
-    if (size < st->largest.cluster) return;
+    if (size < st->largest.cluster) return 0;
     space_puzzle p = {.moves = moves, .cluster = size};
-    describe(e, ch, cv, p.board);
+    if (describe(e, ch, cv, p.board)) return -1;
     if (!st->largest.cluster || larger_cluster(&p, &st->largest)) st->largest = p;
+    return 0;
 }
 
 /* ---- growing arrays ---------------------------------------------------------------------- */
@@ -560,11 +561,10 @@ static state state_at(const space_explorer *e, uint64_t rank, uint32_t *position
 
 /* Pass 2: every state no goal reached starts, in rank order, a breadth-first search of its
  * (unsolvable) cluster, for its size and smallest state. */
-static inline __attribute__((always_inline)) uint64_t
+static inline __attribute__((always_inline)) int
 unsolvable_clusters(space_explorer *e, skeleton *k, const int n)
 {
     uint32_t position = 0;
-    uint64_t expanded = 0;
     for (uint8_t *at = k->dist, *end = k->dist + e->count; (at = memchr(at, UNSEEN, (size_t)(end - at)));) {
         state start = state_at(e, (uint64_t)(at - k->dist), &position);
         uint64_t ch = start.h8, cv = start.v8;
@@ -577,10 +577,10 @@ unsolvable_clusters(space_explorer *e, skeleton *k, const int n)
             k->candidates += packed(s.h8, s.v8, k->walls);
             expand(k, n, &s, mark_unsolvable);
         }
-        expanded += k->tail;
-        note_cluster(e, k->tail, -1, ch, cv);
+        e->stats->expanded += k->tail;
+        if (note_cluster(e, k->tail, -1, ch, cv)) return -1;
     }
-    return expanded;
+    return 0;
 }
 
 /* After pass 1: each seed's figures into its root's. */
@@ -758,7 +758,7 @@ static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skel
         const cluster_record *r = &e->record[seed];
         if (e->uf[seed] != seed) continue;
         st->solvable++;
-        note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v);
+        if (note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v)) return -1;
         if (has_spare_piece(e, &r->hardest, r->moves) || has_idle_piece(e, r->hardest.h8, r->hardest.v8)) continue;
         uint64_t movers = optimal_movers(k, n, &r->hardest, (uint32_t)e->nseeds + seed);
         int minimal = all_needed(e, &r->hardest, r->moves, movers);
@@ -779,7 +779,7 @@ static inline __attribute__((always_inline)) int passes(space_explorer *e, skele
 {
     if (distances_from_goals(k, n)) return fail(e, "a distance of 254 moves or more (a byte holds 0 to 253)");
     e->stats->expanded += k->tail;
-    e->stats->expanded += unsolvable_clusters(e, k, n);
+    if (unsolvable_clusters(e, k, n)) return -1;
     unite_records(e);
     return puzzles(e, k, n);
 }
