@@ -91,10 +91,16 @@ uint64_t board_start_key(const board *b);
 int board_subset(const board *b, uint64_t key, uint32_t pieces, uint64_t walls, board *out,
                  char *err);
 
+/* Offset of piece p in key, 64 bits wide (board_decode indexes with it directly). */
+static inline uint64_t board_piece_offset(const board_piece *p, uint64_t key)
+{
+    return (key >> p->shift) & p->off_mask;
+}
+
 /* Offset of piece i in key. */
 static inline int board_offset(const board *b, uint64_t key, int i)
 {
-    return (int)((key >> b->piece[i].shift) & b->piece[i].off_mask);
+    return (int)board_piece_offset(&b->piece[i], key);
 }
 
 static inline bool board_is_goal(const board *b, uint64_t key)
@@ -116,7 +122,7 @@ static inline uint64_t board_decode(const board *b, uint64_t key, uint8_t *offse
     const board_piece *p = b->piece;
     const uint64_t (*cells)[BOARD_MAX_SIDE] = b->cells;
     for (int i = 0, n = b->npieces; i < n; i++) {
-        uint64_t off = (key >> p[i].shift) & p[i].off_mask;
+        uint64_t off = board_piece_offset(&p[i], key);
         offset[i] = (uint8_t)off;
         occ |= cells[i][off];
     }

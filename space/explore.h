@@ -48,7 +48,7 @@ space_explorer *space_explorer_new(const space *s);
 void space_explorer_free(space_explorer *e);
 
 /* Explores unit: appends its database lines to *lines (in no order) and adds its figures to
- * *stats. Returns 0; -1 when out of memory or when a distance exceeds SPACE_MAX_MOVES - 1; or
+ * *stats. Returns 0; -1 when it cannot be explored (space_explorer_failure says why); or
  * SPACE_STOPPED when *stop (NULL: never) turned non-zero before the unit was done, checked
  * between skeletons: then *lines and *stats hold part of the unit and must be thrown away. */
 #define SPACE_STOPPED 1
