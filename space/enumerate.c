@@ -33,7 +33,7 @@
 
 static const char *usage =
     "usage: enumerate --size N [--walls K] [--shard I/M] [--jobs J] [--out FILE]\n"
-    "                 [--stats FILE] [--checkpoint FILE]\n"
+    "                 [--stats FILE] [--checkpoint FILE] [--no-mirror]\n"
     "       enumerate merge [--out FILE] [--stats FILE] SHARD_FILE...\n"
     "Explores every cluster of the N x N puzzle space with up to K walls (README \"The puzzle\n"
     "space\") and writes its database: one line 'MOVES BOARD CLUSTER_SIZE' per solvable cluster\n"
@@ -48,6 +48,8 @@ static const char *usage =
     "  --stats FILE      the statistics alone, as JSON\n"
     "  --checkpoint FILE where progress is kept (default FILE.checkpoint with --out): every\n"
     "                    30 s and on SIGINT/SIGTERM; a run finding it resumes from it\n"
+    "  --no-mirror       expand every state: on 5x5, whose middle row is the primary's, each\n"
+    "                    unit otherwise also reports its top-bottom mirror image (same lines)\n"
     "  --no-progress     no progress line (it is shown only on a terminal anyway)\n"
     "  -h, --help        this text\n"
     "  --version         the version and commit\n"
@@ -60,13 +62,13 @@ static const char *usage =
     "written, 130 (SIGINT) or 143 (SIGTERM) interrupted, progress kept in the checkpoint.\n";
 
 enum { OPT_VERSION = CLI_OPT_VERSION, OPT_SIZE = 1000, OPT_WALLS, OPT_SHARD, OPT_JOBS, OPT_OUT,
-       OPT_STATS, OPT_CHECKPOINT, OPT_NO_PROGRESS };
+       OPT_STATS, OPT_CHECKPOINT, OPT_NO_PROGRESS, OPT_NO_MIRROR };
 
 typedef struct {
     int size, walls, shard, shards, jobs;
     const char *out, *stats, *checkpoint;
     char checkpoint_buf[4096];
-    bool progress;
+    bool progress, mirror;
 } options;
 
 typedef struct {
@@ -116,7 +118,7 @@ static double cpu_seconds(void)
 static shard_meta meta_of(const run *r, bool complete)
 {
     return (shard_meta){.size = r->o.size, .walls = r->o.walls, .shard = r->o.shard,
-                        .shards = r->o.shards, .units_done = r->folded, .complete = complete,
+                        .shards = r->o.shards, .mirror = r->o.mirror, .units_done = r->folded, .complete = complete,
                         .seconds = r->earlier_seconds + search_now() - r->started,
                         .cpu_seconds = r->earlier_cpu + cpu_seconds(), .jobs = r->o.jobs};
 }
@@ -157,6 +159,7 @@ static void *worker(void *arg)
     space_explorer *e = space_explorer_new(&r->space);
     pthread_mutex_lock(&r->lock);
     if (!e) r->error = out_of_memory();
+    else space_explorer_use_mirror(e, r->o.mirror);
     for (;;) {
         while (!r->error && !stopping_signal && r->next < r->shard_units && r->next >= r->folded + WINDOW)
             r->waiting++, pthread_cond_wait(&r->moved, &r->lock), r->waiting--;
@@ -212,9 +215,10 @@ static int resume(run *r)
         fprintf(stderr, "enumerate: %s\n", err);
         return -1;
     }
-    if (m.size != r->o.size || m.walls != r->o.walls || m.shard != r->o.shard || m.shards != r->o.shards) {
-        fprintf(stderr, "enumerate: %s: a checkpoint of size %d, walls %d, shard %d/%d, not of this run\n",
-                r->o.checkpoint, m.size, m.walls, m.shard, m.shards);
+    if (m.size != r->o.size || m.walls != r->o.walls || m.shard != r->o.shard || m.shards != r->o.shards ||
+        m.mirror != r->o.mirror) {
+        fprintf(stderr, "enumerate: %s: a checkpoint of size %d, walls %d, shard %d/%d%s, not of this run\n",
+                r->o.checkpoint, m.size, m.walls, m.shard, m.shards, m.mirror ? "" : ", --no-mirror");
         return -1;
     }
     r->folded = r->next = m.units_done;
@@ -263,6 +267,7 @@ static int enumerate(const options *o)
         free(r);
         return EXIT_BAD_INPUT;
     }
+    r->o.mirror = o->mirror && space_has_mirror(&r->space);   /* what the header says of the run */
     r->shard_units = r->space.units / (uint64_t)o->shards +
                      ((uint64_t)o->shard < r->space.units % (uint64_t)o->shards);
     r->window = calloc(WINDOW, sizeof *r->window);
@@ -353,6 +358,7 @@ static int merge(const options *o, char *const *paths, int count)
         const char *why = !m.complete ? "is a checkpoint, not a finished shard"
                           : m.size != all.size || m.walls != all.walls ? "is of another space"
                           : m.shards != all.shards ? "is of a run cut into another number of shards"
+                          : m.mirror != all.mirror ? "is of a run with mirror images and one without (--no-mirror)"
                           : seen[m.shard] ? "repeats a shard already read"
                                           : NULL;
         if (why) {
@@ -405,13 +411,14 @@ int main(int argc, char **argv)
         {"stats", required_argument, NULL, OPT_STATS},
         {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
         {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+        {"no-mirror", no_argument, NULL, OPT_NO_MIRROR},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
         {0, 0, 0, 0}};
     bool merging = argc > 1 && strcmp(argv[1], "merge") == 0;
     if (merging) argc--, argv++;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    options o = {.size = 0, .shards = 1, .jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus, .progress = true};
+    options o = {.size = 0, .shards = 1, .jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus, .progress = true, .mirror = true};
     int code;
     opterr = 0;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
@@ -435,6 +442,7 @@ int main(int argc, char **argv)
         case OPT_STATS: o.stats = optarg; break;
         case OPT_CHECKPOINT: o.checkpoint = optarg; break;
         case OPT_NO_PROGRESS: o.progress = false; break;
+        case OPT_NO_MIRROR: o.mirror = false; break;
         }
     }
     if (merging) return merge(&o, argv + optind, argc - optind);

@@ -27,7 +27,14 @@
  * Moves come from line.h's move lists: the slides whose swept cells are free of the other
  * direction's pieces and of walls (the other pieces of its own line are never in the way, by
  * construction of the slides), with what each changes in the rank. The passes are compiled once
- * per board size, so that their loops over lines unroll. */
+ * per board size, so that their loops over lines unroll.
+ *
+ * A unit that comes before its top-bottom mirror image (space.h; 5x5 only) reports that unit's
+ * clusters too, as mirror images of its own: same sizes, distances and minimality, so each
+ * record keeps beside its smallest and hardest states the ones whose images are the smallest
+ * and hardest for the mirror cluster, and pass 3 tests the latter too where it differs. The
+ * mirror unit itself is left out, so on 5x5 each state is expanded once or stands as the image
+ * of one that was. */
 #include "explore.h"
 
 #include <stdbool.h>
@@ -48,11 +55,15 @@ typedef struct {
     uint32_t rank;
 } state;
 
+/* The figures of a cluster, and of its mirror image when the unit reports its mirror too: that
+ * cluster's hardest and canonical states are the mirror images of the states kept here in
+ * mirror_hardest and mirror_canonical (the ones whose mirror images come first in the order). */
 typedef struct {
     uint64_t size;
     int moves;
-    state hardest;
+    state hardest, mirror_hardest;
     uint64_t canonical_h, canonical_v;
+    uint64_t mirror_canonical_h, mirror_canonical_v;
 } cluster_record;
 
 struct space_explorer {
@@ -64,6 +75,8 @@ struct space_explorer {
     uint32_t hstride[SPACE_MAX_SIZE];
     uint8_t exit_mask;   /* row 2 with the primary at the exit */
     int pieces;          /* the skeleton's pieces and walls, the primary included */
+    bool mirror_allowed; /* units may report their mirror images (space_explorer_use_mirror) */
+    bool reports_mirror; /* this unit stands for its mirror image too (space.h) */
     /* The unit's H configurations. */
     uint32_t hcount, hcapacity;
     uint64_t *hbb;
@@ -108,6 +121,13 @@ static bool state_before(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
     return h1 != h2 ? h1 < h2 : v1 < v2;
 }
 
+/* Whether the mirror image of the first state comes before that of the second. */
+static inline bool mirror_before(int n, uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
+{
+    return state_before(space_mirror_bits(n, h1), space_mirror_bits(n, v1), space_mirror_bits(n, h2),
+                        space_mirror_bits(n, v2));
+}
+
 int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b)
 {
     if (a->moves != b->moves) return a->moves > b->moves ? -1 : 1;
@@ -137,7 +157,7 @@ static int letter_order(const piece_at *q, int n)
 
 /* The pieces of a line's placement, appended to pieces[]. */
 static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask, bool horizontal,
-                       int line, int n, piece_at *pieces, int count)
+                       int line, piece_at *pieces, int count)
 {
     int p = tp->by_mask[mask];
     uint8_t starts = t->placement[p].starts;
@@ -147,24 +167,27 @@ static int line_pieces(const line_type *t, const line_template *tp, uint8_t mask
         *q = (piece_at){.row = horizontal ? line : at, .col = horizontal ? at : line,
                         .length = tp->length[i], .horizontal = horizontal,
                         .primary = horizontal && line == SPACE_PRIMARY_ROW};
-        q->order = letter_order(q, n);
     }
     return count;
 }
 
-/* The database board of a state; -1 when it has more pieces than letters. */
-static int describe(space_explorer *e, uint64_t h8, uint64_t v8, char *text)
+/* The database board of a state, or of its mirror image when `mirrored`; -1 when it has more
+ * pieces than letters. */
+static int describe(space_explorer *e, uint64_t h8, uint64_t v8, bool mirrored, char *text)
 {
     int n = e->n, count = 0;
     piece_at pieces[2 * SPACE_MAX_SIZE * LINE_MAX_PIECES + SPACE_MAX_SIZE * SPACE_MAX_SIZE];
     for (int y = 0; y < n; y++)
-        count = line_pieces(e->rowt[y], e->rowtp[y], (uint8_t)(h8 >> (8 * y)), true, y, n, pieces, count);
+        count = line_pieces(e->rowt[y], e->rowtp[y], (uint8_t)(h8 >> (8 * y)), true, y, pieces, count);
     for (int x = 0; x < n; x++)
-        count = line_pieces(e->colt[x], e->coltp[x], space_column_bits(v8, x), false, x, n, pieces, count);
+        count = line_pieces(e->colt[x], e->coltp[x], space_column_bits(v8, x), false, x, pieces, count);
     for (uint64_t w = e->unit.walls; w; w &= w - 1) {
         int cell = __builtin_ctzll(w);
-        piece_at *q = &pieces[count++];
-        *q = (piece_at){.row = cell / 8, .col = cell % 8, .length = 1, .wall = true};
+        pieces[count++] = (piece_at){.row = cell / 8, .col = cell % 8, .length = 1, .wall = true};
+    }
+    for (int i = 0; i < count; i++) {
+        piece_at *q = &pieces[i];
+        if (mirrored) q->row = n - q->row - (q->horizontal || q->wall ? 1 : q->length);
         q->order = letter_order(q, n);
     }
     qsort(pieces, (size_t)count, sizeof *pieces, piece_order);
@@ -202,7 +225,7 @@ static bool larger_cluster(const space_puzzle *a, const space_puzzle *b)
 void space_stats_add(space_stats *to, const space_stats *from)
 {
     to->units += from->units, to->skeletons += from->skeletons, to->states += from->states;
-    to->expanded += from->expanded;
+    to->expanded += from->expanded, to->mirrored += from->mirrored;
     to->candidates += from->candidates, to->clusters += from->clusters;
     to->solvable += from->solvable, to->minimal += from->minimal;
     for (int m = 0; m < SPACE_MAX_MOVES; m++) to->by_moves[m] += from->by_moves[m];
@@ -231,14 +254,15 @@ void space_puzzles_free(space_puzzles *l)
     memset(l, 0, sizeof *l);
 }
 
-/* A cluster found: the largest so far? */
-static int note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t ch, uint64_t cv)
+/* A cluster found, whose canonical state is (ch, cv) or its mirror image: the largest so far? */
+static int note_cluster(space_explorer *e, uint64_t size, int moves, uint64_t ch, uint64_t cv,
+                        bool mirrored)
 {
     space_stats *st = e->stats;
     st->clusters++;
     if (size < st->largest.cluster) return 0;
     space_puzzle p = {.moves = moves, .cluster = size};
-    if (describe(e, ch, cv, p.board)) return -1;
+    if (describe(e, ch, cv, mirrored, p.board)) return -1;
     if (!st->largest.cluster || larger_cluster(&p, &st->largest)) st->largest = p;
     return 0;
 }
@@ -348,6 +372,8 @@ typedef struct {
     const uint32_t *stride;
     const int32_t *pos_of_h;
     uint64_t walls;
+    bool mirror;           /* the unit reports its mirror image too */
+    uint64_t mirror_walls; /* the walls upside down */
     unsigned busy_rows, busy_columns;   /* the lines with pieces, bit y or x */
     uint8_t *dist;
     uint32_t *label, *uf;
@@ -375,6 +401,14 @@ static inline bool packed(uint64_t h8, uint64_t v8, uint64_t walls)
     const uint64_t column0 = 0x0101010101010101ull;
     uint64_t before = (h8 & ~(h8 << 1) & ~column0) >> 1 | (v8 & ~(v8 << 8)) >> 8;
     return !(before & ~(h8 | v8 | walls));
+}
+
+/* A state expanded: the packed ones counted, and its mirror image if packed. */
+static inline void count_packed(skeleton *k, const int n, const state *s)
+{
+    k->candidates += packed(s->h8, s->v8, k->walls);
+    if (k->mirror)
+        k->candidates += packed(space_mirror_bits(n, s->h8), space_mirror_bits(n, s->v8), k->mirror_walls);
 }
 
 /* Calls reach(k, s, &next) for every state one slide from s. Inlined into each pass with n a
@@ -440,21 +474,33 @@ static uint32_t find(uint32_t *uf, uint32_t x)
     return x;
 }
 
-/* A state joins the figures of a cluster (or of a seed's part of one). */
-static void add_state(cluster_record *r, const state *s, int d)
+/* A state at distance d joins the figures of a cluster (or of a seed's part of one), and those
+ * of its mirror image when `mirror`. */
+static inline void add_state(cluster_record *r, const state *s, int d, const int n, bool mirror)
 {
-    if (r->size++ == 0 || state_before(s->h8, s->v8, r->canonical_h, r->canonical_v))
+    bool first = r->size++ == 0;
+    if (first || state_before(s->h8, s->v8, r->canonical_h, r->canonical_v))
         r->canonical_h = s->h8, r->canonical_v = s->v8;
-    if (d > r->moves || (d == r->moves && state_before(s->h8, s->v8, r->hardest.h8, r->hardest.v8)))
-        r->moves = d, r->hardest = *s;
+    if (mirror && (first || mirror_before(n, s->h8, s->v8, r->mirror_canonical_h, r->mirror_canonical_v)))
+        r->mirror_canonical_h = s->h8, r->mirror_canonical_v = s->v8;
+    if (d > r->moves) {
+        r->moves = d, r->hardest = r->mirror_hardest = *s;
+    } else if (d == r->moves) {
+        if (state_before(s->h8, s->v8, r->hardest.h8, r->hardest.v8)) r->hardest = *s;
+        if (mirror && mirror_before(n, s->h8, s->v8, r->mirror_hardest.h8, r->mirror_hardest.v8))
+            r->mirror_hardest = *s;
+    }
 }
 
-static void merge_record(cluster_record *to, const cluster_record *from)
+/* Every state of `from` stands for it in `to`'s figures through the four it kept. */
+static void merge_record(cluster_record *to, const cluster_record *from, int n, bool mirror)
 {
     uint64_t size = to->size;
     if (from->size) {
-        add_state(to, &(state){from->canonical_h, from->canonical_v, 0, 0}, -1);
-        add_state(to, &from->hardest, from->moves);
+        add_state(to, &(state){from->canonical_h, from->canonical_v, 0, 0}, -1, n, mirror);
+        if (mirror) add_state(to, &(state){from->mirror_canonical_h, from->mirror_canonical_v, 0, 0}, -1, n, mirror);
+        add_state(to, &from->hardest, from->moves, n, mirror);
+        if (mirror) add_state(to, &from->mirror_hardest, from->moves, n, mirror);
     }
     to->size = size + from->size;
 }
@@ -530,8 +576,8 @@ static inline __attribute__((always_inline)) int distances_from_goals(skeleton *
         int d = k->dist[s.rank];
         if (d + 1 >= UNSOLVABLE) return -1;
         k->seed = k->label[s.rank];
-        add_state(&k->record[k->seed], &s, d);
-        k->candidates += packed(s.h8, s.v8, k->walls);
+        add_state(&k->record[k->seed], &s, d, n, k->mirror);
+        count_packed(k, n, &s);
         expand(k, n, &s, grow_from_goals);
     }
     return 0;
@@ -560,25 +606,27 @@ static state state_at(const space_explorer *e, uint64_t rank, uint32_t *position
 }
 
 /* Pass 2: every state no goal reached starts, in rank order, a breadth-first search of its
- * (unsolvable) cluster, for its size and smallest state. */
+ * (unsolvable) cluster, for its size and smallest state (and its mirror image's). */
 static inline __attribute__((always_inline)) int
 unsolvable_clusters(space_explorer *e, skeleton *k, const int n)
 {
     uint32_t position = 0;
     for (uint8_t *at = k->dist, *end = k->dist + e->count; (at = memchr(at, UNSEEN, (size_t)(end - at)));) {
         state start = state_at(e, (uint64_t)(at - k->dist), &position);
-        uint64_t ch = start.h8, cv = start.v8;
+        uint64_t ch = start.h8, cv = start.v8, mh = ch, mv = cv;
         k->tail = 0;
         k->dist[start.rank] = UNSOLVABLE;
         k->queue[k->tail++] = start;
         for (uint64_t head = 0; head < k->tail;) {
             const state s = k->queue[head++];
             if (state_before(s.h8, s.v8, ch, cv)) ch = s.h8, cv = s.v8;
-            k->candidates += packed(s.h8, s.v8, k->walls);
+            if (k->mirror && mirror_before(n, s.h8, s.v8, mh, mv)) mh = s.h8, mv = s.v8;
+            count_packed(k, n, &s);
             expand(k, n, &s, mark_unsolvable);
         }
         e->stats->expanded += k->tail;
-        if (note_cluster(e, k->tail, -1, ch, cv)) return -1;
+        if (note_cluster(e, k->tail, -1, ch, cv, false)) return -1;
+        if (k->mirror && note_cluster(e, k->tail, -1, mh, mv, true)) return -1;
     }
     return 0;
 }
@@ -589,7 +637,7 @@ static void unite_records(space_explorer *e)
     for (uint32_t k = 0; k < e->nseeds; k++) {
         uint32_t root = find(e->uf, k);
         if (root != k) {
-            merge_record(&e->record[root], &e->record[k]);
+            merge_record(&e->record[root], &e->record[k], e->n, e->reports_mirror);
             e->record[k].size = 0;
         }
     }
@@ -748,28 +796,54 @@ static int all_needed(space_explorer *e, const state *s, int moves, uint64_t mov
     return 1;
 }
 
-/* Pass 3: the solvable clusters' puzzles, each kept when minimal. A puzzle with a spare or an
- * idle piece is not; otherwise only the pieces that move on no optimal solution, and the
- * walls, need a search (all_needed). */
-static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skeleton *k, const int n)
+/* Whether the puzzle at `hardest`, `moves` from the goal, is minimal: 1 yes, 0 no, -1 out of
+ * memory. One with a spare or an idle piece is not; otherwise only the pieces that move on no
+ * optimal solution, and the walls, need a search (all_needed). `stamp` marks optimal_movers'
+ * walk. */
+static inline __attribute__((always_inline)) int
+minimal_puzzle(space_explorer *e, skeleton *k, const int n, const state *hardest, int moves,
+               uint32_t stamp)
+{
+    if (has_spare_piece(e, hardest, moves) || has_idle_piece(e, hardest->h8, hardest->v8)) return 0;
+    return all_needed(e, hardest, moves, optimal_movers(k, n, hardest, stamp));
+}
+
+/* A solvable cluster with its puzzle at `hardest` (or the mirror images of both, when
+ * `mirrored`): counted, and a database line when the puzzle is minimal. */
+static int note_solvable(space_explorer *e, const cluster_record *r, const state *hardest,
+                         bool mirrored, bool minimal)
 {
     space_stats *st = e->stats;
+    st->solvable++;
+    uint64_t ch = mirrored ? r->mirror_canonical_h : r->canonical_h;
+    uint64_t cv = mirrored ? r->mirror_canonical_v : r->canonical_v;
+    if (note_cluster(e, r->size, r->moves, ch, cv, mirrored)) return -1;
+    if (!minimal) return 0;
+    space_puzzle p = {.moves = r->moves, .cluster = r->size};
+    if (describe(e, hardest->h8, hardest->v8, mirrored, p.board)) return -1;
+    st->minimal++;
+    st->by_moves[r->moves]++;
+    if (st->hardest.moves < 0 || space_puzzle_compare(&p, &st->hardest) < 0) st->hardest = p;
+    if (space_puzzles_push(e->lines, &p)) return fail(e, OUT_OF_MEMORY);
+    return 0;
+}
+
+/* Pass 3: the solvable clusters' puzzles, each kept when minimal; and their mirror images'
+ * when the unit reports its mirror too. A mirror image is minimal exactly when its original is,
+ * but the mirror cluster's puzzle may be the mirror image of another of the hardest states (a
+ * tie broken the other way), which is then tested itself. Stamps: seeds + seed for the puzzle,
+ * 2 seeds + seed for its mirror's, all past every seed number. */
+static inline __attribute__((always_inline)) int puzzles(space_explorer *e, skeleton *k, const int n)
+{
     for (uint32_t seed = 0; seed < e->nseeds; seed++) {
         const cluster_record *r = &e->record[seed];
         if (e->uf[seed] != seed) continue;
-        st->solvable++;
-        if (note_cluster(e, r->size, r->moves, r->canonical_h, r->canonical_v)) return -1;
-        if (has_spare_piece(e, &r->hardest, r->moves) || has_idle_piece(e, r->hardest.h8, r->hardest.v8)) continue;
-        uint64_t movers = optimal_movers(k, n, &r->hardest, (uint32_t)e->nseeds + seed);
-        int minimal = all_needed(e, &r->hardest, r->moves, movers);
-        if (minimal < 0) return -1;
-        if (!minimal) continue;
-        space_puzzle p = {.moves = r->moves, .cluster = r->size};
-        if (describe(e, r->hardest.h8, r->hardest.v8, p.board)) return -1;
-        st->minimal++;
-        st->by_moves[r->moves]++;
-        if (st->hardest.moves < 0 || space_puzzle_compare(&p, &st->hardest) < 0) st->hardest = p;
-        if (space_puzzles_push(e->lines, &p)) return fail(e, OUT_OF_MEMORY);
+        int minimal = minimal_puzzle(e, k, n, &r->hardest, r->moves, (uint32_t)e->nseeds + seed);
+        if (minimal < 0 || note_solvable(e, r, &r->hardest, false, minimal)) return -1;
+        if (!k->mirror) continue;
+        if (r->mirror_hardest.rank != r->hardest.rank)
+            minimal = minimal_puzzle(e, k, n, &r->mirror_hardest, r->moves, (uint32_t)(2 * e->nseeds) + seed);
+        if (minimal < 0 || note_solvable(e, r, &r->mirror_hardest, true, minimal)) return -1;
     }
     return 0;
 }
@@ -812,15 +886,18 @@ static int explore_skeleton(space_explorer *e)
         e->board_lines.col_by_mask[x] = lines_by_mask(e->coltp[x]);
     }
     e->board_lines.space = e->s, e->board_lines.walls = e->unit.walls, e->board_lines.exit_mask = e->exit_mask;
-    e->stats->skeletons++;
-    e->stats->states += count;
+    e->stats->skeletons += 1 + e->reports_mirror;
+    e->stats->states += count << e->reports_mirror;
+    e->stats->mirrored += e->reports_mirror ? count : 0;
     memset(e->dist, UNSEEN, count);
     int64_t seeds = seed_goals(e);
     int rc = seeds < 0 ? -1 : 0;
-    if (seeds >= (1ll << 31)) rc = fail(e, "2^31 goal states or more in one skeleton");   /* pass 3's stamps follow the seeds */
+    if (seeds >= (1ll << 30)) rc = fail(e, "2^30 goal states or more in one skeleton");   /* pass 3's stamps follow the seeds */
     if (!rc) {
         skeleton k = {.hfree = e->hfree, .base = e->base, .spread = e->s->spread,
                       .stride = e->stride, .pos_of_h = e->pos_of_h, .walls = e->unit.walls,
+                      .mirror = e->reports_mirror,
+                      .mirror_walls = space_mirror_bits(e->n, e->unit.walls),
                       .dist = e->dist, .label = e->label, .uf = e->uf, .queue = e->queue,
                       .record = e->record, .tail = (uint64_t)seeds};
         for (int x = 0; x < e->n; x++) {
@@ -919,13 +996,18 @@ space_explorer *space_explorer_new(const space *s)
 {
     space_explorer *e = calloc(1, sizeof *e);
     if (!e) return NULL;
-    e->s = s, e->n = s->size;
+    e->s = s, e->n = s->size, e->mirror_allowed = true;
     e->reduced = reduced_search_new();
     if (!e->reduced) {
         free(e);
         return NULL;
     }
     return e;
+}
+
+void space_explorer_use_mirror(space_explorer *e, bool on)
+{
+    e->mirror_allowed = on;
 }
 
 const char *space_explorer_failure(const space_explorer *e)
@@ -955,6 +1037,9 @@ int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, s
     e->exit_mask = (uint8_t)(3u << (e->n - 2));
     e->lines = lines, e->stats = stats, e->stop = stop, e->failure = NULL;
     stats->units++;
+    int against = e->mirror_allowed ? space_unit_against_mirror(s, &e->unit) : 0;
+    if (against > 0) return 0;   /* its mirror image reports it */
+    e->reports_mirror = against < 0;
     if (configurations(e)) return -1;
     return walk_columns(e, 0);
 }

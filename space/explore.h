@@ -11,6 +11,7 @@
 #define EXPLORE_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "space.h"
@@ -33,6 +34,8 @@ typedef struct {
 typedef struct {
     uint64_t units, skeletons, states;
     uint64_t expanded;     /* states whose moves were generated: each state once */
+    uint64_t mirrored;     /* states reported as the mirror image of an expanded state (space.h);
+                            * expanded + mirrored = states */
     uint64_t candidates;   /* packed states: every piece flush left or up (the anchor's) */
     uint64_t clusters, solvable, minimal;
     uint64_t by_moves[SPACE_MAX_MOVES];   /* database lines by move count */
@@ -46,6 +49,11 @@ typedef struct space_explorer space_explorer;
 
 space_explorer *space_explorer_new(const space *s);
 void space_explorer_free(space_explorer *e);
+
+/* Whether a unit may report its mirror image as well, leaving that unit out (space.h: on spaces
+ * where the primary's row is the middle row; the default). Off, every state is expanded; the
+ * lines and every figure but expanded and mirrored are the same either way. */
+void space_explorer_use_mirror(space_explorer *e, bool on);
 
 /* Explores unit: appends its database lines to *lines (in no order) and adds its figures to
  * *stats. Returns 0; -1 when it cannot be explored (space_explorer_failure says why); or

@@ -30,12 +30,14 @@ json_t *shardfile_header(const shard_meta *m, const space_stats *st)
         }
     double rate = m->cpu_seconds > 0 ? (double)st->states / m->cpu_seconds : 0;
     return json_pack(
-        "{s:{s:i, s:i}, s:{s:i, s:i}, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
+        "{s:{s:i, s:i}, s:{s:i, s:i, s:b}, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
         "s:o, s:f, s:f, s:f, s:i}",
         "space", "size", m->size, "walls", m->walls, "shard", "index", m->shard, "count", m->shards,
+        "mirror", m->mirror,
         "complete", m->complete, "units_done", (json_int_t)m->units_done,
         "units", (json_int_t)st->units, "skeletons", (json_int_t)st->skeletons,
         "states", (json_int_t)st->states, "expanded", (json_int_t)st->expanded,
+        "mirrored", (json_int_t)st->mirrored,
         "candidates", (json_int_t)st->candidates, "clusters", (json_int_t)st->clusters,
         "solvable", (json_int_t)st->solvable, "minimal", (json_int_t)st->minimal,
         "by_moves", by_moves,
@@ -120,6 +122,9 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2 &&
          shards >= 1 && shards <= SHARDFILE_MAX_SHARDS && index < shards;
     m->size = (int)size, m->walls = (int)walls, m->shard = (int)index, m->shards = (int)shards;
+    json_t *mirror = json_object_get(shard, "mirror");
+    ok = ok && json_is_boolean(mirror);
+    m->mirror = json_is_true(mirror);
     m->complete = json_is_true(json_object_get(h, "complete"));
     m->units_done = count_of(h, "units_done", &ok);
     m->seconds = json_number_value(json_object_get(h, "seconds"));
@@ -127,6 +132,7 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     m->jobs = (int)json_integer_value(json_object_get(h, "jobs"));
     st->units = count_of(h, "units", &ok), st->skeletons = count_of(h, "skeletons", &ok);
     st->states = count_of(h, "states", &ok), st->expanded = count_of(h, "expanded", &ok);
+    st->mirrored = count_of(h, "mirrored", &ok);
     st->candidates = count_of(h, "candidates", &ok), st->clusters = count_of(h, "clusters", &ok);
     st->solvable = count_of(h, "solvable", &ok), st->minimal = count_of(h, "minimal", &ok);
     const char *key;

@@ -25,6 +25,7 @@
 typedef struct {
     int size, walls;
     int shard, shards;          /* this file holds shard `shard` of `shards` (0-based) */
+    bool mirror;                /* its units reported their mirror images (explore.h) */
     uint64_t units_done;        /* of the shard's units, the first units_done are in */
     bool complete;
     double seconds, cpu_seconds;

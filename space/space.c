@@ -122,3 +122,18 @@ void space_unit_at(const space *s, uint64_t unit, space_unit *out)
         digits /= ws->row_templates[y];
     }
 }
+
+int space_unit_against_mirror(const space *s, const space_unit *u)
+{
+    if (!space_has_mirror(s)) return 0;
+    int n = s->size;
+    uint64_t walls = space_mirror_bits(n, u->walls);
+    if (walls != u->walls) return u->walls < walls ? -1 : 1;
+    /* The mirror's row y holds row n - 1 - y's template; mirrored walls leave each row's wall
+     * byte where its template's numbering was made. */
+    for (int y = 0; y < n; y++) {
+        int mine = u->row_template[y], its = u->row_template[n - 1 - y];
+        if (mine != its) return mine < its ? -1 : 1;
+    }
+    return 0;
+}

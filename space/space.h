@@ -15,6 +15,7 @@
 #ifndef SPACE_H
 #define SPACE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "line.h"
@@ -60,6 +61,28 @@ typedef struct {
 } space_unit;
 
 void space_unit_at(const space *s, uint64_t unit, space_unit *out);
+
+/* The top-bottom mirror. Where the primary's row is the middle row (5x5: row 2 of 0 to 4, on no
+ * other size) every rule of the definitions reads the same upside down, so the mirror image of
+ * a state of the space is a state of the space, one slide apart where the originals are: the
+ * mirror image of a cluster is a cluster, of the same size, with the same distances to the
+ * goal and the same minimality. The enumerator explores one of each pair of mirror-image units
+ * and reports the other from it (explore.c). */
+static inline bool space_has_mirror(const space *s)
+{
+    return s->size - 1 - SPACE_PRIMARY_ROW == SPACE_PRIMARY_ROW;
+}
+
+/* A bitboard (bit y * 8 + x) of an n x n board upside down: row y to row n - 1 - y. */
+static inline uint64_t space_mirror_bits(int n, uint64_t bits)
+{
+    return __builtin_bswap64(bits) >> (8 * (8 - n));
+}
+
+/* Where unit u stands against its mirror image, in a fixed order of units: 0 when they are the
+ * same unit (or the space has no mirror), -1 when u comes first (it is explored and reports its
+ * mirror too), 1 when the mirror comes first (u is reported from it). */
+int space_unit_against_mirror(const space *s, const space_unit *u);
 
 /* The wall byte of row y / column x of a wall bitboard. */
 static inline uint8_t space_row_walls(uint64_t walls, int y)

@@ -84,12 +84,13 @@ static uint64_t naive_states(int n, uint64_t walls)
     }
 }
 
-static space_stats explore_all(int n, int walls, space_puzzles *lines)
+static space_stats explore_all(int n, int walls, bool mirror, space_puzzles *lines)
 {
     static space s;
     char err[SPACE_ERR_MAX];
     cr_assert_eq(space_init(&s, n, walls, err), 0, "%s", err);
     space_explorer *e = space_explorer_new(&s);
+    space_explorer_use_mirror(e, mirror);
     space_stats st;
     space_stats_init(&st);
     for (uint64_t u = 0; u < s.units; u++) cr_assert_eq(space_explore_unit(e, u, lines, &st, NULL), 0);
@@ -98,27 +99,57 @@ static space_stats explore_all(int n, int walls, space_puzzles *lines)
     return st;
 }
 
+static int by_board(const void *a, const void *b)
+{
+    return space_puzzle_compare(a, b);
+}
+
+static bool same_puzzle(const space_puzzle *a, const space_puzzle *b)
+{
+    return a->moves == b->moves && a->cluster == b->cluster && strcmp(a->board, b->board) == 0;
+}
+
+/* The space explored with and without the mirror (explore.h): each state expanded exactly once
+ * without it, each expanded once or reported as the mirror image of one with it, the states
+ * as many as the brute force counts, and the same lines and figures either way. */
+static void check_space(int n, int walls, uint64_t want_states)
+{
+    space_puzzles lines[2] = {{0}, {0}};
+    space_stats st[2];
+    for (int mirror = 0; mirror <= 1; mirror++) {
+        st[mirror] = explore_all(n, walls, mirror, &lines[mirror]);
+        cr_assert_eq(st[mirror].states, want_states, "%dx%d, %d walls: %llu states, brute force %llu",
+                     n, n, walls, (unsigned long long)st[mirror].states, (unsigned long long)want_states);
+        cr_assert_eq(st[mirror].expanded + st[mirror].mirrored, st[mirror].states);
+        qsort(lines[mirror].item, lines[mirror].count, sizeof *lines[mirror].item, by_board);
+    }
+    cr_assert_eq(st[0].mirrored, 0, "without the mirror each state is expanded");
+    /* 5x5's primary row is its middle row: most units report their mirror image. */
+    if (n == 5) cr_assert_gt(st[1].mirrored, st[1].states / 3, "%llu", (unsigned long long)st[1].mirrored);
+    else cr_assert_eq(st[1].mirrored, 0);
+    const space_stats *a = &st[0], *b = &st[1];
+    cr_assert(a->units == b->units && a->skeletons == b->skeletons && a->candidates == b->candidates &&
+              a->clusters == b->clusters && a->solvable == b->solvable && a->minimal == b->minimal);
+    cr_assert_arr_eq(a->by_moves, b->by_moves, sizeof a->by_moves);
+    cr_assert(same_puzzle(&a->hardest, &b->hardest) && same_puzzle(&a->largest, &b->largest));
+    cr_assert_eq(lines[0].count, lines[1].count);
+    for (uint64_t k = 0; k < lines[0].count; k++)
+        cr_assert(same_puzzle(&lines[0].item[k], &lines[1].item[k]), "%s against %s",
+                  lines[0].item[k].board, lines[1].item[k].board);
+    space_puzzles_free(&lines[0]);
+    space_puzzles_free(&lines[1]);
+}
+
 Test(space, every_state_is_explored_once_as_a_brute_force_counts_them)
 {
-    for (int n = 4; n <= 5; n++) {
-        space_puzzles lines = {0};
-        space_stats st = explore_all(n, 0, &lines);
-        uint64_t want = naive_states(n, 0);
-        cr_assert_eq(st.states, want, "%dx%d: %llu states, brute force %llu", n, n,
-                     (unsigned long long)st.states, (unsigned long long)want);
-        cr_assert_eq(st.expanded, st.states, "each state expanded exactly once");
-        space_puzzles_free(&lines);
-    }
+    for (int n = 4; n <= 5; n++) check_space(n, 0, naive_states(n, 0));
     /* 5x5 with at most one wall: the wall-less space plus each single wall's. */
     if (th_sanitized()) return;
     uint64_t want = naive_states(5, 0);
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++)
             if (y != 2 || x <= 2) want += naive_states(5, 1ull << (8 * y + x));
-    space_puzzles lines = {0};
-    space_stats st = explore_all(5, 1, &lines);
-    cr_assert_eq(st.states, want);
-    space_puzzles_free(&lines);
+    check_space(5, 1, want);
 }
 
 Test(space, line_slides_stay_in_their_template_and_the_move_lists_hold_the_legal_ones)
@@ -425,11 +456,12 @@ Test(space, merge_refuses_a_missing_repeated_unfinished_or_foreign_shard)
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "set -e; B=$(realpath %s/enumerate); D=%s; for k in 0 1; do $B --size 4 --shard $k/2 --out $D/s$k.txt; done; "
-             "$B --size 5 --shard 0/2 --out $D/other.txt; "
+             "$B --size 5 --shard 0/2 --out $D/other.txt; $B --size 5 --no-mirror --shard 1/2 --out $D/flat.txt; "
              "sed 's/\"complete\":true/\"complete\":false/' $D/s1.txt > $D/ckpt.txt; "
              "head -n 3 $D/s1.txt > $D/cut.txt; "
-             "for set in 's0.txt' 's0.txt s0.txt' 's0.txt ckpt.txt' 's0.txt other.txt' 's0.txt cut.txt'; do "
-             "  (cd $D && rc=0 && { $B merge $set > /dev/null 2> err.txt || rc=$?; } && echo \"$rc $(cat err.txt)\"); done",
+             "for set in 's0.txt' 's0.txt s0.txt' 's0.txt ckpt.txt' 's0.txt other.txt' 's0.txt cut.txt' 'other.txt flat.txt'; do "
+             "  (cd $D && rc=0 && { $B merge $set > /dev/null 2> err.txt || rc=$?; } && echo \"$rc $(cat err.txt)\"); done; "
+             "rc=0; $B --size 5 --shard 1/2 --checkpoint $D/flat.txt --out $D/x.txt 2> $D/err.txt || rc=$?; echo \"$rc $(cat $D/err.txt)\"",
              th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(out, "2 enumerate merge: shard 1/2 is missing\n"), "%s", out);
@@ -437,6 +469,8 @@ Test(space, merge_refuses_a_missing_repeated_unfinished_or_foreign_shard)
     cr_assert_not_null(strstr(out, "2 enumerate merge: ckpt.txt: shard 1/2 is a checkpoint"), "%s", out);
     cr_assert_not_null(strstr(out, "2 enumerate merge: other.txt: shard 0/2 is of another space\n"), "%s", out);
     cr_assert_not_null(strstr(out, "2 enumerate merge: cut.txt: 2 lines where the header says"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: flat.txt: shard 1/2 is of a run with mirror images and one without"), "%s", out);
+    cr_assert_not_null(strstr(out, "flat.txt: a checkpoint of size 5, walls 0, shard 1/2, --no-mirror, not of this run\n"), "%s", out);
     free(out), free(err);
 }
 
