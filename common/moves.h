@@ -82,7 +82,7 @@ static inline int moves_of_piece(const moves_run_table *runs, const board *b, ui
                                  move *moves, int n, int max_distance)
 {
     const board_piece *p = &b->piece[i];
-    unsigned run = (*runs)[p->length - 2][board_line(p, occ)][at];
+    unsigned run = (*runs)[p->length - 2][board_line_of(b, i, occ)][at];
     int before = (int)(run & 15), after = (int)(run >> 4);
     if (max_distance < BOARD_RUN_MAX) {   /* folded away for multi-cell moves */
         if (before > max_distance) before = max_distance;
