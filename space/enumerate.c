@@ -27,6 +27,16 @@
 #include "shardfile.h"
 #include "space.h"
 
+#ifdef USE_JEMALLOC
+#include <jemalloc/jemalloc.h>
+/* Read by jemalloc as it starts: one arena for every thread. With an arena per thread, the
+ * second worker's first allocation set one up, and where address space ran short (ulimit -v)
+ * jemalloc crashed doing so instead of failing the allocation (tests/test_space.c). The
+ * workers allocate rarely, tables once per unit, so one shared arena costs them nothing
+ * measurable (README "The puzzle space"). */
+const char *malloc_conf = "narenas:1";
+#endif
+
 #define EXIT_ERROR 1              /* bin/enumerate's own: out of memory, a limit of the numbering */
 #define WINDOW 1024               /* units explored ahead of the folded prefix, at most */
 #define CHECKPOINT_SECONDS 30.0
