@@ -129,8 +129,9 @@ int space_unit_against_mirror(const space *s, const space_unit *u)
     int n = s->size;
     uint64_t walls = space_mirror_bits(n, u->walls);
     if (walls != u->walls) return u->walls < walls ? -1 : 1;
-    /* The mirror's row y holds row n - 1 - y's template; mirrored walls leave each row's wall
-     * byte where its template's numbering was made. */
+    /* The mirror's row y holds row n - 1 - y's template. With walls that are their own mirror
+     * image, rows y and n - 1 - y have the same walls, so their templates are numbered in the
+     * same line type and compare directly. */
     for (int y = 0; y < n; y++) {
         int mine = u->row_template[y], its = u->row_template[n - 1 - y];
         if (mine != its) return mine < its ? -1 : 1;
