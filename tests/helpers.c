@@ -9,6 +9,20 @@
 #include "moves.h"
 #include "xmem.h"
 
+#ifdef __SANITIZE_ADDRESS__
+/* LeakSanitizer asks this at exit. Criterion runs each test in a child process it starts with
+ * BXFI_MAP set, and only the runner, which runs none of the project's code, lacks it: there
+ * the check is off, because Criterion 2.4's runner now and then leaks 48 bytes of its own (a
+ * calloc inside libcriterion), which failed `make check` once with every test passed. The
+ * children, where the tests run, keep the check. The answer is fixed for the process's life,
+ * as the sanitizer's interface asks. */
+int __lsan_is_turned_off(void);
+int __lsan_is_turned_off(void)
+{
+    return getenv("BXFI_MAP") == NULL;
+}
+#endif
+
 puzzle_list th_load(const char *path)
 {
     puzzle_list list = {0};
