@@ -10,18 +10,30 @@
 #include "xmem.h"
 
 #ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+
 /* LeakSanitizer asks this at exit. Criterion runs each test in a child process it starts with
  * BXFI_MAP set, and only the runner, which runs none of the project's code, lacks it: there
  * the check is off, because Criterion 2.4's runner now and then leaks 48 bytes of its own (a
  * calloc inside libcriterion), which failed `make check` once with every test passed. The
- * children, where the tests run, keep the check. The answer is fixed for the process's life,
- * as the sanitizer's interface asks. */
+ * children, where the tests run, keep the check (th_check_leaks). The answer is fixed for the
+ * process's life, as the sanitizer's interface asks. */
 int __lsan_is_turned_off(void);
 int __lsan_is_turned_off(void)
 {
     return getenv("BXFI_MAP") == NULL;
 }
 #endif
+
+void th_check_leaks(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+    if (__lsan_do_recoverable_leak_check()) {
+        fputs("the test leaked memory (LeakSanitizer's report above)\n", stderr);
+        abort();
+    }
+#endif
+}
 
 puzzle_list th_load(const char *path)
 {

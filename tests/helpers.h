@@ -47,6 +47,12 @@ const char *th_bin(void);
 /* True when the programs and this suite are the sanitized build (UB_BIN names build/san). */
 bool th_sanitized(void);
 
+/* Every suite's teardown (each test file declares TestSuite(name, .fini = th_check_leaks)).
+ * Under AddressSanitizer a leak the test left aborts its process, which fails the run's exit
+ * status: Criterion itself passes a test whose process LeakSanitizer reports at exit.
+ * Elsewhere it does nothing. */
+void th_check_leaks(void);
+
 /* Solves with the solver a label names ("bfs", "astar/pdb": setup.h) at its default
  * parameters, and checks the solution replays to the goal. */
 solver_result th_solve(solver_context *ctx, const char *solver_name, const puzzle *p,

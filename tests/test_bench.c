@@ -8,6 +8,11 @@
 #include "helpers.h"
 #include "timing.h"
 
+TestSuite(bench, .fini = th_check_leaks);
+TestSuite(micro, .fini = th_check_leaks);
+TestSuite(plots, .fini = th_check_leaks);
+TestSuite(report, .fini = th_check_leaks);
+
 static int run(const char *command, char **out, char **err)
 {
     return th_run(command, out, err);

@@ -9,6 +9,8 @@
 #include "helpers.h"
 #include "moves.h"
 
+TestSuite(bfs, .fini = th_check_leaks);
+
 static const solver_budget unlimited = {0, 0, 0};
 
 Test(bfs, optimal_on_every_sample_puzzle)

@@ -7,6 +7,8 @@
 #include "helpers.h"
 #include "moves.h"
 
+TestSuite(board, .fini = th_check_leaks);
+
 static const char *sample_path = "corpus/_database/fogleman-sample.txt";
 
 Test(board, key_layout_round_trips_every_offset)

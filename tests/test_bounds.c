@@ -16,6 +16,8 @@
 #include "stateset.h"
 #include "xmem.h"
 
+TestSuite(bounds, .fini = th_check_leaks);
+
 #if defined(__SANITIZE_ADDRESS__)
 #define PUZZLE_STRIDE 25
 #else

@@ -11,6 +11,8 @@
 
 #include "helpers.h"
 
+TestSuite(budgets, .fini = th_check_leaks);
+
 /* What the tables may exceed the budget by: nothing; the allocator's peak may add the small
  * allocations outside the tables (the result, the moves) and the process the program itself
  * (code, libraries, the puzzle), a fixed allowance. README "Budgets" quotes these figures. */

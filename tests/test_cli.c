@@ -6,6 +6,8 @@
 
 #include "helpers.h"
 
+TestSuite(cli, .fini = th_check_leaks);
+
 static int solve(const char *args, char **out, char **err)
 {
     char cmd[2048];

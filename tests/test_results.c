@@ -9,6 +9,11 @@
 
 #include "helpers.h"
 
+TestSuite(compare, .fini = th_check_leaks);
+TestSuite(interrupt, .fini = th_check_leaks);
+TestSuite(merge, .fini = th_check_leaks);
+TestSuite(verify, .fini = th_check_leaks);
+
 /* A run of bfs, bfs1, dfs and zone13 over the seeds, in dir/r.csv and dir/r.json; zone13's
  * depth limit of 8 makes it miss most solutions, so that the run holds false "no solution"
  * claims of an incomplete solver, marked incorrect. */

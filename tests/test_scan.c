@@ -7,6 +7,8 @@
 
 #include "helpers.h"
 
+TestSuite(scan, .fini = th_check_leaks);
+
 /* The seed files as the database form of their boards (labels mapped as documented). */
 static void expect_board(const char *path, const char *grid)
 {

@@ -12,6 +12,9 @@
 #include "moves.h"
 #include "shot.h"
 
+TestSuite(render, .fini = th_check_leaks);
+TestSuite(shot, .fini = th_check_leaks);
+
 /* The board's grid with pieces renamed in reading order (primary A, then B, C, ...), so that
  * boards read from different sources compare equal when they are the same. */
 static void canonical(const puzzle *p, char *out)

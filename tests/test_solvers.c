@@ -8,6 +8,8 @@
 #include "moves.h"
 #include "search.h"
 
+TestSuite(solvers, .fini = th_check_leaks);
+
 static const solver_budget unlimited = {0, 0, 0};
 static const char *sample_path = "corpus/_database/fogleman-sample.txt";
 

@@ -13,6 +13,8 @@
 #include "reduced.h"
 #include "space.h"
 
+TestSuite(space, .fini = th_check_leaks);
+
 /* ---- an independent count of the space ------------------------------------------------------ */
 
 /* Every way to place cars and trucks on a line of n cells with wall cells `walls`, as masks

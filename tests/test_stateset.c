@@ -3,7 +3,10 @@
  * (The AVX2 probe is held to the portable one in tests/test_bfs.c.) */
 #include <criterion/criterion.h>
 
+#include "helpers.h"
 #include "stateset.h"
+
+TestSuite(stateset, .fini = th_check_leaks);
 
 static uint64_t scramble(uint64_t x)   /* distinct keys spread over 40 bits */
 {

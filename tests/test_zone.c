@@ -10,6 +10,8 @@
 #include "moves.h"
 #include "zone.h"
 
+TestSuite(zone, .fini = th_check_leaks);
+
 static const solver_budget unlimited = {0, 0, 0};
 
 /* The cells of a horizontal run in row `row` from column a to b. */
