@@ -141,9 +141,7 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
         board_piece *pc = &b->piece[i];
         pc->off_mask = (uint8_t)((1u << pc->bits) - 1);
         pc->extract = (uint16_t)(pc->shift | pc->bits << 8);
-        b->line_cells[i] = 0;
-        for (int k = 0; k < 8; k++)
-            b->line_cells[i] |= pc->horizontal ? 1ull << (pc->line * 8 + k) : 1ull << (k * 8 + pc->line);
+        b->line_cells[i] = pc->horizontal ? 0xFFull << (pc->line * 8) : 0x0101010101010101ull << pc->line;
         for (int d = 0; d < BOARD_RUN_MAX; d++) pc->ladder[d] = (uint64_t)(d + 1) << pc->shift;
         for (int k = 0; k < pc->bits; k++) b->piece_of_bit[pc->shift + k] = (uint8_t)i;
     }

@@ -228,7 +228,8 @@ static int resume(run *r)
     if (m.size != r->o.size || m.walls != r->o.walls || m.shard != r->o.shard || m.shards != r->o.shards ||
         m.mirror != r->o.mirror) {
         fprintf(stderr, "enumerate: %s: a checkpoint of size %d, walls %d, shard %d/%d%s, not of this run\n",
-                r->o.checkpoint, m.size, m.walls, m.shard, m.shards, m.mirror ? "" : ", --no-mirror");
+                r->o.checkpoint, m.size, m.walls, m.shard, m.shards,
+                !m.mirror && space_has_mirror(&r->space) ? ", --no-mirror" : "");
         return -1;
     }
     r->folded = r->next = m.units_done;
