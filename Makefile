@@ -18,9 +18,11 @@ PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
-# On x86-64 the breadth-first engine is built a second time with AVX2, BMI1 and BMI2 and chosen at run time
-# on a processor that has them (solvers/bfs.c); elsewhere only the portable build exists.
+# On x86-64 the breadth-first engine is built a second time with AVX2, BMI1 and BMI2, and a third
+# time with AVX-512 as well; the widest the processor has is chosen at run time (solvers/bfs.c).
+# Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
+AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
 INCLUDE = -Icommon -Icommon/scan -Icommon/search -Icommon/cli -Isolvers -Isolvers/bounds -Ibench -Ispace
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -66,7 +68,11 @@ $(1)/obj/solvers/bfs_avx2.o: solvers/bfs.c
 	@mkdir -p $$(dir $$@)
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 -DBFS_AVX2_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
-$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_avx2.o)
+$(1)/obj/solvers/bfs_avx512.o: solvers/bfs.c
+	@mkdir -p $$(dir $$@)
+	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 $$(AVX512) -DBFS_AVX512_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
+
+$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_avx2.o $(1)/obj/solvers/bfs_avx512.o)
 	@rm -f $$@
 	ar rcs $$@ $$^
 

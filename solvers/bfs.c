@@ -40,18 +40,25 @@
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
  * cluster run returns the solution too.
  *
- * The engine below is compiled twice (Makefile): portable, and on x86-64 a second time with
+ * The engine below is compiled three times (Makefile): portable, and on x86-64 again with
  * AVX2 (and BMI1/BMI2, whose shifts and bit-field extracts take instructions out of the key's
  * decoding), where the state table reads four slots with one load (common/stateset.h shows both
- * probes lay out a table alike). bfs_search picks the AVX2 build on a processor that has them;
- * the two return the same results (tests/test_bfs.c).
+ * probes lay out a table alike), and a third time with AVX-512 as well, whose generator works
+ * out every piece's slides at once (common/moves_avx512.h). bfs_search picks the widest build
+ * the processor runs; all three return the same results (tests/test_bfs.c).
  */
 #include "bfs.h"
+#ifdef BFS_AVX512_BUILD
+#include "moves_avx512.h"
+#endif
 
-/* The AVX2 build reads four slots with one load, so its table may be half full (it measured
- * faster, README "Measurements"); the portable build scans a slot at a time and keeps a
- * quarter. */
-#ifdef BFS_AVX2_BUILD
+/* The x86-64 builds read four slots with one load, so their table may be half full (it
+ * measured faster, README "Measurements"); the portable build scans a slot at a time and keeps
+ * a quarter. */
+#if defined BFS_AVX512_BUILD
+#define BFS_ENGINE bfs_search_avx512
+#define BFS_CLEAR(set) stateset_clear_half(set)
+#elif defined BFS_AVX2_BUILD
 #define BFS_ENGINE bfs_search_avx2
 #define BFS_CLEAR(set) stateset_clear_half(set)
 #else
@@ -79,6 +86,15 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
     uint32_t goal = board_is_goal(b, start) ? 0 : TRAIL_ROOT;
     int depth = 0;
+    int longest = steps ? 1 : BOARD_MAX_SIDE;
+#ifdef BFS_AVX512_BUILD
+    moves_avx512_board layout;
+    moves_avx512_prepare(b, &layout);
+#endif
+    /* The bytes the table and the queue hold, and may hold after the next expansion, change
+     * only when one of them grows, which takes the queue past `calm` entries (every table key
+     * is in the queue until the search ends): worked out again only then (it measured 2%). */
+    uint64_t calm = 0, bytes = 0, bytes_next = 0;
     for (uint64_t head = 0; head < queue->count && (cluster || goal == TRAIL_ROOT); head++) {
         if (head == level_end) {
             search_count_level(r, depth + 1, queue->count - level_end);
@@ -86,12 +102,20 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             level_end = queue->count;
         }
         r->expanded++;
-        if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(queue),
-                               stateset_bytes_next(seen, MOVES_MAX) + trail_bytes_next(queue, MOVES_MAX)))
-            return;
+        if (queue->count > calm) {
+            bytes = stateset_bytes(seen) + trail_bytes(queue);
+            bytes_next = stateset_bytes_next(seen, MOVES_MAX) + trail_bytes_next(queue, MOVES_MAX);
+            uint64_t least = seen->room < queue->capacity ? seen->room : queue->capacity;
+            calm = least > MOVES_MAX ? least - MOVES_MAX : 0;
+        }
+        if (search_should_stop(&limits, r, bytes, bytes_next)) return;
         uint64_t key = queue->key[head];
-        int n = moves_generate_filtered(b, key, trail_bfs_filter(b, queue, head, steps), child,
-                                        NULL, steps ? 1 : BOARD_MAX_SIDE);
+        moves_filter filter = trail_bfs_filter(b, queue, head, steps);
+#ifdef BFS_AVX512_BUILD
+        int n = moves_avx512_generate(b, &layout, key, filter, child, longest);
+#else
+        int n = moves_generate_filtered(b, key, filter, child, NULL, longest);
+#endif
         stateset_reserve_from(seen, (uint64_t)n, queue->key, queue->count);
         int fresh = stateset_add_many(seen, child, n, child);
         r->generated += (uint64_t)n;
@@ -112,7 +136,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     }
 }
 
-#ifndef BFS_AVX2_BUILD   /* the rest once, in the portable build */
+#if !defined BFS_AVX2_BUILD && !defined BFS_AVX512_BUILD   /* the rest once, in the portable build */
 
 bool bfs_avx2_available(void)
 {
@@ -124,11 +148,26 @@ bool bfs_avx2_available(void)
 #endif
 }
 
+bool bfs_avx512_available(void)
+{
+#ifdef BFS_HAVE_AVX2
+    return bfs_avx2_available() && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+#else
+    return false;
+#endif
+}
+
 void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                 solver_result *r, bfs_mode mode)
 {
 #ifdef BFS_HAVE_AVX2
-    if (bfs_avx2_available()) {   /* a read of what the C library found at start-up */
+    if (bfs_avx512_available()) {   /* reads of what the C library found at start-up */
+        bfs_search_avx512(ctx, b, start, budget, r, mode);
+        return;
+    }
+    if (bfs_avx2_available()) {
         bfs_search_avx2(ctx, b, start, budget, r, mode);
         return;
     }

@@ -91,6 +91,28 @@ puzzle th_transpose(const puzzle *p)
     return transform(p, true, e);
 }
 
+puzzle th_widen(const puzzle *p, int size)
+{
+    const board *b = &p->board;
+    puzzle q = *p;
+    char err[BOARD_ERR_MAX];
+    cr_assert_eq(board_init(&q.board, size, size, err), 0, "%s", err);
+    for (int r = 0; r < b->height; r++)
+        for (int c = 0; c < b->width; c++)
+            if (board_cell(b, p->start, r, c) == 'x') board_add_wall(&q.board, r, c, err);
+    for (int i = 0; i < b->npieces; i++) {
+        const board_piece *pc = &b->piece[i];
+        int r0 = pc->horizontal ? pc->line : pc->start, c0 = pc->horizontal ? pc->start : pc->line;
+        cr_assert_eq(board_add_piece(&q.board, pc->label, pc->horizontal, pc->length, r0, c0, err),
+                     0, "%s", err);
+    }
+    cr_assert_eq(board_finish(&q.board, b->piece[b->primary].label, b->exit, err), 0, "%s", err);
+    q.start = board_start_key(&q.board);
+    q.optimal = PUZZLE_UNKNOWN;
+    q.cluster = -1;
+    return q;
+}
+
 int th_naive_moves(const board *b, uint64_t key, move *out)
 {
     int n = 0;

@@ -19,6 +19,9 @@ int th_scan(const char *text, puzzle_list *out, char *err);
  * columns: a right exit becomes a bottom exit). Same labels, same optimal answer. */
 puzzle th_mirror(const puzzle *p);
 puzzle th_transpose(const puzzle *p);
+/* p on a size x size board: the same pieces and walls in the same cells, the exit on the same
+ * side of the larger board (so more room to slide; answers unknown). */
+puzzle th_widen(const puzzle *p, int size);
 
 /* An independent successor list: every legal move found by walking cell by cell. */
 int th_naive_moves(const board *b, uint64_t key, move *out);

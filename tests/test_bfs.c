@@ -76,41 +76,62 @@ Test(bfs, exits_on_every_side_keep_the_answers)
     puzzle_list_free(&list);
 }
 
-/* Runs p through both builds of the engine in one mode and holds them to the same search:
- * the same states stored in the same order (the whole trail), so the same counters, levels
- * and solution. Returns the AVX2 build's result. */
-static solver_result both_builds(solver_context ctx[2], const puzzle *p, bfs_mode mode)
+/* Holds result r and trail t of one build to those of the portable build (r0, t0): the same
+ * states stored in the same order (the whole trail), so the same counters, levels and
+ * solution. */
+static void same_search(const solver_result *r0, const search_trail *t0, const solver_result *r,
+                        const search_trail *t, const char *build, const char *name)
 {
-    solver_result r[2];
-    bfs_search_portable(&ctx[0], &p->board, p->start, &unlimited, &r[0], mode);
-#ifdef BFS_HAVE_AVX2
-    bfs_search_avx2(&ctx[1], &p->board, p->start, &unlimited, &r[1], mode);
-#else
-    cr_assert_fail("no AVX2 build to compare on this machine");
-#endif
-    cr_assert_eq(r[0].status, r[1].status, "%s", p->name);
-    cr_assert_eq(r[0].expanded, r[1].expanded, "%s", p->name);
-    cr_assert_eq(r[0].generated, r[1].generated, "%s", p->name);
-    cr_assert_eq(r[0].duplicates, r[1].duplicates, "%s", p->name);
-    cr_assert_eq(r[0].cluster_states, r[1].cluster_states, "%s", p->name);
-    cr_assert_eq(r[0].nlevels, r[1].nlevels, "%s", p->name);
-    for (int d = 0; d < r[0].nlevels; d++)
-        cr_assert_eq(r[0].level_sizes[d], r[1].level_sizes[d], "%s", p->name);
-    cr_assert_eq(r[0].nmoves, r[1].nmoves, "%s", p->name);
-    cr_assert_eq(memcmp(r[0].moves, r[1].moves, (size_t)r[0].nmoves * sizeof *r[0].moves), 0,
-                 "%s", p->name);
-    const search_trail *a = &ctx[0].trail[0], *b = &ctx[1].trail[0];
-    cr_assert_eq(a->count, b->count, "%s", p->name);
-    cr_assert_eq(memcmp(a->key, b->key, a->count * sizeof *a->key), 0, "%s", p->name);
-    cr_assert_eq(memcmp(a->parent, b->parent, a->count * sizeof *a->parent), 0, "%s", p->name);
-    solver_result_free(&r[0]);
-    return r[1];
+    cr_assert_eq(r0->status, r->status, "%s: %s", build, name);
+    cr_assert_eq(r0->expanded, r->expanded, "%s: %s", build, name);
+    cr_assert_eq(r0->generated, r->generated, "%s: %s", build, name);
+    cr_assert_eq(r0->duplicates, r->duplicates, "%s: %s", build, name);
+    cr_assert_eq(r0->cluster_states, r->cluster_states, "%s: %s", build, name);
+    cr_assert_eq(r0->nlevels, r->nlevels, "%s: %s", build, name);
+    for (int d = 0; d < r0->nlevels; d++)
+        cr_assert_eq(r0->level_sizes[d], r->level_sizes[d], "%s: %s", build, name);
+    cr_assert_eq(r0->nmoves, r->nmoves, "%s: %s", build, name);
+    cr_assert_eq(memcmp(r0->moves, r->moves, (size_t)r0->nmoves * sizeof *r0->moves), 0,
+                 "%s: %s", build, name);
+    cr_assert_eq(t0->count, t->count, "%s: %s", build, name);
+    cr_assert_eq(memcmp(t0->key, t->key, t0->count * sizeof *t0->key), 0, "%s: %s", build, name);
+    cr_assert_eq(memcmp(t0->parent, t->parent, t0->count * sizeof *t0->parent), 0, "%s: %s",
+                 build, name);
 }
 
-/* The engine's two builds (bfs.c: portable, and AVX2 where the processor has it) on every
- * sample puzzle and its transpose (vertical primary, exit at the bottom), in all three modes
- * (steps on every eighth puzzle). */
-Test(bfs, the_portable_and_the_avx2_builds_agree)
+/* Runs p through every build of the engine this processor runs, in one mode and under one
+ * budget, and holds each to the portable build (same_search). Returns the portable build's
+ * result. */
+static solver_result every_build(solver_context ctx[2], const puzzle *p, bfs_mode mode,
+                                 const solver_budget *budget)
+{
+    solver_result r0;
+    bfs_search_portable(&ctx[0], &p->board, p->start, budget, &r0, mode);
+#ifdef BFS_HAVE_AVX2
+    struct {
+        const char *name;
+        bool (*available)(void);
+        void (*search)(solver_context *, const board *, uint64_t, const solver_budget *,
+                       solver_result *, bfs_mode);
+    } builds[] = {{"avx2", bfs_avx2_available, bfs_search_avx2},
+                  {"avx512", bfs_avx512_available, bfs_search_avx512}};
+    for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
+        if (!builds[k].available()) continue;
+        solver_result r;
+        builds[k].search(&ctx[1], &p->board, p->start, budget, &r, mode);
+        same_search(&r0, &ctx[0].trail[0], &r, &ctx[1].trail[0], builds[k].name, p->name);
+        solver_result_free(&r);
+    }
+#else
+    cr_assert_fail("no x86-64 build to compare on this machine");
+#endif
+    return r0;
+}
+
+/* The engine's builds (bfs.c: portable, and AVX2 and AVX-512 where the processor has them) on
+ * every sample puzzle and its transpose (vertical primary, exit at the bottom), in all three
+ * modes (steps on every eighth puzzle). */
+Test(bfs, every_build_agrees_with_the_portable_one)
 {
     if (!bfs_avx2_available()) cr_skip_test("no AVX2 build here, or no AVX2 on this processor: only the portable build runs");
     puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
@@ -123,7 +144,7 @@ Test(bfs, the_portable_and_the_avx2_builds_agree)
         for (int v = 0; v < 2; v++)
             for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode++) {
                 if (mode == BFS_STEPS && k % 8) continue;
-                solver_result r = both_builds(ctx, variants[v], mode);
+                solver_result r = every_build(ctx, variants[v], mode, &unlimited);
                 solver_result_free(&r);
                 compared++;
             }
@@ -148,16 +169,44 @@ Test(bfs, both_builds_on_5x5_and_7x7_boards)
         cr_assert_eq(list.count, counts[f]);
         for (int k = 0; k < list.count; k++) {
             const puzzle *p = &list.items[k];
-            solver_result r = both_builds(ctx, p, BFS_MOVES);
+            solver_result r = every_build(ctx, p, BFS_MOVES, &unlimited);
             cr_assert_eq(r.nmoves, p->optimal, "%s", p->name);
             solver_result_free(&r);
-            r = both_builds(ctx, p, BFS_CLUSTER);
+            r = every_build(ctx, p, BFS_CLUSTER, &unlimited);
             cr_assert_eq((long)r.cluster_states, p->cluster, "%s", p->name);
             solver_result_free(&r);
         }
         puzzle_list_free(&list);
     }
     for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
+}
+
+/* Boards of 7 and 8 cells a side with room to slide far (every tenth sample puzzle widened:
+ * slides of up to 6 cells, the AVX-512 generator's second vector a piece): every build stores
+ * the same states in the same order, in every mode, up to a budget of 20,000 states (the
+ * budget stops every build at exactly that state, so the trails compare whole). */
+Test(bfs, every_build_agrees_on_wider_boards)
+{
+    if (!bfs_avx2_available()) cr_skip_test("no AVX2 build here, or no AVX2 on this processor: only the portable build runs");
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    const solver_budget some = {20000, 0, 0};
+    solver_context ctx[2];
+    for (int e = 0; e < 2; e++) solver_context_init(&ctx[e]);
+    long compared = 0, stopped = 0;
+    for (int k = 0; k < list.count; k += 10)
+        for (int size = 7; size <= 8; size++) {
+            puzzle w = th_widen(&list.items[k], size);
+            for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode++) {
+                solver_result r = every_build(ctx, &w, mode, &some);
+                stopped += r.status == SOLVE_BUDGET;
+                solver_result_free(&r);
+                compared++;
+            }
+        }
+    cr_assert_eq(compared, 302 * 2 * 3);
+    cr_assert_gt(stopped, compared / 4, "the budget cut most cluster runs short: %ld", stopped);
+    for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
+    puzzle_list_free(&list);
 }
 
 /* bfs.c proves that its two prunes change nothing but the generated and duplicate counters:
