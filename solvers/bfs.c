@@ -54,17 +54,47 @@
 
 /* The x86-64 builds read four slots with one load, so their table may be half full (it
  * measured faster, README "Measurements"); the portable build scans a slot at a time and keeps
- * a quarter. */
+ * a quarter.
+ *
+ * BFS_AHEAD: how many queue entries past the one being expanded already have their successors
+ * generated, in a ring of BFS_RING buffers (a power of two above it). The AVX-512 generator is
+ * a long chain of dependent vector instructions; run a few entries ahead, before the probes
+ * whose branches the processor mispredicts, it overlaps them instead of starting over after
+ * each (3.5% faster). The scalar generators gain nothing from it (5% slower), so they generate
+ * an entry's successors when they expand it. Generating early changes nothing else: successors
+ * depend only on the queue, never on the table. */
 #if defined BFS_AVX512_BUILD
 #define BFS_ENGINE bfs_search_avx512
 #define BFS_CLEAR(set) stateset_clear_half(set)
+#define BFS_AHEAD 3
+#define BFS_RING 4
 #elif defined BFS_AVX2_BUILD
 #define BFS_ENGINE bfs_search_avx2
 #define BFS_CLEAR(set) stateset_clear_half(set)
+#define BFS_AHEAD 0
+#define BFS_RING 1
 #else
 #define BFS_ENGINE bfs_search_portable
 #define BFS_CLEAR(set) stateset_clear(set, false)
+#define BFS_AHEAD 0
+#define BFS_RING 1
 #endif
+
+/* The successors of queue entry `at` that the search generates (those the commuting filter
+ * lets through) into out (MOVES_MAX entries); returns how many. layout is the AVX-512 build's
+ * moves_avx512_board, NULL in the others. */
+static inline int successors(const board *b, const void *layout, const search_trail *queue,
+                             uint64_t at, bool steps, uint64_t *out)
+{
+    moves_filter filter = trail_bfs_filter(b, queue, at, steps);
+    int longest = steps ? 1 : BOARD_MAX_SIDE;
+#ifdef BFS_AVX512_BUILD
+    return moves_avx512_generate(b, layout, queue->key[at], filter, out, longest);
+#else
+    (void)layout;
+    return moves_generate_filtered(b, queue->key[at], filter, out, NULL, longest);
+#endif
+}
 
 void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                 solver_result *r, bfs_mode mode)
@@ -82,14 +112,19 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     trail_push(queue, start, TRAIL_ROOT);
     search_count_level(r, 0, 1);
 
-    uint64_t child[MOVES_MAX];
+    /* Entries below `ahead` have their successors in child[entry % BFS_RING], count[...]. */
+    uint64_t child[BFS_RING][MOVES_MAX];
+    int count[BFS_RING] = {0};
+    uint64_t ahead = 0;
     uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
     uint32_t goal = board_is_goal(b, start) ? 0 : TRAIL_ROOT;
     int depth = 0;
-    int longest = steps ? 1 : BOARD_MAX_SIDE;
 #ifdef BFS_AVX512_BUILD
-    moves_avx512_board layout;
-    moves_avx512_prepare(b, &layout);
+    moves_avx512_board board_layout;
+    moves_avx512_prepare(b, &board_layout);
+    const void *layout = &board_layout;
+#else
+    const void *layout = NULL;
 #endif
     /* The bytes the table and the queue hold, and may hold after the next expansion, change
      * only when one of them grows, which takes the queue past `calm` entries (every table key
@@ -109,20 +144,23 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             calm = least > MOVES_MAX ? least - MOVES_MAX : 0;
         }
         if (search_should_stop(&limits, r, bytes, bytes_next)) return;
-        uint64_t key = queue->key[head];
-        moves_filter filter = trail_bfs_filter(b, queue, head, steps);
-#ifdef BFS_AVX512_BUILD
-        int n = moves_avx512_generate(b, &layout, key, filter, child, longest);
-#else
-        int n = moves_generate_filtered(b, key, filter, child, NULL, longest);
-#endif
+        uint64_t *mine = child[head % BFS_RING];
+        if (ahead == head) {
+            count[head % BFS_RING] = successors(b, layout, queue, head, steps, mine);
+            ahead++;
+        }
+        int n = count[head % BFS_RING];
+        if (ahead < queue->count && ahead <= head + BFS_AHEAD) {   /* one more entry ahead */
+            count[ahead % BFS_RING] = successors(b, layout, queue, ahead, steps, child[ahead % BFS_RING]);
+            ahead++;
+        }
         stateset_reserve_from(seen, (uint64_t)n, queue->key, queue->count);
-        int fresh = stateset_add_many(seen, child, n, child);
+        int fresh = stateset_add_many(seen, mine, n, mine);
         r->generated += (uint64_t)n;
         r->duplicates += (uint64_t)(n - fresh);
         for (int k = 0; k < fresh; k++) {
-            uint32_t at = trail_push(queue, child[k], (uint32_t)head);
-            if (goal == TRAIL_ROOT && board_is_goal(b, child[k])) {
+            uint32_t at = trail_push(queue, mine[k], (uint32_t)head);
+            if (goal == TRAIL_ROOT && board_is_goal(b, mine[k])) {
                 goal = at;
                 if (!cluster) break;
             }
