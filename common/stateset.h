@@ -187,31 +187,36 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
     }
 }
 
-/* One batch insert with the hash function fixed at compile time. */
-static inline int stateset_add_many_with(stateset *s, stateset_hash hash, const uint64_t *keys,
-                                         int n, uint64_t *fresh)
+/* A batch insert the caller drives key by key, acting on each new key as it is found (the
+ * breadth-first search appends it to its queue at once): make room for the whole batch
+ * (stateset_reserve or stateset_reserve_from), then stateset_batch_begin, stateset_batch_add
+ * for each key (true when it was new) and stateset_batch_end, which counts the new keys into
+ * the set. The batch holds the table's fields as values, so that the stores into the table do
+ * not make the compiler reload them (see stateset_probe). Nothing else may use the set between
+ * begin and end. */
+typedef struct {
+    stateset *set;
+    uint64_t *slot, mask, added;
+    int log2_used;
+    stateset_hash hash;
+} stateset_batch;
+
+static inline stateset_batch stateset_batch_begin(stateset *s)
 {
-    uint64_t *slot = s->slot, mask = s->used - 1;
-    int log2_used = s->log2_used, m = 0;
-    for (int k = 0; k < n; k++) {
-        uint64_t key = keys[k];
-        bool added;
-        stateset_probe(slot, mask, stateset_home_in(hash, log2_used, key), key, &added);
-        if (added) fresh[m++] = key;
-    }
-    s->count += (uint64_t)m;
-    return m;
+    return (stateset_batch){s, s->slot, s->used - 1, 0, s->log2_used, s->hash};
 }
 
-/* Adds keys[0 .. n - 1] and moves the ones that were new to the front of fresh[] (which may be
- * keys itself), in order; returns how many were new. The hash function is chosen once for the
- * whole batch, which is what makes this the fast path for a state's successors. */
-static inline int stateset_add_many(stateset *s, const uint64_t *keys, int n, uint64_t *fresh)
+static inline bool stateset_batch_add(stateset_batch *b, uint64_t key)
 {
-    stateset_reserve(s, (uint64_t)n);
-    if (s->hash == STATESET_HASH_MUL)
-        return stateset_add_many_with(s, STATESET_HASH_MUL, keys, n, fresh);
-    return stateset_add_many_with(s, STATESET_HASH_XXH3, keys, n, fresh);
+    bool added;
+    stateset_probe(b->slot, b->mask, stateset_home_in(b->hash, b->log2_used, key), key, &added);
+    b->added += added;
+    return added;
+}
+
+static inline void stateset_batch_end(stateset_batch *b)
+{
+    b->set->count += b->added;
 }
 
 #endif

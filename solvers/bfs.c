@@ -155,16 +155,23 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             ahead++;
         }
         stateset_reserve_from(seen, (uint64_t)n, queue->key, queue->count);
-        int fresh = stateset_add_many(seen, mine, n, mine);
-        r->generated += (uint64_t)n;
-        r->duplicates += (uint64_t)(n - fresh);
-        for (int k = 0; k < fresh; k++) {
+        /* Each new successor joins the queue as the table finds it new. In solve mode the
+         * queue ends at the first goal state; the state's other successors are still stored
+         * and counted. */
+        stateset_batch batch = stateset_batch_begin(seen);
+        bool pushing = true;
+        for (int k = 0; k < n; k++) {
+            if (!stateset_batch_add(&batch, mine[k]) || !pushing) continue;
             uint32_t at = trail_push(queue, mine[k], (uint32_t)head);
             if (goal == TRAIL_ROOT && board_is_goal(b, mine[k])) {
                 goal = at;
-                if (!cluster) break;
+                pushing = cluster;
             }
         }
+        stateset_batch_end(&batch);
+        int fresh = (int)batch.added;
+        r->generated += (uint64_t)n;
+        r->duplicates += (uint64_t)(n - fresh);
     }
     if (queue->count > level_end) search_count_level(r, depth + 1, queue->count - level_end);
     r->cluster_states = queue->count;

@@ -28,13 +28,21 @@ Test(stateset, growing_from_the_key_list_keeps_every_key)
         }
         uint64_t count = 0;
         for (uint64_t k = 0; k < N; k += 8) {
-            uint64_t batch[8], fresh[8];
-            for (int j = 0; j < 8; j++) batch[j] = scramble(k + j / 2);   /* each key twice */
+            uint64_t keys[8];
+            for (int j = 0; j < 8; j++) keys[j] = scramble(k + j / 2);   /* each key twice */
             stateset_reserve_from(&by_list, 8, added, count);
-            int m = stateset_add_many(&by_list, batch, 8, fresh);
-            cr_assert_eq(m, 4);
-            for (int j = 0; j < m; j++) added[count++] = fresh[j];
-            cr_assert_eq(stateset_add_many(&by_scan, batch, 8, fresh), 4);
+            stateset_reserve(&by_scan, 8);
+            stateset_batch listed = stateset_batch_begin(&by_list);
+            stateset_batch scanned = stateset_batch_begin(&by_scan);
+            for (int j = 0; j < 8; j++) {
+                bool fresh = stateset_batch_add(&listed, keys[j]);
+                cr_assert_eq(fresh, j % 2 == 0, "key %d of the batch", j);
+                if (fresh) added[count++] = keys[j];
+                cr_assert_eq(stateset_batch_add(&scanned, keys[j]), fresh);
+            }
+            cr_assert_eq(listed.added, 4);
+            stateset_batch_end(&listed);
+            stateset_batch_end(&scanned);
         }
         cr_assert_eq(by_list.count, count);
         cr_assert_eq(by_scan.count, count);
