@@ -22,8 +22,11 @@
  * the vector is 8 lanes, so SIDE is 4 on boards of 6 or fewer cells a side (the longest slide
  * is 4) and 8 with a second vector on larger ones (the longest is 6).
  *
- * Only the pieces with a slide left are visited (a loop whose trip count varies, which
- * measured faster than compressing all of them, README "Measurements").
+ * Only the pieces with a slide left are visited: the first MOVES_AVX512_UNROLLED of them in
+ * straight-line code, the rest (a fifth of the states on the database sample) in a loop. A loop
+ * over all of them would end at a branch the processor mispredicts, since how many pieces can
+ * slide varies from state to state; appending for every piece costs more than that branch
+ * (README "Measurements").
  */
 #ifndef MOVES_AVX512_H
 #define MOVES_AVX512_H
@@ -33,12 +36,14 @@
 #include "moves.h"
 
 #define MOVES_AVX512_GROUPS (BOARD_MAX_PIECES / 8)
+#define MOVES_AVX512_UNROLLED 3
 
 /* Every store writes 8 keys from the current count. A slide's farthest new cell is an empty
  * cell of its line, and an empty cell is that cell for at most two slides along its row and
  * two along its column, so a state has at most 4 * 64 successors: the stores stay in
  * MOVES_MAX. */
 _Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8-key stores");
+_Static_assert(BOARD_MAX_PIECES == 32, "the no-piece is what a 32-bit trailing-zero count of 0 gives");
 
 /* A board laid out for the generator: lane i % 8 of group i / 8 describes piece i (pieces past
  * npieces have nothing, so they add no cells and no slides). */
@@ -53,8 +58,10 @@ typedef struct {
     __m512i line_mul[MOVES_AVX512_GROUPS], blocked[MOVES_AVX512_GROUPS];
     __m512i length[MOVES_AVX512_GROUPS];
     /* delta[i][0]: key changes of piece i's slides, toward the start then toward the end
-     * (narrow boards); on wide ones delta[i][0] toward the start, delta[i][1] toward the end. */
-    __m512i delta[BOARD_MAX_PIECES][2];
+     * (narrow boards); on wide ones delta[i][0] toward the start, delta[i][1] toward the end.
+     * delta[BOARD_MAX_PIECES], all zero, is the no-piece that appending past the last one
+     * reads. */
+    __m512i delta[BOARD_MAX_PIECES + 1][2];
 } moves_avx512_board;
 
 /* Lays b out for moves_avx512_generate (once per search: a few hundred instructions). */
@@ -91,6 +98,7 @@ static inline void moves_avx512_prepare(const board *b, moves_avx512_board *v)
         v->delta[i][0] = _mm512_loadu_si512(delta);
         v->delta[i][1] = _mm512_loadu_si512(delta + 8);
     }
+    v->delta[BOARD_MAX_PIECES][0] = v->delta[BOARD_MAX_PIECES][1] = _mm512_setzero_si512();
     for (int g = 0; g < MOVES_AVX512_GROUPS; g++) {
         v->shift[g] = _mm512_loadu_si512(shift + 8 * g);
         v->off_mask[g] = _mm512_loadu_si512(off_mask + 8 * g);
@@ -102,6 +110,36 @@ static inline void moves_avx512_prepare(const board *b, moves_avx512_board *v)
         v->blocked[g] = _mm512_loadu_si512(blocked + 8 * g);
         v->length[g] = _mm512_loadu_si512(length + 8 * g);
     }
+}
+
+/* Appends at keys[n] the slides of piece i (BOARD_MAX_PIECES: none) that `kept` lets through
+ * (bit d - 1 toward the start, bit side + d - 1 toward the end), from `vectors` delta vectors
+ * (1 on narrow boards, 2 on wide ones); returns the new count. */
+static inline int moves_avx512_append(const moves_avx512_board *v, __m512i key, unsigned i,
+                                      unsigned kept, int vectors, uint64_t *keys, int n)
+{
+    for (int s = 0; s < vectors; s++) {
+        __mmask8 m = (__mmask8)(kept >> (8 * s));
+        __m512i next = _mm512_add_epi64(key, v->delta[i][s]);
+        _mm512_storeu_si512(keys + n, _mm512_maskz_compress_epi64(m, next));
+        n += __builtin_popcount(m);
+    }
+    return n;
+}
+
+/* Appends the kept slides of every piece in `live`, in order (moves_avx512_append). */
+static inline int moves_avx512_append_all(const moves_avx512_board *v, __m512i key, uint32_t live,
+                                          const uint16_t *kept, int vectors, uint64_t *keys)
+{
+    int n = 0;
+    for (int j = 0; j < MOVES_AVX512_UNROLLED; j++) {   /* unrolled: no branch */
+        unsigned i = _tzcnt_u32(live);   /* 32 = BOARD_MAX_PIECES once none is left */
+        live = _blsr_u32(live);
+        n = moves_avx512_append(v, key, i, kept[i], vectors, keys, n);
+    }
+    for (; live; live &= live - 1)
+        n = moves_avx512_append(v, key, _tzcnt_u32(live), kept[_tzcnt_u32(live)], vectors, keys, n);
+    return n;
 }
 
 /* moves_generate_filtered(b, key, f, keys, NULL, max_distance) for the board v was prepared
@@ -133,7 +171,8 @@ static inline int moves_avx512_generate(const board *b, const moves_avx512_board
     const __m512i from_across = _mm512_set1_epi64(q->line), to_across = _mm512_set1_epi64(q->line + 1);
     const __m512i longest = _mm512_set1_epi64(max_distance);
 
-    uint16_t kept[BOARD_MAX_PIECES];
+    uint16_t kept[BOARD_MAX_PIECES + 1];
+    kept[BOARD_MAX_PIECES] = 0;
     uint32_t live = 0;
     int side = v->wide ? 8 : 4;
     for (int g = 0; g < groups; g++) {
@@ -167,27 +206,8 @@ static inline int moves_avx512_generate(const board *b, const moves_avx512_board
     }
 
     /* The keys: the pieces with a slide left, in order, each side nearest first. */
-    int n = 0;
-    if (!v->wide) {
-        for (; live; live &= live - 1) {
-            int i = __builtin_ctz(live);
-            __mmask8 m = (__mmask8)kept[i];
-            __m512i next = _mm512_add_epi64(k, v->delta[i][0]);
-            _mm512_storeu_si512(keys + n, _mm512_maskz_compress_epi64(m, next));
-            n += __builtin_popcount(m);
-        }
-        return n;
-    }
-    for (; live; live &= live - 1) {
-        int i = __builtin_ctz(live);
-        for (int s = 0; s < 2; s++) {
-            __mmask8 m = (__mmask8)(kept[i] >> (8 * s));
-            __m512i next = _mm512_add_epi64(k, v->delta[i][s]);
-            _mm512_storeu_si512(keys + n, _mm512_maskz_compress_epi64(m, next));
-            n += __builtin_popcount(m);
-        }
-    }
-    return n;
+    return v->wide ? moves_avx512_append_all(v, k, live, kept, 2, keys)
+                   : moves_avx512_append_all(v, k, live, kept, 1, keys);
 }
 
 #endif
