@@ -147,8 +147,13 @@ static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t ho
     const __m256i want = _mm256_set1_epi64x((long long)stored), empty = _mm256_setzero_si256();
     for (; j + STATESET_WINDOW <= mask + 1; j += STATESET_WINDOW) {
         __m256i window = _mm256_loadu_si256((const __m256i *)(slot + j));
+#ifdef __AVX512VL__   /* BFS's AVX-512 build: the compares give the masks directly */
+        int found = _mm256_cmpeq_epi64_mask(window, want);
+        int free = _mm256_cmpeq_epi64_mask(window, empty);
+#else
         int found = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want)));
         int free = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty)));
+#endif
         if (found) {
             *added = false;
             return j + (uint64_t)__builtin_ctz((unsigned)found);
