@@ -1,6 +1,7 @@
 /* test_bfs.c -- the reference BFS against the database: optimal moves, cluster sizes, replay,
  * exits on every side, budgets. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,6 +210,52 @@ Test(bfs, every_build_agrees_on_wider_boards)
     cr_assert_gt(stopped, compared / 4, "the budget cut most cluster runs short: %ld", stopped);
     for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
     puzzle_list_free(&list);
+}
+
+/* A board of size x size crowded with `want` pieces (fewer where they do not fit), placed by a
+ * seeded generator: the primary A in the third row, the others cars and trucks anywhere. */
+static puzzle crowded(int size, int want, uint64_t seed)
+{
+    puzzle q = {0};
+    char err[BOARD_ERR_MAX];
+    cr_assert_eq(board_init(&q.board, size, size, err), 0, "%s", err);
+    cr_assert_eq(board_add_piece(&q.board, 'A', true, 2, 2, 0, err), 0, "%s", err);
+    for (int tries = 0; tries < 4000 && q.board.npieces < want; tries++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned r = (unsigned)(seed >> 33);
+        board_add_piece(&q.board, BOARD_LABELS[q.board.npieces], r & 1, 2 + (r >> 1) % 3 / 2,
+                        (int)(r >> 3) % size, (int)(r >> 9) % size, err);   /* misses fail */
+    }
+    cr_assert_eq(board_finish(&q.board, 'A', EXIT_RIGHT, err), 0, "%s", err);
+    q.start = board_start_key(&q.board);
+    snprintf(q.name, sizeof q.name, "crowded %dx%d, %d pieces, seed %llu", size, size,
+             q.board.npieces, (unsigned long long)seed);
+    q.optimal = PUZZLE_UNKNOWN;
+    q.cluster = -1;
+    return q;
+}
+
+/* More than 16 pieces: the AVX-512 generator's third group of eight. Every build stores the same
+ * states in the same order on crowded 6x6, 7x7 and 8x8 boards, in every mode, up to a budget of
+ * 20,000 states. */
+Test(bfs, every_build_agrees_with_more_than_16_pieces)
+{
+    if (!bfs_avx2_available()) cr_skip_test("no AVX2 build here, or no AVX2 on this processor: only the portable build runs");
+    const solver_budget some = {20000, 0, 0};
+    solver_context ctx[2];
+    for (int e = 0; e < 2; e++) solver_context_init(&ctx[e]);
+    int over16 = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        int size = 6 + (int)(seed % 3);
+        puzzle p = crowded(size, size == 6 ? 17 : 21, seed);
+        over16 += p.board.npieces > 16;
+        for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode++) {
+            solver_result r = every_build(ctx, &p, mode, &some);
+            solver_result_free(&r);
+        }
+    }
+    cr_assert_geq(over16, 40, "boards with more than 16 pieces: %d of 60", over16);
+    for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
 }
 
 /* bfs.c proves that its two prunes change nothing but the generated and duplicate counters:
