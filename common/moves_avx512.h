@@ -137,8 +137,10 @@ static inline int moves_avx512_append_all(const moves_avx512_board *v, __m512i k
         live = _blsr_u32(live);
         n = moves_avx512_append(v, key, i, kept[i], vectors, keys, n);
     }
-    for (; live; live &= live - 1)
-        n = moves_avx512_append(v, key, _tzcnt_u32(live), kept[_tzcnt_u32(live)], vectors, keys, n);
+    for (; live; live &= live - 1) {
+        unsigned i = _tzcnt_u32(live);
+        n = moves_avx512_append(v, key, i, kept[i], vectors, keys, n);
+    }
     return n;
 }
 

@@ -221,9 +221,10 @@ static puzzle crowded(int size, int want, uint64_t seed)
     char err[BOARD_ERR_MAX];
     cr_assert_eq(board_init(&q.board, size, size, err), 0, "%s", err);
     cr_assert_eq(board_add_piece(&q.board, 'A', true, 2, 2, 0, err), 0, "%s", err);
+    uint64_t state = seed;
     for (int tries = 0; tries < 4000 && q.board.npieces < want; tries++) {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        unsigned r = (unsigned)(seed >> 33);
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned r = (unsigned)(state >> 33);
         board_add_piece(&q.board, BOARD_LABELS[q.board.npieces], r & 1, 2 + (r >> 1) % 3 / 2,
                         (int)(r >> 3) % size, (int)(r >> 9) % size, err);   /* misses fail */
     }
