@@ -17,17 +17,17 @@
  *            64 or more, which AVX-512 makes zero)
  *
  * which gives each piece a mask of the slides it keeps: bit d - 1 for d cells toward the start
- * of its line, bit SIDE + d - 1 for d cells toward its end. The keys are then the key plus one
- * vector of slide deltas a piece, compressed by its mask and stored at the end of the list;
- * the vector is 8 lanes, so SIDE is 4 on boards of 6 or fewer cells a side (the longest slide
- * is 4) and 8 with a second vector on larger ones (the longest is 6).
+ * of its line, bit SIDE + d - 1 for d cells toward its end, SIDE being 4 on boards of 6 or
+ * fewer cells a side (the longest slide is 4) and 8 on larger ones (the longest is 6).
  *
- * Only the pieces with a slide left are visited: the first MOVES_AVX512_UNROLLED of them in
- * straight-line code, the rest (a fifth of the states on the database sample) in a loop. A loop
- * over all of them would end at a branch the processor mispredicts, since how many pieces can
- * slide varies from state to state; appending for every piece costs more than that branch
- * (README "Measurements").
- */
+ * The keys then come without a loop over pieces. The masks of a group, narrowed to a byte (or
+ * two) a piece, are one 64-bit mask over the group's slides, slide s of lane l at bit
+ * 2 SIDE l + s; compressing the byte numbers 0..63 by it (AVX-512 VBMI2) lists the kept
+ * slides in order, and each number gives its key: the lane, by the lane's key shift, and s,
+ * by the distance (s mod SIDE) + 1 and the side. How many pieces can slide varies from state
+ * to state, so a loop over them ended at a branch the processor mispredicts; the compression
+ * has none but the rare one for a group with more than 8 slides (README "Measurements").
+  */
 #ifndef MOVES_AVX512_H
 #define MOVES_AVX512_H
 
@@ -36,17 +36,16 @@
 #include "moves.h"
 
 #define MOVES_AVX512_GROUPS (BOARD_MAX_PIECES / 8)
-#define MOVES_AVX512_UNROLLED 3
 
 /* Every store writes 8 keys from the current count. A slide's farthest new cell is an empty
  * cell of its line, and an empty cell is that cell for at most two slides along its row and
  * two along its column, so a state has at most 4 * 64 successors: the stores stay in
  * MOVES_MAX. */
 _Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8-key stores");
-_Static_assert(BOARD_MAX_PIECES == 32, "the no-piece is what a 32-bit trailing-zero count of 0 gives");
 
 /* A board laid out for the generator: lane i % 8 of group i / 8 describes piece i (pieces past
- * npieces have nothing, so they add no cells and no slides). */
+ * npieces have nothing, so they add no cells and no slides); shift[g] is also what turns a
+ * slide's distance into its key change. */
 typedef struct {
     int groups, npieces;
     bool wide;                  /* a side longer than 6 cells: two delta vectors a piece */
@@ -57,11 +56,6 @@ typedef struct {
     __m512i line_shift[MOVES_AVX512_GROUPS], line_mask[MOVES_AVX512_GROUPS];
     __m512i line_mul[MOVES_AVX512_GROUPS], blocked[MOVES_AVX512_GROUPS];
     __m512i length[MOVES_AVX512_GROUPS];
-    /* delta[i][0]: key changes of piece i's slides, toward the start then toward the end
-     * (narrow boards); on wide ones delta[i][0] toward the start, delta[i][1] toward the end.
-     * delta[BOARD_MAX_PIECES], all zero, is the no-piece that appending past the last one
-     * reads. */
-    __m512i delta[BOARD_MAX_PIECES + 1][2];
 } moves_avx512_board;
 
 /* Lays b out for moves_avx512_generate (once per search: a few hundred instructions). */
@@ -77,7 +71,6 @@ static inline void moves_avx512_prepare(const board *b, moves_avx512_board *v)
     v->wide = b->width > 6 || b->height > 6;
     v->walls = b->walls;
     v->horizontal = 0;
-    int side = v->wide ? 8 : 4;
     for (int i = 0; i < b->npieces; i++) {
         const board_piece *p = &b->piece[i];
         shift[i] = p->shift;
@@ -90,15 +83,7 @@ static inline void moves_avx512_prepare(const board *b, moves_avx512_board *v)
         blocked[i] = p->beyond | 0x100u;
         length[i] = p->length;
         if (p->horizontal) v->horizontal |= 1u << i;
-        uint64_t unit = 1ull << p->shift, delta[16] = {0};
-        for (int d = 0; d < side; d++) {
-            delta[d] = (uint64_t)0 - unit * (uint64_t)(d + 1);
-            delta[side + d] = unit * (uint64_t)(d + 1);
-        }
-        v->delta[i][0] = _mm512_loadu_si512(delta);
-        v->delta[i][1] = _mm512_loadu_si512(delta + 8);
     }
-    v->delta[BOARD_MAX_PIECES][0] = v->delta[BOARD_MAX_PIECES][1] = _mm512_setzero_si512();
     for (int g = 0; g < MOVES_AVX512_GROUPS; g++) {
         v->shift[g] = _mm512_loadu_si512(shift + 8 * g);
         v->off_mask[g] = _mm512_loadu_si512(off_mask + 8 * g);
@@ -112,36 +97,33 @@ static inline void moves_avx512_prepare(const board *b, moves_avx512_board *v)
     }
 }
 
-/* Appends at keys[n] the slides of piece i (BOARD_MAX_PIECES: none) that `kept` lets through
- * (bit d - 1 toward the start, bit side + d - 1 toward the end), from `vectors` delta vectors
- * (1 on narrow boards, 2 on wide ones); returns the new count. */
-static inline int moves_avx512_append(const moves_avx512_board *v, __m512i key, unsigned i,
-                                      unsigned kept, int vectors, uint64_t *keys, int n)
+/* Writes at keys[n] the keys of the slides set in `slides`, bit SIDE * 2 * l + s for slide s of
+ * lane `first + l` of group g (side_log2: log2 of SIDE); returns the new count. Each store
+ * writes 8 keys, and a further 8 only when more slides are set. */
+static inline int moves_avx512_emit(const moves_avx512_board *v, int g, uint64_t slides, int first,
+                                    int side_log2, __m512i key, uint64_t *keys, int n)
 {
-    for (int s = 0; s < vectors; s++) {
-        __mmask8 m = (__mmask8)(kept >> (8 * s));
-        __m512i next = _mm512_add_epi64(key, v->delta[i][s]);
-        _mm512_storeu_si512(keys + n, _mm512_maskz_compress_epi64(m, next));
-        n += __builtin_popcount(m);
+    const __m512i numbers = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51,
+        50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28,
+        27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
+        2, 1, 0);
+    const __m512i side = _mm512_set1_epi64(1ll << side_log2);
+    __m512i picked = _mm512_maskz_compress_epi8((__mmask64)slides, numbers);
+    int count = (int)_mm_popcnt_u64(slides);
+    for (int done = 0;; done += 8) {
+        __m512i number = _mm512_cvtepu8_epi64(_mm512_castsi512_si128(picked));
+        __m512i lane = _mm512_add_epi64(_mm512_srli_epi64(number, (unsigned)side_log2 + 1),
+                                        _mm512_set1_epi64(first));
+        __m512i distance = _mm512_add_epi64(
+            _mm512_and_si512(number, _mm512_sub_epi64(side, _mm512_set1_epi64(1))), _mm512_set1_epi64(1));
+        __m512i delta = _mm512_sllv_epi64(distance, _mm512_permutexvar_epi64(lane, v->shift[g]));
+        __mmask8 toward_end = _mm512_test_epi64_mask(number, side);
+        _mm512_storeu_si512(keys + n + done, _mm512_mask_add_epi64(_mm512_sub_epi64(key, delta),
+                                                                   toward_end, key, delta));
+        if (__builtin_expect(done + 8 >= count, 1)) break;
+        picked = _mm512_alignr_epi64(_mm512_setzero_si512(), picked, 1);   /* the next 8 */
     }
-    return n;
-}
-
-/* Appends the kept slides of every piece in `live`, in order (moves_avx512_append). */
-static inline int moves_avx512_append_all(const moves_avx512_board *v, __m512i key, uint32_t live,
-                                          const uint16_t *kept, int vectors, uint64_t *keys)
-{
-    int n = 0;
-    for (int j = 0; j < MOVES_AVX512_UNROLLED; j++) {   /* unrolled: no branch */
-        unsigned i = _tzcnt_u32(live);   /* 32 = BOARD_MAX_PIECES once none is left */
-        live = _blsr_u32(live);
-        n = moves_avx512_append(v, key, i, kept[i], vectors, keys, n);
-    }
-    for (; live; live &= live - 1) {
-        unsigned i = _tzcnt_u32(live);
-        n = moves_avx512_append(v, key, i, kept[i], vectors, keys, n);
-    }
-    return n;
+    return n + count;
 }
 
 /* moves_generate_filtered(b, key, f, keys, NULL, max_distance) for the board v was prepared
@@ -173,10 +155,7 @@ static inline int moves_avx512_generate(const board *b, const moves_avx512_board
     const __m512i from_across = _mm512_set1_epi64(q->line), to_across = _mm512_set1_epi64(q->line + 1);
     const __m512i longest = _mm512_set1_epi64(max_distance);
 
-    uint16_t kept[BOARD_MAX_PIECES + 1];
-    kept[BOARD_MAX_PIECES] = 0;
-    uint32_t live = 0;
-    int side = v->wide ? 8 : 4;
+    int side = v->wide ? 8 : 4, n = 0;
     for (int g = 0; g < groups; g++) {
         __m512i line = _mm512_and_si512(_mm512_srlv_epi64(occ, v->line_shift[g]), v->line_mask[g]);
         line = _mm512_or_si512(_mm512_srli_epi64(_mm512_mullo_epi64(line, v->line_mul[g]), 56),
@@ -203,13 +182,17 @@ static inline int moves_avx512_generate(const board *b, const moves_avx512_board
                                               _mm512_sllv_epi64(all, gap_after));
         __m512i mask = _mm512_maskz_or_epi64((__mmask8)(f.pieces >> (8 * g)), toward_start,
                                              _mm512_slli_epi64(toward_end, (unsigned)side));
-        _mm_storeu_si128((__m128i *)(kept + 8 * g), _mm512_cvtepi64_epi16(mask));
-        live |= (uint32_t)_mm512_test_epi64_mask(mask, mask) << (8 * g);
+        /* The keys: pieces in order, each side nearest first. */
+        if (v->wide) {   /* two bytes a piece: lanes 0-3, then 4-7 */
+            __m128i slides = _mm512_cvtepi64_epi16(mask);
+            n = moves_avx512_emit(v, g, (uint64_t)_mm_cvtsi128_si64(slides), 0, 3, k, keys, n);
+            n = moves_avx512_emit(v, g, (uint64_t)_mm_extract_epi64(slides, 1), 4, 3, k, keys, n);
+        } else {
+            __m128i slides = _mm512_cvtepi64_epi8(mask);
+            n = moves_avx512_emit(v, g, (uint64_t)_mm_cvtsi128_si64(slides), 0, 2, k, keys, n);
+        }
     }
-
-    /* The keys: the pieces with a slide left, in order, each side nearest first. */
-    return v->wide ? moves_avx512_append_all(v, k, live, kept, 2, keys)
-                   : moves_avx512_append_all(v, k, live, kept, 1, keys);
+    return n;
 }
 
 #endif

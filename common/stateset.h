@@ -148,20 +148,20 @@ static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t ho
     for (; j + STATESET_WINDOW <= mask + 1; j += STATESET_WINDOW) {
         __m256i window = _mm256_loadu_si256((const __m256i *)(slot + j));
 #ifdef __AVX512VL__   /* BFS's AVX-512 build: the compares give the masks directly */
-        int found = _mm256_cmpeq_epi64_mask(window, want);
-        int free = _mm256_cmpeq_epi64_mask(window, empty);
+        unsigned found = _mm256_cmpeq_epi64_mask(window, want);
+        unsigned free = _mm256_cmpeq_epi64_mask(window, empty);
 #else
-        int found = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want)));
-        int free = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty)));
+        unsigned found = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want)));
+        unsigned free = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty)));
 #endif
-        if (found) {
-            *added = false;
-            return j + (uint64_t)__builtin_ctz((unsigned)found);
-        }
-        if (free) {
-            j += (uint64_t)__builtin_ctz((unsigned)free);
+        /* No branch on found or new, which the processor guesses wrong a third of the time:
+         * the key is stored in the first slot that holds it or is empty, and storing it
+         * where it already is changes nothing (README "Measurements"). */
+        if (found | free) {
+            unsigned at = (unsigned)__builtin_ctz(found | free);
+            j += at;
             slot[j] = stored;
-            *added = true;
+            *added = (free >> at) & 1;
             return j;
         }
     }

@@ -155,19 +155,26 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             ahead++;
         }
         stateset_reserve_from(seen, (uint64_t)n, queue->key, queue->count);
-        /* Each new successor joins the queue as the table finds it new. In solve mode the
-         * queue ends at the first goal state; the state's other successors are still stored
-         * and counted. */
+        trail_reserve(queue, (uint64_t)n);
+        /* Each new successor joins the queue as the table finds it new: every successor is
+         * written at the queue's end, which moves past it only if it was new, so that no
+         * branch waits on the table (README "Measurements"). In solve mode the queue ends at
+         * the first goal state; the state's other successors are still stored and counted. */
         stateset_batch batch = stateset_batch_begin(seen);
-        bool pushing = true;
+        uint64_t *key = queue->key, end = queue->count;
+        uint32_t *parent = queue->parent;
+        unsigned pushing = 1;
         for (int k = 0; k < n; k++) {
-            if (!stateset_batch_add(&batch, mine[k]) || !pushing) continue;
-            uint32_t at = trail_push(queue, mine[k], (uint32_t)head);
-            if (goal == TRAIL_ROOT && board_is_goal(b, mine[k])) {
-                goal = at;
+            unsigned added = stateset_batch_add(&batch, mine[k]);
+            key[end] = mine[k];
+            parent[end] = (uint32_t)head;
+            end += added & pushing;
+            if (__builtin_expect(added & (goal == TRAIL_ROOT) & board_is_goal(b, mine[k]), 0)) {
+                goal = (uint32_t)end - 1;
                 pushing = cluster;
             }
         }
+        queue->count = end;
         stateset_batch_end(&batch);
         int fresh = (int)batch.added;
         r->generated += (uint64_t)n;
@@ -198,7 +205,8 @@ bool bfs_avx512_available(void)
 #ifdef BFS_HAVE_AVX2
     return bfs_avx2_available() && __builtin_cpu_supports("avx512f") &&
            __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512vbmi2");
 #else
     return false;
 #endif

@@ -60,6 +60,13 @@ static inline uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent
     return (uint32_t)t->count++;
 }
 
+/* Makes room for n more entries, so that a caller may write t->key[t->count + k] and
+ * t->parent[t->count + k] for k < n itself and then advance t->count. */
+static inline void trail_reserve(search_trail *t, uint64_t n)
+{
+    while (t->count + n > t->capacity) trail_grow(t);
+}
+
 static inline uint64_t trail_bytes(const search_trail *t)
 {
     return t->capacity * (sizeof *t->key + sizeof *t->parent);
