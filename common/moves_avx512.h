@@ -27,7 +27,7 @@
  * by the distance (s mod SIDE) + 1 and the side. How many pieces can slide varies from state
  * to state, so a loop over them ended at a branch the processor mispredicts; the compression
  * has none but the rare one for a group with more than 8 slides (README "Measurements").
-  */
+ */
 #ifndef MOVES_AVX512_H
 #define MOVES_AVX512_H
 
@@ -48,7 +48,7 @@ _Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8
  * slide's distance into its key change. */
 typedef struct {
     int groups, npieces;
-    bool wide;                  /* a side longer than 6 cells: two delta vectors a piece */
+    bool wide;                  /* a side longer than 6 cells: two bytes a piece of slide bits */
     uint64_t walls;
     uint32_t horizontal;        /* bit i: piece i slides along a row */
     __m512i shift[MOVES_AVX512_GROUPS], off_mask[MOVES_AVX512_GROUPS];
