@@ -107,15 +107,15 @@ static inline int moves_avx512_emit(const moves_avx512_board *v, int g, uint64_t
         50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28,
         27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
         2, 1, 0);
-    const __m512i side = _mm512_set1_epi64(1ll << side_log2);
+    const __m512i side = _mm512_set1_epi64(1ll << side_log2), one = _mm512_set1_epi64(1);
     __m512i picked = _mm512_maskz_compress_epi8((__mmask64)slides, numbers);
     int count = (int)_mm_popcnt_u64(slides);
     for (int done = 0;; done += 8) {
         __m512i number = _mm512_cvtepu8_epi64(_mm512_castsi512_si128(picked));
         __m512i lane = _mm512_add_epi64(_mm512_srli_epi64(number, (unsigned)side_log2 + 1),
                                         _mm512_set1_epi64(first));
-        __m512i distance = _mm512_add_epi64(
-            _mm512_and_si512(number, _mm512_sub_epi64(side, _mm512_set1_epi64(1))), _mm512_set1_epi64(1));
+        __m512i distance = _mm512_add_epi64(_mm512_and_si512(number, _mm512_sub_epi64(side, one)),
+                                            one);
         __m512i delta = _mm512_sllv_epi64(distance, _mm512_permutexvar_epi64(lane, v->shift[g]));
         __mmask8 toward_end = _mm512_test_epi64_mask(number, side);
         _mm512_storeu_si512(keys + n + done, _mm512_mask_add_epi64(_mm512_sub_epi64(key, delta),

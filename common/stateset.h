@@ -151,8 +151,10 @@ static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t ho
         unsigned found = _mm256_cmpeq_epi64_mask(window, want);
         unsigned free = _mm256_cmpeq_epi64_mask(window, empty);
 #else
-        unsigned found = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want)));
-        unsigned free = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty)));
+        __m256d found_lanes = _mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want));
+        __m256d free_lanes = _mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty));
+        unsigned found = (unsigned)_mm256_movemask_pd(found_lanes);
+        unsigned free = (unsigned)_mm256_movemask_pd(free_lanes);
 #endif
         /* No branch on found or new, which the processor guesses wrong a third of the time:
          * the key is stored in the first slot that holds it or is empty, and storing it
