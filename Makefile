@@ -22,7 +22,7 @@ CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
 # time with AVX-512 as well; the widest the processor has is chosen at run time (solvers/bfs.c).
 # Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
-AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2
+AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -mavx512bitalg
 INCLUDE = -Icommon -Icommon/scan -Icommon/search -Icommon/cli -Isolvers -Isolvers/bounds -Ibench -Ispace
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

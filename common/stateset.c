@@ -10,7 +10,7 @@
 #include "xmem.h"
 
 /* Measured by bin/micro (README "Measurements"): the multiplicative hash is the faster. */
-const stateset_hash stateset_default_hash = STATESET_HASH_MUL;
+const stateset_hash stateset_default_hash = STATESET_HASH_DEFAULT;
 
 #define MIN_LOG2 10
 /* Growing fourfold rather than twofold halves the total rehashing work and keeps the load

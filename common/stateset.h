@@ -25,6 +25,9 @@
 
 typedef enum { STATESET_HASH_MUL, STATESET_HASH_XXH3 } stateset_hash;
 
+/* The hash the solvers' tables use, the faster (README "Measurements"); also as a constant,
+ * for a caller that passes it to stateset_batch_add. */
+#define STATESET_HASH_DEFAULT STATESET_HASH_MUL
 extern const stateset_hash stateset_default_hash;
 
 /* XXH3-64 of the key's 8 bytes (out of line: xxhash.h is only included by stateset.c). */
@@ -111,18 +114,13 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
     return (main + spare) * (sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0));
 }
 
-/* Where the probe for key starts in a table of 2^log2_used slots: XXH3's low bits, or the top
- * bits of the key times 2^64 / golden ratio (Fibonacci hashing). */
-static inline uint64_t stateset_home_in(stateset_hash hash, int log2_used, uint64_t key)
-{
-    if (hash == STATESET_HASH_XXH3) return stateset_xxh3(key) & ((1ull << log2_used) - 1);
-    return (key * 0x9E3779B97F4A7C15ull) >> (64 - log2_used);
-}
-
-/* Where the probe for key starts. */
+/* Where the probe for key starts: XXH3's low bits, or the top bits of the key times 2^64 /
+ * golden ratio (Fibonacci hashing). */
+#define STATESET_FIBONACCI 0x9E3779B97F4A7C15ull
 static inline uint64_t stateset_home(const stateset *s, uint64_t key)
 {
-    return stateset_home_in(s->hash, s->log2_used, key);
+    if (s->hash == STATESET_HASH_XXH3) return stateset_xxh3(key) & (s->used - 1);
+    return (key * STATESET_FIBONACCI) >> (64 - s->log2_used);
 }
 
 /* Slots an AVX2 probe reads at once: four 8-byte slots, one 256-bit load. */
@@ -200,23 +198,29 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
  * for each key (true when it was new) and stateset_batch_end, which counts the new keys into
  * the set. The batch holds the table's fields as values, so that the stores into the table do
  * not make the compiler reload them (see stateset_probe). Nothing else may use the set between
- * begin and end. */
+ * begin and end.
+ *
+ * stateset_batch_add takes the set's hash as an argument, which must be the set's own
+ * (b->hash): a caller that knows it when compiled passes the constant, and its probes then
+ * hold no choice between the hashes (the breadth-first engine's tables are made with
+ * STATESET_HASH_DEFAULT; README "Measurements"). */
 typedef struct {
     stateset *set;
     uint64_t *slot, mask, added;
-    int log2_used;
-    stateset_hash hash;
+    unsigned mul_shift;   /* 64 - log2 of the slots in use: the multiplicative hash's shift */
 } stateset_batch;
 
 static inline stateset_batch stateset_batch_begin(stateset *s)
 {
-    return (stateset_batch){s, s->slot, s->used - 1, 0, s->log2_used, s->hash};
+    return (stateset_batch){s, s->slot, s->used - 1, 0, (unsigned)(64 - s->log2_used)};
 }
 
-static inline bool stateset_batch_add(stateset_batch *b, uint64_t key)
+static inline bool stateset_batch_add(stateset_batch *b, stateset_hash hash, uint64_t key)
 {
+    uint64_t home = hash == STATESET_HASH_XXH3 ? stateset_xxh3(key) & b->mask
+                                               : (key * STATESET_FIBONACCI) >> b->mul_shift;
     bool added;
-    stateset_probe(b->slot, b->mask, stateset_home_in(b->hash, b->log2_used, key), key, &added);
+    stateset_probe(b->slot, b->mask, home, key, &added);
     b->added += added;
     return added;
 }

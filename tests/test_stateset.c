@@ -35,10 +35,10 @@ Test(stateset, growing_from_the_key_list_keeps_every_key)
             stateset_batch listed = stateset_batch_begin(&by_list);
             stateset_batch scanned = stateset_batch_begin(&by_scan);
             for (int j = 0; j < 8; j++) {
-                bool fresh = stateset_batch_add(&listed, keys[j]);
+                bool fresh = stateset_batch_add(&listed, hashes[h % 2], keys[j]);
                 cr_assert_eq(fresh, j % 2 == 0, "key %d of the batch", j);
                 if (fresh) added[count++] = keys[j];
-                cr_assert_eq(stateset_batch_add(&scanned, keys[j]), fresh);
+                cr_assert_eq(stateset_batch_add(&scanned, hashes[h % 2], keys[j]), fresh);
             }
             cr_assert_eq(listed.added, 4);
             stateset_batch_end(&listed);

@@ -123,7 +123,7 @@ void search_count_level(solver_result *r, int depth, uint64_t states)
 void solver_context_init(solver_context *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
-    for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], stateset_default_hash);
+    for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], STATESET_HASH_DEFAULT);   /* the BFS engine relies on it */
     pathstack_init(&ctx->stack);
 }
 
