@@ -200,8 +200,8 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
  * not make the compiler reload them (see stateset_probe). Nothing else may use the set between
  * begin and end.
  *
- * stateset_batch_add takes the set's hash as an argument, which must be the set's own
- * (b->hash): a caller that knows it when compiled passes the constant, and its probes then
+ * stateset_batch_add takes the set's hash as an argument, which must be the one the set was
+ * made with: a caller that knows it when compiled passes the constant, and its probes then
  * hold no choice between the hashes (the breadth-first engine's tables are made with
  * STATESET_HASH_DEFAULT; README "Measurements"). */
 typedef struct {

@@ -123,7 +123,8 @@ void search_count_level(solver_result *r, int depth, uint64_t states)
 void solver_context_init(solver_context *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
-    for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], STATESET_HASH_DEFAULT);   /* the BFS engine relies on it */
+    /* The breadth-first engine probes ctx->set[0] with this hash as a constant (solvers/bfs.c). */
+    for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], STATESET_HASH_DEFAULT);
     pathstack_init(&ctx->stack);
 }
 
