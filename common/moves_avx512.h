@@ -22,12 +22,11 @@
  *
  * The keys then come without a loop over pieces. The masks of a group, narrowed to a byte (or
  * two) a piece, are one 64-bit mask over the group's slides, slide s of lane l at bit
- * 2 SIDE l + s; compressing the byte numbers 0..63 by it
- * (AVX-512 VBMI2) lists the kept slides in order, and each number gives its key: the lane, by
- * the lane's key shift, and s, by the distance (s mod SIDE) + 1 and the side. How many
- * pieces can slide varies from state to state, so a loop over them ended at a branch the
- * processor mispredicts; the compression has none but the rare one for a group with more than
- * 8 slides (README "Measurements").
+ * 2 SIDE l + s; compressing the byte numbers 0..63 by it (AVX-512 VBMI2) lists the kept
+ * slides in order, and each number gives its key: the lane, by the lane's key shift, and s,
+ * by the distance (s mod SIDE) + 1 and the side. How many pieces can slide varies from state
+ * to state, so a loop over them ended at a branch the processor mispredicts; the compression
+ * has none but the rare one for a group with more than 8 slides (README "Measurements").
  */
 #ifndef MOVES_AVX512_H
 #define MOVES_AVX512_H
