@@ -27,8 +27,8 @@ static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint6
     if (*capacity < n || (with_values && !*value)) {
         free(*slot);
         free(*value);
-        *slot = xmalloc(n * sizeof **slot);
-        *value = with_values ? xmalloc(n * sizeof **value) : NULL;
+        *slot = xmalloc_large(n * sizeof **slot);
+        *value = with_values ? xmalloc_large(n * sizeof **value) : NULL;
         *capacity = n;
     }
     memset(*slot, 0, n * sizeof **slot);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #ifdef USE_JEMALLOC
 #include <jemalloc/jemalloc.h>
@@ -22,6 +23,26 @@ void *xmalloc(size_t n) { return check(malloc(n ? n : 1)); }
 void *xcalloc(size_t count, size_t size) { return check(calloc(count ? count : 1, size ? size : 1)); }
 void *xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
 char *xstrdup(const char *s) { return check(strdup(s)); }
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *xmalloc_large(size_t n)
+{
+    if (n < HUGE_PAGE) return xmalloc(n);
+    size_t size = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    void *p = check(aligned_alloc(HUGE_PAGE, size));
+    madvise(p, size, MADV_HUGEPAGE);   /* advice: where the kernel has none, nothing changes */
+    return p;
+}
+
+void *xrealloc_large(void *p, size_t old, size_t n)
+{
+    if (n < HUGE_PAGE) return xrealloc(p, n);
+    void *q = xmalloc_large(n);
+    memcpy(q, p, old < n ? old : n);
+    free(p);
+    return q;
+}
 
 #ifdef USE_JEMALLOC
 bool xmem_peak_available(void)

@@ -51,9 +51,10 @@ void trail_clear(search_trail *t) { t->count = 0; }
 
 void trail_grow(search_trail *t)
 {
-    t->capacity = t->capacity ? t->capacity * 2 : 4096;
-    t->key = xrealloc(t->key, t->capacity * sizeof *t->key);
-    t->parent = xrealloc(t->parent, t->capacity * sizeof *t->parent);
+    uint64_t old = t->capacity;
+    t->capacity = old ? old * 2 : 4096;
+    t->key = xrealloc_large(t->key, old * sizeof *t->key, t->capacity * sizeof *t->key);
+    t->parent = xrealloc_large(t->parent, old * sizeof *t->parent, t->capacity * sizeof *t->parent);
 }
 
 void search_append_move(solver_result *r, move m)
