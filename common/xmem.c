@@ -39,7 +39,7 @@ void *xrealloc_large(void *p, size_t old, size_t n)
 {
     if (n < HUGE_PAGE) return xrealloc(p, n);
     void *q = xmalloc_large(n);
-    memcpy(q, p, old < n ? old : n);
+    if (p) memcpy(q, p, old < n ? old : n);
     free(p);
     return q;
 }

@@ -1,10 +1,12 @@
 /* test_stateset.c -- the state table: growth by scanning itself and growth from the caller's
- * key list must hold the same keys, for both hash functions, kept a quarter or half full.
+ * key list must hold the same keys, for both hash functions, kept a quarter or half full; and the
+ * allocator of big tables.
  * (The AVX2 probe is held to the portable one in tests/test_bfs.c.) */
 #include <criterion/criterion.h>
 
 #include "helpers.h"
 #include "stateset.h"
+#include "xmem.h"
 
 TestSuite(stateset, .fini = th_check_leaks);
 
@@ -58,4 +60,22 @@ Test(stateset, growing_from_the_key_list_keeps_every_key)
         stateset_free(&by_scan);
         stateset_free(&by_list);
     }
+}
+
+Test(stateset, a_large_block_is_aligned_for_huge_pages_and_keeps_its_contents_when_grown)
+{
+    /* xmem's allocator for big tables and queues: below 2 MiB it is plain malloc and realloc. */
+    enum { SMALL = 1 << 16, BIG = 1 << 20 };   /* uint64_t slots: 512 KiB and 8 MiB */
+    uint64_t *t = xrealloc_large(NULL, 0, SMALL * sizeof *t);
+    for (uint64_t i = 0; i < SMALL; i++) t[i] = scramble(i);
+    t = xrealloc_large(t, SMALL * sizeof *t, BIG * sizeof *t);
+    cr_assert_eq((uintptr_t)t % (2u << 20), 0, "%p", (void *)t);
+    for (uint64_t i = 0; i < SMALL; i++)
+        cr_assert_eq(t[i], scramble(i), "slot %llu", (unsigned long long)i);
+    for (uint64_t i = SMALL; i < BIG; i++) t[i] = scramble(i);
+    t = xrealloc_large(t, BIG * sizeof *t, 2 * BIG * sizeof *t);
+    cr_assert_eq((uintptr_t)t % (2u << 20), 0, "%p", (void *)t);
+    for (uint64_t i = 0; i < BIG; i++)
+        cr_assert_eq(t[i], scramble(i), "slot %llu", (unsigned long long)i);
+    free(t);
 }
