@@ -21,10 +21,10 @@ void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
-/* xmalloc and xrealloc for a large table read and written at random (a state table, a search
- * queue): a block of 2 MiB or more is aligned to 2 MiB and advised as transparent huge pages,
- * so that its first touch costs a page fault per 2 MiB rather than per 4 KiB, and its reads
- * miss the TLB less. old is the bytes of p to keep. Freed with free. */
+/* xmalloc and xrealloc for a large table (a state table, a search queue): a block of 2 MiB or
+ * more is aligned to 2 MiB, its size rounded up to whole 2 MiB, and advised as transparent
+ * huge pages, so that its first touch costs a page fault per 2 MiB rather than per 4 KiB
+ * (README "Measurements"). old is the bytes of p to keep. Freed with free. */
 void *xmalloc_large(size_t n);
 void *xrealloc_large(void *p, size_t old, size_t n);
 

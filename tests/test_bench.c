@@ -149,8 +149,8 @@ Test(bench, a_wrong_optimum_says_who_is_wrong)
 
 Test(bench, every_solved_row_replays_on_its_own_board)
 {
-    /* An independent replay: the board and solution columns alone, read back by the scanner. */
-    /* Under the sanitizers a smaller budget halves the run (47 s to 25 s) and still solves
+    /* An independent replay: the board and solution columns alone, read back by the scanner.
+     * Under the sanitizers a smaller budget halves the run (47 s to 25 s) and still solves
      * over 2,000 rows. */
     char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
