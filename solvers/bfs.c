@@ -275,6 +275,11 @@ void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solv
     bfs_search(ctx, b, start, budget, r, BFS_CLUSTER);
 }
 
+const uint64_t *bfs_cluster_states(const solver_context *ctx)
+{
+    return ctx->trail[0].key;   /* the queue: every state stored, in breadth-first order */
+}
+
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
     bfs_solve, NULL, 0,

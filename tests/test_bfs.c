@@ -410,3 +410,57 @@ Test(bfs, every_sample_line_is_the_hardest_minimal_state_of_its_cluster, .timeou
     }
     puzzle_list_free(&list);
 }
+
+/* bin/solve --cluster analyses the states its timed search left instead of exploring again:
+ * the same analysis in every field, and the same budget refusals, as exploring. */
+Test(bfs, the_analysis_of_the_engines_states_is_the_analysis_of_the_cluster, .timeout = 600)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    int stride = th_sanitized() ? 40 : 4;
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_budget unlimited = {0, 0, 0};
+    for (int k = 0; k < list.count; k += stride) {
+        const puzzle *p = &list.items[k];
+        solver_result r;
+        bfs_cluster(&ctx, &p->board, p->start, &unlimited, NULL, &r);
+        uint64_t n = r.cluster_states;
+        const uint64_t *states = bfs_cluster_states(&ctx);
+        cluster_analysis a, b;
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &a), "%s", p->name);
+        cr_assert(cluster_analyse_states(&p->board, p->start, states, n, 0, 0, &b), "%s", p->name);
+        cr_assert_eq(b.states, a.states, "%s", p->name);
+        cr_assert_eq(b.goal_states, a.goal_states, "%s", p->name);
+        cr_assert_eq(b.ndistances, a.ndistances, "%s", p->name);
+        for (int d = 0; d < a.ndistances; d++) cr_assert_eq(b.distances[d], a.distances[d]);
+        cr_assert_eq(b.hardest, a.hardest, "%s", p->name);
+        cr_assert_eq(b.canonical, a.canonical, "%s", p->name);
+        cr_assert_eq(b.hardest_moves, a.hardest_moves, "%s", p->name);
+        cr_assert_eq(b.minimal, a.minimal, "%s", p->name);
+        cluster_analysis_free(&a);
+        cluster_analysis_free(&b);
+        /* The budget: both refuse a state or a byte short of what exploring takes. */
+        cluster c;
+        if (k % (10 * stride) == 0 && n >= 2) {
+            cr_assert(!cluster_explore(&c, &p->board, p->start, n - 1, 0), "%s", p->name);
+            cr_assert(!cluster_of_states(&c, &p->board, states, n, n - 1, 0), "%s", p->name);
+            cr_assert(cluster_of_states(&c, &p->board, states, n, n, 0), "%s", p->name);
+            cluster_free(&c);
+            uint64_t refused = 0, taken = 1ull << 32;   /* the least byte budget exploring takes */
+            while (taken - refused > 1) {
+                uint64_t mid = refused + (taken - refused) / 2;
+                if (cluster_explore(&c, &p->board, p->start, 0, mid)) {
+                    cluster_free(&c);
+                    taken = mid;
+                }
+                else refused = mid;
+            }
+            cr_assert(!cluster_of_states(&c, &p->board, states, n, 0, taken - 1), "%s", p->name);
+            cr_assert(cluster_of_states(&c, &p->board, states, n, 0, taken), "%s", p->name);
+            cluster_free(&c);
+        }
+        solver_result_free(&r);
+    }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}

@@ -234,7 +234,8 @@ static int run_one(const options *o, solver_context *ctx, const puzzle *p, const
     }
     cluster_analysis an = {0}, *analysed = NULL;
     if (o->cluster && r.status != SOLVE_BUDGET &&
-        cluster_analyse(&p->board, p->start, o->budget.max_states, o->budget.max_bytes, &an))
+        cluster_analyse_states(&p->board, p->start, bfs_cluster_states(ctx), r.cluster_states,
+                               o->budget.max_states, o->budget.max_bytes, &an))
         analysed = &an;
     if (o->json) print_json(o, p, u, &r, &m, analysed);
     else print_text(o, p, u, &r, &m, analysed);

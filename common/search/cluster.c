@@ -18,36 +18,27 @@ static void set_distance(cluster *c, uint64_t key, uint32_t d)
     c->distance.value[slot] = d;
 }
 
-bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
-                     uint64_t max_bytes)
+static void cluster_begin(cluster *c)
 {
     memset(c, 0, sizeof *c);
     stateset_init(&c->distance, stateset_default_hash);
     stateset_clear(&c->distance, true);
-    if (!max_bytes) max_bytes = UINT64_MAX;
-    if (!max_states) max_states = UINT64_MAX;
-    uint64_t cap = 1024;
-    c->key = xmalloc(cap * sizeof *c->key);
-    c->key[c->count++] = start;
-    set_distance(c, start, UNSEEN);
+}
+
+/* Whether the state just stored in the table may join c->key within the budget (0: no
+ * limit): the listed states, and the bytes of the table with room for one more and of the two
+ * lists of states kept beside it. */
+static bool cluster_takes_one_more(const cluster *c, uint64_t max_states, uint64_t max_bytes)
+{
+    uint64_t bytes = stateset_bytes_next(&c->distance, 1) + 2 * (c->count + 1) * sizeof *c->key;
+    return (!max_states || c->count < max_states) && (!max_bytes || bytes <= max_bytes);
+}
+
+/* Every state of c->key found (marked UNSEEN), each its distance: a breadth-first search
+ * backward from all the goal states at once. */
+static void assign_distances(cluster *c, const board *b)
+{
     uint64_t child[MOVES_MAX];
-    for (uint64_t k = 0; k < c->count; k++) {
-        int n = moves_generate(b, c->key[k], MOVES_SKIP_NONE, child, NULL);
-        for (int j = 0; j < n; j++) {
-            bool added;
-            uint64_t slot = stateset_add(&c->distance, child[j], &added);
-            if (!added) continue;
-            c->distance.value[slot] = UNSEEN;
-            /* The table, and the two lists of states kept beside it. */
-            uint64_t bytes = stateset_bytes_next(&c->distance, 1) + 2 * (c->count + 1) * sizeof *c->key;
-            if (c->count == max_states || bytes > max_bytes) {
-                cluster_free(c);
-                return false;
-            }
-            if (c->count == cap) c->key = xrealloc(c->key, (cap *= 2) * sizeof *c->key);
-            c->key[c->count++] = child[j];
-        }
-    }
     uint64_t *queue = xmalloc(c->count * sizeof *queue), queued = 0;
     for (uint64_t k = 0; k < c->count; k++)
         if (board_is_goal(b, c->key[k])) {
@@ -66,6 +57,51 @@ bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_st
     for (uint64_t k = 0; k < c->count; k++)   /* no goal in the cluster */
         if (cluster_distance(c, c->key[k]) == UNSEEN) set_distance(c, c->key[k], CLUSTER_NO_GOAL);
     free(queue);
+}
+
+bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
+                     uint64_t max_bytes)
+{
+    cluster_begin(c);
+    uint64_t cap = 1024;
+    c->key = xmalloc(cap * sizeof *c->key);
+    c->key[c->count++] = start;
+    set_distance(c, start, UNSEEN);
+    uint64_t child[MOVES_MAX];
+    for (uint64_t k = 0; k < c->count; k++) {
+        int n = moves_generate(b, c->key[k], MOVES_SKIP_NONE, child, NULL);
+        for (int j = 0; j < n; j++) {
+            bool added;
+            uint64_t slot = stateset_add(&c->distance, child[j], &added);
+            if (!added) continue;
+            c->distance.value[slot] = UNSEEN;
+            if (!cluster_takes_one_more(c, max_states, max_bytes)) {
+                cluster_free(c);
+                return false;
+            }
+            if (c->count == cap) c->key = xrealloc(c->key, (cap *= 2) * sizeof *c->key);
+            c->key[c->count++] = child[j];
+        }
+    }
+    assign_distances(c, b);
+    return true;
+}
+
+bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_t count,
+                       uint64_t max_states, uint64_t max_bytes)
+{
+    cluster_begin(c);
+    c->key = xmalloc((count ? count : 1) * sizeof *c->key);
+    for (uint64_t k = 0; k < count; k++) {
+        set_distance(c, keys[k], UNSEEN);
+        /* The budget checked as cluster_explore checks it, at every state but the first. */
+        if (k && !cluster_takes_one_more(c, max_states, max_bytes)) {
+            cluster_free(c);
+            return false;
+        }
+        c->key[c->count++] = keys[k];
+    }
+    assign_distances(c, b);
     return true;
 }
 
@@ -141,20 +177,15 @@ bool cluster_minimal(solver_context *ctx, const board *b, uint64_t key, int move
     return needed;
 }
 
-bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
-                     cluster_analysis *out)
+/* The analysis of cluster c of start, which it frees. */
+static void analyse(cluster *c, const board *b, uint64_t start, cluster_analysis *out)
 {
-    memset(out, 0, sizeof *out);
-    out->hardest_moves = -1;
-    out->minimal = -1;
-    cluster c;
-    if (!cluster_explore(&c, b, start, max_states, max_bytes)) return false;
-    out->states = c.count;
+    out->states = c->count;
     order_key smallest = order_of(b, start), hardest = smallest;
     out->canonical = out->hardest = start;
-    for (uint64_t k = 0; k < c.count; k++) {
-        uint64_t key = c.key[k];
-        uint32_t d = cluster_distance(&c, key);
+    for (uint64_t k = 0; k < c->count; k++) {
+        uint64_t key = c->key[k];
+        uint32_t d = cluster_distance(c, key);
         order_key o = order_of(b, key);
         if (before(o, smallest)) smallest = o, out->canonical = key;
         if (d == CLUSTER_NO_GOAL) continue;
@@ -172,13 +203,39 @@ bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64
             hardest = o;
         }
     }
-    cluster_free(&c);
+    cluster_free(c);
     if (out->hardest_moves >= 0) {
         solver_context ctx;
         solver_context_init(&ctx);
         out->minimal = cluster_minimal(&ctx, b, out->hardest, out->hardest_moves);
         solver_context_free(&ctx);
     }
+}
+
+static void analysis_begin(cluster_analysis *out)
+{
+    memset(out, 0, sizeof *out);
+    out->hardest_moves = -1;
+    out->minimal = -1;
+}
+
+bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
+                     cluster_analysis *out)
+{
+    analysis_begin(out);
+    cluster c;
+    if (!cluster_explore(&c, b, start, max_states, max_bytes)) return false;
+    analyse(&c, b, start, out);
+    return true;
+}
+
+bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys, uint64_t count,
+                            uint64_t max_states, uint64_t max_bytes, cluster_analysis *out)
+{
+    analysis_begin(out);
+    cluster c;
+    if (!cluster_of_states(&c, b, keys, count, max_states, max_bytes)) return false;
+    analyse(&c, b, start, out);
     return true;
 }
 

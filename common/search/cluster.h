@@ -2,9 +2,10 @@
  * moves to the nearest goal state, and what can be said of the cluster as a puzzle.
  *
  * The distances come from a breadth-first search forward from the start, which finds the
- * cluster, then one backward from all its goal states at once (moves are reversible, so
- * backward is forward). The pattern databases (solvers/bounds/pdb.c) keep only the distances;
- * bin/solve --cluster also asks for the analysis below.
+ * cluster (unless its states are given), then one backward from all its goal states at once
+ * (moves are reversible, so backward is forward). The pattern databases
+ * (solvers/bounds/pdb.c) keep only the distances; bin/solve --cluster also asks for the
+ * analysis below.
  *
  *     cluster c;
  *     if (cluster_explore(&c, b, start, max_states, max_bytes)) ...
@@ -33,6 +34,12 @@ typedef struct {
  * max_states states or would take more than max_bytes (0: no limit). */
 bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
                      uint64_t max_bytes);
+
+/* The same cluster from its states, listed each once in any order, without exploring it again
+ * (bin/solve --cluster passes those its timed search left, bfs_cluster_states). False, with
+ * nothing kept, where cluster_explore would refuse it. */
+bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_t count,
+                       uint64_t max_states, uint64_t max_bytes);
 
 static inline uint32_t cluster_distance(const cluster *c, uint64_t key)
 {
@@ -65,6 +72,9 @@ typedef struct {
  * cluster_explore). */
 bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
                      cluster_analysis *out);
+/* The same from the cluster's states (cluster_of_states): the same analysis. */
+bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys, uint64_t count,
+                            uint64_t max_states, uint64_t max_bytes, cluster_analysis *out);
 void cluster_analysis_free(cluster_analysis *a);
 
 /* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each

@@ -120,8 +120,11 @@ const char *solver_guarantee_name(solver_guarantee g);
 const char *solve_status_name(solve_status s);
 
 /* Cluster mode of the reference BFS: every state reachable from start, counted into
- * r->cluster_states (solvers/bfs.c). It takes no parameters (param is ignored). */
+ * r->cluster_states (solvers/bfs.c). It takes no parameters (param is ignored). Unless it
+ * stopped on its budget, the states stay listed, each once, at bfs_cluster_states(ctx)
+ * [0 .. r->cluster_states) until ctx is used again. */
 void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                  const int *param, solver_result *r);
+const uint64_t *bfs_cluster_states(const solver_context *ctx);
 
 #endif
