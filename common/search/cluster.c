@@ -34,8 +34,8 @@ static bool cluster_takes_one_more(const cluster *c, uint64_t max_states, uint64
     return (!max_states || c->count < max_states) && (!max_bytes || bytes <= max_bytes);
 }
 
-/* Every state of c->key found (marked UNSEEN), each its distance: a breadth-first search
- * backward from all the goal states at once. */
+/* Gives every state of c->key (each stored in the table, marked UNSEEN) its distance: a
+ * breadth-first search backward from all the goal states at once. */
 static void assign_distances(cluster *c, const board *b)
 {
     uint64_t child[MOVES_MAX];
