@@ -440,8 +440,8 @@ Test(bfs, the_analysis_of_the_engines_states_is_the_analysis_of_the_cluster, .ti
         cluster_analysis_free(&a);
         cluster_analysis_free(&b);
         /* The budget: both refuse a state or a byte short of what exploring takes. */
-        cluster c;
         if (k % (10 * stride) == 0 && n >= 2) {
+            cluster c;
             cr_assert(!cluster_explore(&c, &p->board, p->start, n - 1, 0), "%s", p->name);
             cr_assert(!cluster_of_states(&c, &p->board, states, n, n - 1, 0), "%s", p->name);
             cr_assert(cluster_of_states(&c, &p->board, states, n, n, 0), "%s", p->name);
