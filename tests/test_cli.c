@@ -1,9 +1,11 @@
 /* test_cli.c -- bin/solve as a user runs it: outputs, exit codes, error lines. */
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cluster.h"
 #include "helpers.h"
 
 TestSuite(cli, .fini = th_check_leaks);
@@ -175,6 +177,47 @@ Test(cli, defaults_agree_with_bench)
     cr_assert_not_null(strstr(out, "\"budget_hit\":\"states\""), "%s", out);
     cr_assert_not_null(strstr(out, "\"expanded\":5000000,"), "%s", out);
     free(out), free(err);
+}
+
+/* Cluster mode analyses and prints its puzzles a batch at a time, after the batch's timed
+ * searches: over more puzzles than a batch holds, every line still comes in input order with
+ * its own cluster's analysis, the one cluster_analyse makes of that puzzle alone. */
+Test(cli, cluster_batches_keep_the_order_and_each_puzzles_analysis)
+{
+    char dir[64], path[96], cmd[256], *out, *err;
+    th_scratch(dir);
+    snprintf(path, sizeof path, "%s/first.txt", dir);
+    snprintf(cmd, sizeof cmd, "head -n 108 corpus/_database/fogleman-sample.txt > %s", path);
+    cr_assert_eq(system(cmd), 0);
+    puzzle_list list = th_load(path);
+    cr_assert_eq(list.count, 100);   /* past the header: three batches of 32 and a part */
+    snprintf(cmd, sizeof cmd, "--json --cluster %s", path);
+    cr_assert_eq(solve(cmd, &out, &err), 0, "%s", err);
+    char *line = out;
+    for (int k = 0; k < list.count; k++) {
+        const puzzle *p = &list.items[k];
+        char *end = strchr(line, '\n');
+        cr_assert_not_null(end, "%d lines, want %d", k, list.count);
+        json_t *row = json_loadb(line, (size_t)(end - line), 0, NULL);
+        cr_assert_not_null(row);
+        cr_assert_str_eq(json_string_value(json_object_get(row, "file")), p->source);
+        cluster_analysis an = {0};
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &an), "%s", p->name);
+        cr_assert_eq(json_integer_value(json_object_get(row, "cluster_states")),
+                     (json_int_t)an.states, "%s", p->name);
+        cr_assert_eq(json_integer_value(json_object_get(row, "goal_states")),
+                     (json_int_t)an.goal_states, "%s", p->name);
+        cr_assert_eq(json_integer_value(json_object_get(row, "hardest_moves")),
+                     (json_int_t)an.hardest_moves, "%s", p->name);
+        cluster_analysis_free(&an);
+        json_decref(row);
+        line = end + 1;
+    }
+    cr_assert_str_eq(line, "");
+    free(out), free(err);
+    puzzle_list_free(&list);
+    snprintf(cmd, sizeof cmd, "rm -r %s", dir);
+    cr_assert_eq(system(cmd), 0);
 }
 
 Test(cli, cluster_text_names_the_solver_and_prints_the_solution)

@@ -217,31 +217,55 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
     }
 }
 
-/* Solves one puzzle with one solver, checks the solution by replay, prints it. */
-static int run_one(const options *o, solver_context *ctx, const puzzle *p, const solver_setup *u)
-{
+/* One puzzle solved by one solver, not yet checked and printed. */
+typedef struct {
+    puzzle p;
+    const solver_setup *u;
     solver_result r;
-    measure_sample m = o->cluster ? measure_cluster(ctx, p, &o->budget, &r)
-                                  : measure_solve(u, ctx, p, &o->budget, &r);
-    int code = o->cluster && r.status == SOLVE_UNSOLVABLE ? EXIT_SOLVED : exit_code(&r);
-    if (r.status == SOLVE_SOLVED) {
+    measure_sample m;
+    uint64_t *states;   /* cluster mode: the cluster's states, for its analysis; else NULL */
+} solved;
+
+/* Solves p with u (in cluster mode, explores its cluster with the reference BFS, keeping a copy
+ * of its states); returns the exit status the answer calls for. */
+static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
+                       const solver_setup *u, solved *out)
+{
+    out->p = *p;
+    out->u = u;
+    out->states = NULL;
+    out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
+                        : measure_solve(u, ctx, p, &o->budget, &out->r);
+    if (o->cluster && out->r.status != SOLVE_BUDGET) {
+        size_t bytes = out->r.cluster_states * sizeof *out->states;
+        out->states = xmalloc_large(bytes);
+        memcpy(out->states, bfs_cluster_states(ctx), bytes);
+    }
+    if (o->cluster && out->r.status == SOLVE_UNSOLVABLE) return EXIT_SOLVED;
+    return exit_code(&out->r);
+}
+
+/* Checks s's solution by replay, analyses its cluster in cluster mode, prints it, frees it. */
+static void report(const options *o, solved *s)
+{
+    if (s->r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
-        if (moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why) >= 0) {
-            fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", p->name,
-                    u->s->name, why);
+        if (moves_check_solution(&s->p.board, s->p.start, s->r.moves, s->r.nmoves, why) >= 0) {
+            fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", s->p.name,
+                    s->u->s->name, why);
             exit(EXIT_BAD_INPUT);
         }
     }
     cluster_analysis an = {0}, *analysed = NULL;
-    if (o->cluster && r.status != SOLVE_BUDGET &&
-        cluster_analyse_states(&p->board, p->start, bfs_cluster_states(ctx), r.cluster_states,
-                               o->budget.max_states, o->budget.max_bytes, &an))
+    if (s->states && cluster_analyse_states(&s->p.board, s->p.start, s->states,
+                                            s->r.cluster_states, o->budget.max_states,
+                                            o->budget.max_bytes, &an))
         analysed = &an;
-    if (o->json) print_json(o, p, u, &r, &m, analysed);
-    else print_text(o, p, u, &r, &m, analysed);
+    if (o->json) print_json(o, &s->p, s->u, &s->r, &s->m, analysed);
+    else print_text(o, &s->p, s->u, &s->r, &s->m, analysed);
     cluster_analysis_free(&an);
-    solver_result_free(&r);
-    return code;
+    solver_result_free(&s->r);
+    free(s->states);
 }
 
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,
@@ -297,17 +321,37 @@ static int parse_options(int argc, char **argv, options *o)
     return 0;
 }
 
-/* The second pass over the input: each puzzle solved (or printed) as it comes. */
+/* The second pass over the input: each puzzle solved (or printed) as it comes.
+ *
+ * Cluster mode runs its timed searches back to back and analyses and prints them after each
+ * batch, in input order: the analysis of a cluster (a backward search from its goals, over a
+ * table of its own) evicts from the caches what the next search would find there, which cost
+ * the timed searches 1-2% (README "Measurements"). A batch ends at CLUSTER_BATCH puzzles, or
+ * once the states kept for its analyses reach CLUSTER_BATCH_STATES (8 MiB). */
+#define CLUSTER_BATCH 32
+#define CLUSTER_BATCH_STATES (1u << 20)
+
 typedef struct {
     const options *o;
     int worst;           /* the exit status so far */
     long done;
     solver_context ctx;  /* kept across puzzles: only the first pays for growing the tables */
+    solver_setup reference;   /* cluster mode's solver */
+    solved pending[CLUSTER_BATCH];
+    int npending;
+    uint64_t pending_states;
 } streamed;
 
 static void ignore(const puzzle *p, void *ctx)
 {
     (void)p, (void)ctx;
+}
+
+static void report_pending(streamed *run)
+{
+    for (int k = 0; k < run->npending; k++) report(run->o, &run->pending[k]);
+    run->npending = 0;
+    run->pending_states = 0;
 }
 
 static void solve_one(const puzzle *p, void *ctx)
@@ -321,11 +365,14 @@ static void solve_one(const puzzle *p, void *ctx)
         free(text);
         return;
     }
-    solver_setup reference;
-    setup_init(&reference, solver_find("bfs"));
     for (int s = 0; s < (o->cluster ? 1 : o->nsetups); s++) {
-        int code = run_one(o, &run->ctx, p, o->cluster ? &reference : &o->setup[s]);
+        solved *one = &run->pending[run->npending++];
+        int code = solve_timed(o, &run->ctx, p, o->cluster ? &run->reference : &o->setup[s], one);
         if (code > run->worst) run->worst = code;
+        run->pending_states += one->states ? one->r.cluster_states : 0;
+        if (!o->cluster || run->npending == CLUSTER_BATCH ||
+            run->pending_states >= CLUSTER_BATCH_STATES)
+            report_pending(run);
     }
 }
 
@@ -346,10 +393,14 @@ int main(int argc, char **argv)
     /* Read every file before solving anything: bad input fails the whole run, with no partial
      * output that could pass for complete. Then read them again, solving as the puzzles come,
      * so that memory does not grow with the corpus. */
-    streamed run = {.o = &o, .worst = EXIT_SOLVED};
+    static streamed run;   /* static: its batch is too big for the stack */
+    run.o = &o;
+    run.worst = EXIT_SOLVED;
+    setup_init(&run.reference, solver_find("bfs"));
     solver_context_init(&run.ctx);
     int rc = cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, ignore, NULL) ||
              cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, solve_one, &run);
+    report_pending(&run);
     solver_context_free(&run.ctx);
     if (rc) return EXIT_BAD_INPUT;
     int worst = run.worst;
