@@ -238,7 +238,7 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
                         : measure_solve(u, ctx, p, &o->budget, &out->r);
     if (o->cluster && out->r.status != SOLVE_BUDGET) {
         size_t bytes = out->r.cluster_states * sizeof *out->states;
-        out->states = xmalloc_large(bytes);
+        out->states = xmalloc(bytes);
         memcpy(out->states, bfs_cluster_states(ctx), bytes);
     }
     if (o->cluster && out->r.status == SOLVE_UNSOLVABLE) return EXIT_SOLVED;
