@@ -337,9 +337,9 @@ typedef struct {
     long done;
     solver_context ctx;  /* kept across puzzles: only the first pays for growing the tables */
     solver_setup reference;   /* cluster mode's solver */
-    solved pending[CLUSTER_BATCH];
+    solved pending[CLUSTER_BATCH];   /* searched, not yet reported (solve mode: one at most) */
     int npending;
-    uint64_t pending_states;
+    uint64_t pending_states;   /* the states kept for their analyses */
 } streamed;
 
 static void ignore(const puzzle *p, void *ctx)
