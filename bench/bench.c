@@ -240,25 +240,16 @@ static void run_puzzle(const puzzle *p, void *ctx)
     }
 }
 
-/* SIGINT and SIGTERM abandon the run in progress; the finished rows are kept. */
-static volatile sig_atomic_t stopping_signal;
-
-static void on_signal(int sig)
-{
-    stopping_signal = sig;
-    search_interrupted = 1;
-}
-
 static int run_bench(int argc, char **argv)
 {
     bench_options o;
     if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
-    cli_catch_interrupts(on_signal);
+    cli_catch_interrupts();   /* abandons the run in progress; the finished rows are kept */
     bench_input input;
     bench_input_begin(&input);
     int rc = read_input(&o, argv + optind, argc - optind, digest_puzzle, &input);
     bench_input_end(&input);
-    if (rc) return search_interrupted ? 128 + stopping_signal : EXIT_BAD_INPUT;
+    if (rc) return search_interrupted ? 128 + cli_stopping_signal : EXIT_BAD_INPUT;
     if (o.cpu >= 0 && pin_cpu(o.cpu)) return EXIT_BAD_INPUT;
 
     char run[17];
@@ -278,12 +269,11 @@ static int run_bench(int argc, char **argv)
         rc = -1;
     }
     bool complete = rc == 0 && !search_interrupted && !j.failed_write;
-    const char *signal_name = stopping_signal == SIGINT ? "SIGINT" : stopping_signal == SIGTERM ? "SIGTERM" : NULL;
-    bench_describe_end(meta, complete, signal_name);
+    bench_describe_end(meta, complete, cli_signal_name(cli_stopping_signal));
     if (bench_results_close(results, meta, complete, j.done, j.total) || j.failed_write) rc = -1;
     json_decref(meta);
     if (bench_failures) fprintf(stderr, "bench: %d check(s) failed\n", bench_failures);
-    if (stopping_signal) return 128 + stopping_signal;
+    if (cli_stopping_signal) return 128 + cli_stopping_signal;
     if (rc) return EXIT_BAD_INPUT;
     return bench_failures ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }

@@ -11,7 +11,6 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,13 +102,6 @@ typedef struct {
     pthread_cond_t moved;
 } run;
 
-static volatile sig_atomic_t stopping_signal;
-
-static void on_signal(int sig)
-{
-    stopping_signal = sig;
-}
-
 /* Every error exit says why in one line; this one for a failed allocation. */
 static int out_of_memory(void)
 {
@@ -171,15 +163,15 @@ static void *worker(void *arg)
     if (!e) r->error = out_of_memory();
     else space_explorer_use_mirror(e, r->o.mirror);
     for (;;) {
-        while (!r->error && !stopping_signal && r->next < r->shard_units && r->next >= r->folded + WINDOW)
+        while (!r->error && !cli_stopping_signal && r->next < r->shard_units && r->next >= r->folded + WINDOW)
             r->waiting++, pthread_cond_wait(&r->moved, &r->lock), r->waiting--;
-        if (r->error || stopping_signal || r->next >= r->shard_units) break;
+        if (r->error || cli_stopping_signal || r->next >= r->shard_units) break;
         uint64_t k = r->next++;
         pthread_mutex_unlock(&r->lock);
         slot result = {.done = true};
         space_stats_init(&result.stats);
         int rc = space_explore_unit(e, (uint64_t)r->o.shard + k * (uint64_t)r->o.shards, &result.lines,
-                                    &result.stats, &stopping_signal);
+                                    &result.stats, &cli_stopping_signal);
         pthread_mutex_lock(&r->lock);
         if (rc == SPACE_STOPPED) {   /* unfinished, so never folded: a resumed run does it again */
             space_puzzles_free(&result.lines);
@@ -290,14 +282,14 @@ static int enumerate(const options *o)
     if (status) goto done;
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->moved, NULL);
-    cli_catch_interrupts(on_signal);
+    cli_catch_interrupts();
     pthread_t thread[256];
     int started = 0;
     for (; started < o->jobs; started++)
         if (pthread_create(&thread[started], NULL, worker, r)) break;
     bool progress = o->progress && isatty(2);
     pthread_mutex_lock(&r->lock);
-    while (started && r->folded < r->shard_units && !r->error && !stopping_signal) {
+    while (started && r->folded < r->shard_units && !r->error && !cli_stopping_signal) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 200 * 1000 * 1000;
@@ -318,7 +310,7 @@ static int enumerate(const options *o)
     }
     else if (r->error) status = r->error;
     else if (r->folded < r->shard_units) {   /* interrupted: keep what is done */
-        status = write_checkpoint(r) ? EXIT_BAD_INPUT : 128 + stopping_signal;
+        status = write_checkpoint(r) ? EXIT_BAD_INPUT : 128 + cli_stopping_signal;
         fprintf(stderr, "enumerate: interrupted after %llu of %llu units; %s\n",
                 (unsigned long long)r->folded, (unsigned long long)r->shard_units,
                 r->o.checkpoint ? "run again to resume" : "no checkpoint (give --out or --checkpoint)");

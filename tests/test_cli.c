@@ -220,6 +220,63 @@ Test(cli, cluster_batches_keep_the_order_and_each_puzzles_analysis)
     cr_assert_eq(system(cmd), 0);
 }
 
+/* Runs bin/solve ARGS on the sample, stops it with SIG once its first output is written, and
+ * checks what a user keeps: the exit status 128 + the signal, every printed line whole and in
+ * input order (each puzzle's solvers in turn), the answers right, and one line on stderr that
+ * says how many puzzles were answered.
+ * Reproduced on main: the run died with the signal, losing what stdio held, so the output
+ * ended in a cut line (and in cluster mode lost up to a batch of searched puzzles). */
+static void interrupt_solve(const char *args, const char *sig, int status, const char **names,
+                            int nsolvers)
+{
+    const char *sample = "corpus/_database/fogleman-sample.txt";
+    puzzle_list list = th_load(sample);
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "D=%s; %s/solve %s %s > $D/out 2> $D/err & pid=$!;"
+             "while kill -0 $pid 2>/dev/null && [ ! -s $D/out ]; do sleep 0.005; done;"
+             "kill -%s $pid; wait $pid; echo $?; cat $D/out; cat $D/err >&2; rm -r $D",
+             dir, th_bin(), args, sample, sig);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    char *line = strchr(out, '\n');
+    cr_assert_not_null(line);
+    cr_assert_eq(atoi(out), status, "%s", err);
+    int nlines = 0;
+    for (line++; *line; nlines++) {
+        char *end = strchr(line, '\n');
+        cr_assert_not_null(end, "line %d is cut: %s", nlines + 1, line);
+        json_t *row = json_loadb(line, (size_t)(end - line), 0, NULL);
+        cr_assert_not_null(row, "line %d", nlines + 1);
+        const puzzle *p = &list.items[nlines / nsolvers];
+        cr_assert_str_eq(json_string_value(json_object_get(row, "file")), p->source);
+        cr_assert_str_eq(json_string_value(json_object_get(row, "solver")), names[nlines % nsolvers]);
+        cr_assert_str_eq(json_string_value(json_object_get(row, "status")), "solved", "%s", p->name);
+        if (strcmp(names[nlines % nsolvers], "bfs1") != 0)   /* bfs1: fewest steps, not moves */
+            cr_assert_eq(json_integer_value(json_object_get(row, "moves")), p->optimal, "%s", p->name);
+        if (json_is_true(json_object_get(row, "cluster_mode")))
+            cr_assert_eq(json_integer_value(json_object_get(row, "cluster_states")), p->cluster,
+                         "%s", p->name);
+        json_decref(row);
+        line = end + 1;
+    }
+    cr_assert_lt(nlines / nsolvers, list.count, "the run ended before the signal");
+    char want[128];
+    snprintf(want, sizeof want, "solve: interrupted by SIG%s after %d of %d puzzles\n", sig,
+             nlines / nsolvers, list.count);
+    cr_assert_str_eq(err, want);
+    free(out), free(err);
+    puzzle_list_free(&list);
+}
+
+Test(cli, sigint_or_sigterm_keeps_every_finished_answer_whole_and_in_order)
+{
+    const char *bfs[] = {"bfs"}, *three[] = {"bfs", "bfs1", "astar/pdb"};
+    interrupt_solve("--json --cluster", "TERM", 143, bfs, 1);
+    interrupt_solve("--json --cluster", "INT", 130, bfs, 1);
+    interrupt_solve("--json --solver bfs,bfs1,astar", "INT", 130, three, 3);
+}
+
 Test(cli, cluster_text_names_the_solver_and_prints_the_solution)
 {
     char *out, *err;

@@ -43,7 +43,8 @@ static const char *usage =
     "  --version         the version and commit\n"
     "\n"
     "Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 budget exceeded;\n"
-    "with many puzzles, the worst of them (3 over 1 over 0).\n";
+    "with many puzzles, the worst of them (3 over 1 over 0); 130 (SIGINT) or 143 (SIGTERM)\n"
+    "interrupted, every answer finished before printed.\n";
 
 typedef struct {
     solver_setup setup[CLI_MAX_SETUPS];
@@ -334,7 +335,9 @@ static int parse_options(int argc, char **argv, options *o)
 typedef struct {
     const options *o;
     int worst;           /* the exit status so far */
-    long done;
+    int count;           /* the puzzles of the first pass */
+    int answered;        /* the puzzles every chosen solver has answered (printed or pending),
+                          * or --native has printed */
     solver_context ctx;  /* kept across puzzles: only the first pays for growing the tables */
     solver_setup reference;   /* cluster mode's solver */
     solved pending[CLUSTER_BATCH];   /* searched, not yet reported (solve mode: one at most) */
@@ -342,9 +345,10 @@ typedef struct {
     uint64_t pending_states;   /* the states kept for their analyses */
 } streamed;
 
-static void ignore(const puzzle *p, void *ctx)
+static void count(const puzzle *p, void *ctx)
 {
-    (void)p, (void)ctx;
+    (void)p;
+    ((streamed *)ctx)->count++;
 }
 
 static void report_pending(streamed *run)
@@ -358,22 +362,29 @@ static void solve_one(const puzzle *p, void *ctx)
 {
     streamed *run = ctx;
     const options *o = run->o;
-    if (ferror(stdout)) return;   /* nobody is reading: stop, and say so at the end */
+    /* Nobody is reading, or a signal came: stop, and say so at the end. */
+    if (ferror(stdout) || cli_stopping_signal) return;
     if (o->native) {
         char *text = puzzle_format_native(p);
-        printf("%s%s", run->done++ ? "\n" : "", text);
+        printf("%s%s", run->answered++ ? "\n" : "", text);
         free(text);
         return;
     }
     for (int s = 0; s < (o->cluster ? 1 : o->nsetups); s++) {
-        solved *one = &run->pending[run->npending++];
+        solved *one = &run->pending[run->npending];
         int code = solve_timed(o, &run->ctx, p, o->cluster ? &run->reference : &o->setup[s], one);
+        if (cli_stopping_signal && one->r.status == SOLVE_BUDGET) {   /* cut short: no answer */
+            solver_result_free(&one->r);
+            return;
+        }
+        run->npending++;
         if (code > run->worst) run->worst = code;
         run->pending_states += one->states ? one->r.cluster_states : 0;
         if (!o->cluster || run->npending == CLUSTER_BATCH ||
             run->pending_states >= CLUSTER_BATCH_STATES)
             report_pending(run);
     }
+    run->answered++;
 }
 
 int main(int argc, char **argv)
@@ -398,15 +409,21 @@ int main(int argc, char **argv)
     run.worst = EXIT_SOLVED;
     setup_init(&run.reference, solver_find("bfs"));
     solver_context_init(&run.ctx);
-    int rc = cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, ignore, NULL) ||
+    cli_catch_interrupts();
+    int rc = cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, count, &run) ||
              cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, solve_one, &run);
     report_pending(&run);
     solver_context_free(&run.ctx);
-    if (rc) return EXIT_BAD_INPUT;
+    if (rc && !cli_stopping_signal) return EXIT_BAD_INPUT;
     int worst = run.worst;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "solve: standard output: %s\n", strerror(errno));
         return EXIT_BAD_INPUT;
+    }
+    if (cli_stopping_signal) {
+        fprintf(stderr, "solve: interrupted by %s after %d of %d puzzles\n",
+                cli_signal_name(cli_stopping_signal), run.answered, run.count);
+        return 128 + cli_stopping_signal;
     }
     return worst;
 }

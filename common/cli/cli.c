@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "build_info.h"
+#include "search.h"
 #include "xmem.h"
 
 void cli_begin(void)
@@ -14,14 +15,27 @@ void cli_begin(void)
     signal(SIGXFSZ, SIG_IGN);   /* past a file size limit: EFBIG, reported like a full disk */
 }
 
-void cli_catch_interrupts(void (*handler)(int))
+volatile sig_atomic_t cli_stopping_signal;
+
+static void on_stopping_signal(int sig)
+{
+    cli_stopping_signal = sig;
+    search_interrupted = 1;
+}
+
+void cli_catch_interrupts(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = handler;
+    sa.sa_handler = on_stopping_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+const char *cli_signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : NULL;
 }
 
 int cli_common_option(const char *prog, const char *usage, int code, char **argv)

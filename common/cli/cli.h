@@ -11,6 +11,7 @@
 #define CLI_H
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -67,9 +68,17 @@ enum {
  * SIGPIPE or SIGXFSZ. */
 void cli_begin(void);
 
-/* Calls handler on SIGINT and SIGTERM, with no SA_RESTART: a blocking call returns EINTR, so
- * that a program stops soon and keeps what it finished (its exit status: 128 + the signal). */
-void cli_catch_interrupts(void (*handler)(int));
+/* The signal (SIGINT or SIGTERM) that asked the program to stop, or 0 while none has. */
+extern volatile sig_atomic_t cli_stopping_signal;
+
+/* Catches SIGINT and SIGTERM: the handler records the signal in cli_stopping_signal and sets
+ * search_interrupted, so that a search in progress stops with budget_hit "interrupted". No
+ * SA_RESTART: a blocking call returns EINTR. A program that calls it stops soon and keeps what
+ * it finished; its exit status is then 128 + the signal. */
+void cli_catch_interrupts(void);
+
+/* "SIGINT" or "SIGTERM" for the signals cli_catch_interrupts catches, else NULL. */
+const char *cli_signal_name(int sig);
 
 /* Handles the codes every getopt_long loop shares: 'h' prints usage and exits 0,
  * CLI_OPT_VERSION prints "PROG VERSION (commit C)" and exits 0, '?' and ':' print one line
