@@ -345,7 +345,7 @@ typedef struct {
     uint64_t pending_states;   /* the states kept for their analyses */
 } streamed;
 
-static void count(const puzzle *p, void *ctx)
+static void count_puzzle(const puzzle *p, void *ctx)
 {
     (void)p;
     ((streamed *)ctx)->count++;
@@ -410,8 +410,10 @@ int main(int argc, char **argv)
     setup_init(&run.reference, solver_find("bfs"));
     solver_context_init(&run.ctx);
     cli_catch_interrupts();
-    int rc = cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, count, &run) ||
-             cli_read_puzzles_each("solve", argv + optind, argc - optind, o.format, solve_one, &run);
+    char **paths = argv + optind;
+    int npaths = argc - optind;
+    int rc = cli_read_puzzles_each("solve", paths, npaths, o.format, count_puzzle, &run) ||
+             cli_read_puzzles_each("solve", paths, npaths, o.format, solve_one, &run);
     report_pending(&run);
     solver_context_free(&run.ctx);
     if (rc && !cli_stopping_signal) return EXIT_BAD_INPUT;
