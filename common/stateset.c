@@ -12,6 +12,12 @@
 /* Measured by bin/micro (README "Measurements"): the multiplicative hash is the faster. */
 const stateset_hash stateset_default_hash = STATESET_HASH_DEFAULT;
 
+#define MIN_LOG2 10
+/* Growing fourfold rather than twofold halves the total rehashing work and keeps the load
+ * between 1/16 and 1/4, which measured faster (README "Measurements"). */
+#define GROWTH_LOG2 STATESET_GROWTH_LOG2
+#define GROWTH STATESET_GROWTH
+
 uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 
 /* Makes sure a buffer pair member holds n slots (allocating only to grow) and zeroes them. */
@@ -38,8 +44,8 @@ void stateset_init(stateset *s, stateset_hash hash)
 void stateset_clear(stateset *s, bool with_values)
 {
     s->with_values = with_values;
-    s->log2_used = STATESET_MIN_LOG2;
-    s->used = 1ull << STATESET_MIN_LOG2;
+    s->log2_used = MIN_LOG2;
+    s->used = 1ull << MIN_LOG2;
     s->count = 0;
     s->load_shift = 2;
     s->room = s->used >> s->load_shift;
@@ -62,20 +68,13 @@ void stateset_free(stateset *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Swaps in the spare buffer, made stateset_grown(used) slots and empty; returns the old slots and
- * values, which stay valid (as the new spare) until the next growth.
- *
- * Why those sizes: growing fourfold rather than twofold halves the total rehashing work, which
- * measured faster. The smallest table, 1,024 slots (8 KiB), costs a search of a few hundred
- * states little to clear; one that outgrows it goes straight to 16,384 slots (128 KiB),
- * skipping the rehash at 4,096: breadth-first searches of 1,000-9,999 states ran 3.5% faster,
- * those of 100-999 states 1.7% slower (README "Measurements"). */
+/* Swaps in the spare buffer, made GROWTH times bigger and empty; returns the old slots and
+ * values, which stay valid (as the new spare) until the next growth. */
 static uint64_t *enlarge(stateset *s, uint32_t **old_value)
 {
     uint64_t *old_slot = s->slot;
     *old_value = s->value;
-    uint64_t used = stateset_grown(s->used);
-    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, used, s->with_values);
+    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, s->used * GROWTH, s->with_values);
     s->slot = s->spare_slot;
     s->value = s->spare_value;
     s->spare_slot = old_slot;
@@ -83,9 +82,9 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
     uint64_t cap = s->capacity;
     s->capacity = s->spare_capacity;
     s->spare_capacity = cap;
-    s->used = used;
+    s->used *= GROWTH;
     s->room = s->used >> s->load_shift;
-    s->log2_used = __builtin_ctzll(used);
+    s->log2_used += GROWTH_LOG2;
     return old_slot;
 }
 

@@ -1,8 +1,7 @@
 /* stateset.h -- a hash set of 64-bit state keys, with an optional 32-bit value per key.
  *
  * Open addressing with linear probing, kept at most a quarter full so that a probe almost
- * always ends at the first or second slot. The table grows when it fills (sixteenfold from the
- * smallest, fourfold after: stateset_grown); memory is kept
+ * always ends at the first or second slot. The table quadruples when it fills; memory is kept
  * across stateset_clear so that a program solving many puzzles allocates only for the largest,
  * while a clear costs only what the next puzzle uses.
  *
@@ -94,20 +93,9 @@ static inline uint64_t stateset_bytes(const stateset *s)
     return (s->capacity + s->spare_capacity) * per_slot;
 }
 
-/* A cleared set has 2^STATESET_MIN_LOG2 slots; its first growth makes them
- * 2^STATESET_FIRST_GROWTH_LOG2, every later one multiplies them by STATESET_GROWTH (fourfold).
- * Why these sizes: stateset.c. */
-#define STATESET_MIN_LOG2 10
-#define STATESET_FIRST_GROWTH_LOG2 14
+/* Growth multiplies the slots in use by STATESET_GROWTH (fourfold: see stateset.c). */
 #define STATESET_GROWTH_LOG2 2
 #define STATESET_GROWTH (1u << STATESET_GROWTH_LOG2)
-
-/* The slots a table of `used` slots has after one growth. */
-static inline uint64_t stateset_grown(uint64_t used)
-{
-    return used < (1ull << STATESET_FIRST_GROWTH_LOG2) ? 1ull << STATESET_FIRST_GROWTH_LOG2
-                                                       : used * STATESET_GROWTH;
-}
 
 /* The most bytes the table will hold while making room for n more keys: what it holds now, or,
  * when that takes growing, both buffers after the growth (the spare is reallocated before the
@@ -118,7 +106,7 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
     if (!stateset_too_full_for(s, n)) return stateset_bytes(s);
     uint64_t used = s->used, main = s->capacity, spare = s->spare_capacity;
     while ((s->count + n) << s->load_shift > used) {
-        used = stateset_grown(used);
+        used *= STATESET_GROWTH;
         uint64_t grown = spare > used ? spare : used;
         spare = main;
         main = grown;
