@@ -20,10 +20,12 @@ const stateset_hash stateset_default_hash = STATESET_HASH_DEFAULT;
 
 uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 
-/* Makes sure a buffer pair member holds n slots (allocating only to grow) and zeroes them. */
-static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint64_t n,
-                    bool with_values)
+/* Makes sure a buffer pair member holds n slots (allocating only to grow) and zeroes them;
+ * *run_capacity follows the same rule from the run's start. */
+static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint64_t *run_capacity,
+                    uint64_t n, bool with_values)
 {
+    if (*run_capacity < n) *run_capacity = n;
     if (*capacity < n || (with_values && !*value)) {
         free(*slot);
         free(*value);
@@ -49,7 +51,13 @@ void stateset_clear(stateset *s, bool with_values)
     s->count = 0;
     s->load_shift = 2;
     s->room = s->used >> s->load_shift;
-    reserve(&s->slot, &s->value, &s->capacity, s->used, s->with_values);
+    reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, s->used, s->with_values);
+}
+
+void stateset_begin_run(stateset *s)
+{
+    s->run_capacity = 1ull << MIN_LOG2;   /* what stateset_init leaves */
+    s->run_spare_capacity = 0;
 }
 
 void stateset_clear_half(stateset *s)
@@ -74,14 +82,17 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
 {
     uint64_t *old_slot = s->slot;
     *old_value = s->value;
-    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, s->used * GROWTH, s->with_values);
+    reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, &s->run_spare_capacity,
+            s->used * GROWTH, s->with_values);
     s->slot = s->spare_slot;
     s->value = s->spare_value;
     s->spare_slot = old_slot;
     s->spare_value = *old_value;
-    uint64_t cap = s->capacity;
+    uint64_t cap = s->capacity, run_cap = s->run_capacity;
     s->capacity = s->spare_capacity;
     s->spare_capacity = cap;
+    s->run_capacity = s->run_spare_capacity;
+    s->run_spare_capacity = run_cap;
     s->used *= GROWTH;
     s->room = s->used >> s->load_shift;
     s->log2_used += GROWTH_LOG2;

@@ -39,6 +39,9 @@ typedef struct {
     uint64_t *spare_slot;    /* the other buffer of the pair, for growing without realloc */
     uint32_t *spare_value;
     uint64_t capacity, spare_capacity;   /* slots in each buffer */
+    /* The slots each buffer would have had if it had been empty at stateset_begin_run: what
+     * this run's tables hold, which a set kept from an earlier, larger run exceeds. */
+    uint64_t run_capacity, run_spare_capacity;
     uint64_t used;           /* slots in use now (a power of two <= capacity) */
     uint64_t count;
     uint64_t room;           /* keys it takes before it must grow: used >> load_shift */
@@ -55,6 +58,9 @@ void stateset_clear(stateset *s, bool with_values);
 void stateset_clear_half(stateset *s);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
+/* Starts a run: from here stateset_bytes counts what a new set would hold, however large the
+ * buffers kept from earlier runs are (solver_context_begin_run calls it). */
+void stateset_begin_run(stateset *s);
 
 /* Quadruples the table (stateset_reserve calls it). */
 void stateset_grow(stateset *s);
@@ -86,8 +92,16 @@ static inline void stateset_reserve_from(stateset *s, uint64_t n, const uint64_t
     while (stateset_too_full_for(s, n)) stateset_grow_from(s, keys, count);
 }
 
-/* Bytes of the tables held now (both buffers). */
+/* Bytes of this run's tables (both buffers), as a set new at stateset_begin_run would hold
+ * them: the figure solvers report. */
 static inline uint64_t stateset_bytes(const stateset *s)
+{
+    uint64_t per_slot = sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
+    return (s->run_capacity + s->run_spare_capacity) * per_slot;
+}
+
+/* The bytes the set's buffers hold, kept room included: what budgets count. */
+static inline uint64_t stateset_held_bytes(const stateset *s)
 {
     uint64_t per_slot = sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
     return (s->capacity + s->spare_capacity) * per_slot;
@@ -103,7 +117,7 @@ static inline uint64_t stateset_bytes(const stateset *s)
  * this rather than stateset_bytes, so that a table never grows past them. */
 static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
 {
-    if (!stateset_too_full_for(s, n)) return stateset_bytes(s);
+    if (!stateset_too_full_for(s, n)) return stateset_held_bytes(s);
     uint64_t used = s->used, main = s->capacity, spare = s->spare_capacity;
     while ((s->count + n) << s->load_shift > used) {
         used *= STATESET_GROWTH;

@@ -157,7 +157,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
                 bytes = stateset_bytes(seen) + trail_bytes(queue);
                 bytes_next = stateset_bytes_next(seen, MOVES_MAX) +
                              trail_bytes_next(queue, MOVES_MAX);
-                uint64_t least = seen->room < queue->capacity ? seen->room : queue->capacity;
+                uint64_t least = seen->room < queue->run_capacity ? seen->room : queue->run_capacity;
                 calm = least > MOVES_MAX ? least - MOVES_MAX : 0;
             }
             r->expanded = expanded;

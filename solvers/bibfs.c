@@ -57,7 +57,7 @@ static uint64_t both_bytes_next(const side *s, int me, uint64_t n)
 {
     const side *own = &s[me], *other = &s[1 - me];
     return stateset_bytes_next(own->set, n) + trail_bytes_next(own->trail, n) +
-           stateset_bytes(other->set) + trail_bytes(other->trail);
+           stateset_held_bytes(other->set) + trail_held_bytes(other->trail);
 }
 
 /* Goal placements beyond this many make the backward side a search larger than the forward

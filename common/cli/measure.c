@@ -21,7 +21,8 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
 {
     measure_sample m;
     solver_context fresh, *ctx = given ? given : &fresh;
-    if (!given) solver_context_init(&fresh);
+    if (given) solver_context_begin_run(given);
+    else solver_context_init(&fresh);
     xmem_peak_reset();
     double cpu0 = measure_thread_cpu(), t0 = search_now();
     fn(ctx, &p->board, p->start, budget, param, r);

@@ -8,7 +8,9 @@
  * tables only grow during a run, so reading the peak while they are still held catches their
  * full size (jemalloc refreshes its counter every 64 KiB of allocation activity and at the
  * read). A caller's context (bin/solve keeps one across puzzles, as the reference BFS is run
- * for speed) keeps the tables of earlier puzzles, so no peak is measured (peak_known false).
+ * for speed) keeps the tables of earlier puzzles, so no peak is measured (peak_known false);
+ * the run is begun on it (solver_context_begin_run), so that the solver's own count of its
+ * tables (r->peak_bytes) is what it would be in a fresh context.
  */
 #ifndef MEASURE_H
 #define MEASURE_H

@@ -30,11 +30,16 @@ typedef struct {
     uint64_t *child_key;
     move *child_move;
     uint32_t top, child_capacity;
+    /* What a stack empty at pathstack_begin_run would have grown to (<= the capacities). */
+    uint32_t run_frame_capacity, run_child_capacity;
 } pathstack;
 
 void pathstack_init(pathstack *ps);
 void pathstack_free(pathstack *ps);
 void pathstack_clear(pathstack *ps);
+/* Starts a run: empties the stack, and from here pathstack_bytes counts what a new stack would
+ * hold, however large the arrays kept from earlier runs are. */
+void pathstack_begin_run(pathstack *ps);
 
 /* Pushes key (reached by `via`) and generates its successors, all moves but those of piece
  * `skip` (MOVES_SKIP_NONE for all). */
@@ -73,9 +78,10 @@ static inline const pathstack_frame *pathstack_top(const pathstack *ps)
     return &ps->frame[ps->depth - 1];
 }
 
+/* The bytes of this run's stack, as a new one would hold them (the figure solvers report). */
 uint64_t pathstack_bytes(const pathstack *ps);
-/* The most bytes the stack will hold through the next push: its growth included, old and new
- * arrays side by side as a realloc may hold them. */
+/* The most bytes the stack will hold through the next push, kept room included (what budgets
+ * count): its growth included, old and new arrays side by side as a realloc may hold them. */
 uint64_t pathstack_bytes_next(const pathstack *ps);
 
 #endif

@@ -49,10 +49,18 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint
 
 void trail_clear(search_trail *t) { t->count = 0; }
 
+void trail_begin_run(search_trail *t)
+{
+    t->count = 0;   /* keeps count <= run_capacity <= capacity */
+    t->run_capacity = 0;
+}
+
 void trail_grow(search_trail *t)
 {
+    t->run_capacity = t->run_capacity ? t->run_capacity * 2 : 4096;
+    if (t->run_capacity <= t->capacity) return;   /* the room is there already */
     uint64_t old = t->capacity;
-    t->capacity = old ? old * 2 : 4096;
+    t->capacity = t->run_capacity;
     t->key = xrealloc_large(t->key, old * sizeof *t->key, t->capacity * sizeof *t->key);
     t->parent = xrealloc_large(t->parent, old * sizeof *t->parent, t->capacity * sizeof *t->parent);
 }
@@ -127,6 +135,15 @@ void solver_context_init(solver_context *ctx)
     /* The breadth-first engine probes ctx->set[0] with this hash as a constant (solvers/bfs.c). */
     for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], STATESET_HASH_DEFAULT);
     pathstack_init(&ctx->stack);
+}
+
+void solver_context_begin_run(solver_context *ctx)
+{
+    for (int i = 0; i < 2; i++) {
+        stateset_begin_run(&ctx->set[i]);
+        trail_begin_run(&ctx->trail[i]);
+    }
+    pathstack_begin_run(&ctx->stack);
 }
 
 void solver_context_free(solver_context *ctx)

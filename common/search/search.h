@@ -48,13 +48,16 @@ static inline bool search_should_stop(search_limits *l, solver_result *r, uint64
     return search_over_budget(l, r, bytes, next);
 }
 
-/* The trail: push returns the new entry's index. */
+/* The trail: push returns the new entry's index. It grows as a new trail would from the run's
+ * start (run_capacity, which trail_bytes counts), and reallocates only when that passes the
+ * room it holds (capacity, which budgets count): run_capacity <= capacity. */
 void trail_clear(search_trail *t);
+void trail_begin_run(search_trail *t);
 void trail_grow(search_trail *t);
 
 static inline uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent)
 {
-    if (t->count == t->capacity) trail_grow(t);
+    if (t->count == t->run_capacity) trail_grow(t);
     t->key[t->count] = key;
     t->parent[t->count] = parent;
     return (uint32_t)t->count++;
@@ -64,10 +67,17 @@ static inline uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent
  * t->parent[t->count + k] for k < n itself and then advance t->count. */
 static inline void trail_reserve(search_trail *t, uint64_t n)
 {
-    while (t->count + n > t->capacity) trail_grow(t);
+    while (t->count + n > t->run_capacity) trail_grow(t);
 }
 
+/* The bytes of this run's trail, as a new one would hold them. */
 static inline uint64_t trail_bytes(const search_trail *t)
+{
+    return t->run_capacity * (sizeof *t->key + sizeof *t->parent);
+}
+
+/* The bytes the trail holds, kept room included: what budgets count. */
+static inline uint64_t trail_held_bytes(const search_trail *t)
 {
     return t->capacity * (sizeof *t->key + sizeof *t->parent);
 }
@@ -76,7 +86,7 @@ static inline uint64_t trail_bytes(const search_trail *t)
  * new key array beside the old one and the parents (7/3 of today's bytes, the realloc's peak). */
 static inline uint64_t trail_bytes_next(const search_trail *t, uint64_t n)
 {
-    if (t->count + n <= t->capacity) return trail_bytes(t);
+    if (t->count + n <= t->capacity) return trail_held_bytes(t);
     uint64_t c = t->capacity ? t->capacity : 2048;
     return c * (3 * sizeof *t->key + 2 * sizeof *t->parent);
 }

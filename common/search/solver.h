@@ -67,6 +67,7 @@ typedef struct {
     uint64_t *key;
     uint32_t *parent;
     uint64_t count, capacity;
+    uint64_t run_capacity;   /* what a trail empty at the run's start would have grown to */
 } search_trail;
 
 typedef struct {
@@ -110,6 +111,10 @@ static inline int solver_param_value(const solver_param *params, const int *para
 
 void solver_context_init(solver_context *ctx);
 void solver_context_free(solver_context *ctx);
+/* Starts a run on a context kept from earlier ones: the memory stays, but the bytes a solver
+ * reports (peak_bytes) count from here what a new context would hold, so that they do not
+ * depend on what ran before. Budgets still count all the memory held. */
+void solver_context_begin_run(solver_context *ctx);
 void solver_result_free(solver_result *r);
 
 /* The registry (solvers/registry.c): every solver, in a fixed order, NULL-terminated. */
