@@ -212,10 +212,10 @@ static void run_puzzle(const puzzle *p, void *ctx)
     const bench_options *o = j->o;
     int index = j->seen.count;
     bench_input_add(&j->seen, p);
-    if (search_interrupted || j->failed_write || index % o->shard_n != o->shard_k - 1) return;
+    if (cli_stopping_signal || j->failed_write || index % o->shard_n != o->shard_k - 1) return;
     bool looked_up = false;
     reference ref;
-    for (int s = 0; s < o->nsetups && !search_interrupted; s++) {
+    for (int s = 0; s < o->nsetups && !cli_stopping_signal; s++) {
         const solver_setup *u = &o->setup[s];
         char label[SETUP_LABEL_MAX];
         setup_label(u, label);
@@ -228,7 +228,7 @@ static void run_puzzle(const puzzle *p, void *ctx)
         report_row row;
         report_row_init(&row);
         timing_run(&o->timing, u, p, &r, &row);
-        if (!search_interrupted) {   /* an interrupted run is abandoned, not recorded */
+        if (!cli_stopping_signal) {   /* an interrupted run is abandoned, not recorded */
             bench_fill_row(u, p, index, j->count, j->run, o, &r, &row);
             bench_judge(o, u->s, p, ref, &r, &row);
             if (bench_results_add(j->results, &row)) j->failed_write = true;
@@ -249,7 +249,7 @@ static int run_bench(int argc, char **argv)
     bench_input_begin(&input);
     int rc = read_input(&o, argv + optind, argc - optind, digest_puzzle, &input);
     bench_input_end(&input);
-    if (rc) return search_interrupted ? 128 + cli_stopping_signal : EXIT_BAD_INPUT;
+    if (rc) return cli_stopping_signal ? 128 + cli_stopping_signal : EXIT_BAD_INPUT;
     if (o.cpu >= 0 && pin_cpu(o.cpu)) return EXIT_BAD_INPUT;
 
     char run[17];
@@ -264,11 +264,11 @@ static int run_bench(int argc, char **argv)
     rc = read_input(&o, argv + optind, argc - optind, run_puzzle, &j);
     bench_input_end(&j.seen);
     if (o.progress) show_progress(j.done, j.total, j.start, true);
-    if (rc == 0 && !search_interrupted && (j.seen.count != input.count || j.seen.digest != input.digest)) {
+    if (rc == 0 && !cli_stopping_signal && (j.seen.count != input.count || j.seen.digest != input.digest)) {
         fprintf(stderr, "bench: the input changed while the run read it\n");
         rc = -1;
     }
-    bool complete = rc == 0 && !search_interrupted && !j.failed_write;
+    bool complete = rc == 0 && !cli_stopping_signal && !j.failed_write;
     bench_describe_end(meta, complete, cli_signal_name(cli_stopping_signal));
     if (bench_results_close(results, meta, complete, j.done, j.total) || j.failed_write) rc = -1;
     json_decref(meta);
