@@ -167,7 +167,7 @@ static inline int moves_avx512_generate(const board *b, const moves_avx512_board
         __m512i above = _mm512_srlv_epi64(line, end);
         __m512i lowest = _mm512_and_si512(above, _mm512_sub_epi64(zero, above));
         __m512i after = _mm512_sub_epi64(_mm512_set1_epi64(63), _mm512_lzcnt_epi64(lowest));
-        if (max_distance < BOARD_RUN_MAX) {   /* folded away for multi-cell moves */
+        if (max_distance < BOARD_RUN_MAX) {   /* steps only: the same way for a whole search */
             before = _mm512_min_epi64(before, longest);
             after = _mm512_min_epi64(after, longest);
         }
