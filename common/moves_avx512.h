@@ -157,6 +157,11 @@ static inline int moves_avx512_generate(const board *b, const moves_avx512_board
 
     int side = v->wide ? 8 : 4, n = 0;
     for (int g = 0; g < groups; g++) {
+        /* A group none of whose pieces the filter lets through has no slides: on boards of
+         * more than 8 pieces the first group, when the last mover is in the second and none
+         * of the first eight shares its line or crosses its sweep (9% of the groups on 6x6
+         * boards without walls; skipping them made the search 2.5-3.5% faster there). */
+        if (!(uint8_t)(f.pieces >> (8 * g))) continue;
         __m512i line = _mm512_and_si512(_mm512_srlv_epi64(occ, v->line_shift[g]), v->line_mask[g]);
         line = _mm512_or_si512(_mm512_srli_epi64(_mm512_mullo_epi64(line, v->line_mul[g]), 56),
                                v->blocked[g]);
