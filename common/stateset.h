@@ -92,19 +92,23 @@ static inline void stateset_reserve_from(stateset *s, uint64_t n, const uint64_t
     while (stateset_too_full_for(s, n)) stateset_grow_from(s, keys, count);
 }
 
+/* Bytes a slot takes: its key, and its value when the set keeps values. */
+static inline uint64_t stateset_slot_bytes(const stateset *s)
+{
+    return sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
+}
+
 /* Bytes of this run's tables (both buffers), as a set new at stateset_begin_run would hold
  * them: the figure solvers report. */
 static inline uint64_t stateset_bytes(const stateset *s)
 {
-    uint64_t per_slot = sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
-    return (s->run_capacity + s->run_spare_capacity) * per_slot;
+    return (s->run_capacity + s->run_spare_capacity) * stateset_slot_bytes(s);
 }
 
 /* The bytes the set's buffers hold, kept room included: what budgets count. */
 static inline uint64_t stateset_held_bytes(const stateset *s)
 {
-    uint64_t per_slot = sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0);
-    return (s->capacity + s->spare_capacity) * per_slot;
+    return (s->capacity + s->spare_capacity) * stateset_slot_bytes(s);
 }
 
 /* Growth multiplies the slots in use by STATESET_GROWTH (fourfold: see stateset.c). */
@@ -125,7 +129,7 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
         spare = main;
         main = grown;
     }
-    return (main + spare) * (sizeof(uint64_t) + (s->with_values ? sizeof(uint32_t) : 0));
+    return (main + spare) * stateset_slot_bytes(s);
 }
 
 /* Where the probe for key starts: XXH3's low bits, or the top bits of the key times 2^64 /

@@ -51,7 +51,7 @@ void trail_clear(search_trail *t) { t->count = 0; }
 
 void trail_begin_run(search_trail *t)
 {
-    t->count = 0;   /* keeps count <= run_capacity <= capacity */
+    trail_clear(t);   /* keeps count <= run_capacity <= capacity */
     t->run_capacity = 0;
 }
 
