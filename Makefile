@@ -180,7 +180,13 @@ database: all
 # checked against the reference BFS (about 2 minutes).
 test-long: all
 	bin/bench --no-progress --verify --solver bfs,bfs1,dfs,bibfs,astar,idastar \
-	    --out results/long corpus/_database/
+	    --out results/long corpus/_database/fogleman-sample.txt
+
+# The reference BFS against every line of the shipped database files (the 18,068 puzzles of
+# the reasoning-gym selection): optimal moves and cluster size (about 30 seconds).
+test-database: all
+	scripts/check-database.sh corpus/_database/fogleman-sample.txt \
+	    corpus/_database/fogleman-rest.txt
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -189,5 +195,5 @@ install: all
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long install clean plots database fuzz fuzz-smoke FORCE
+.PHONY: all deps run check test test-long test-database install clean plots database fuzz fuzz-smoke FORCE
 .SECONDARY:
