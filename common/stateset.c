@@ -67,6 +67,17 @@ void stateset_clear_half(stateset *s)
     s->room = s->used >> s->load_shift;
 }
 
+void stateset_presize(stateset *s, uint64_t n)
+{
+    uint64_t used = s->used;
+    while (n << s->load_shift > used) used *= GROWTH;
+    if (used == s->used) return;
+    s->used = used;
+    s->log2_used = __builtin_ctzll(used);
+    s->room = used >> s->load_shift;
+    reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, used, s->with_values);
+}
+
 void stateset_free(stateset *s)
 {
     free(s->slot);

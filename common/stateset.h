@@ -56,6 +56,11 @@ void stateset_init(stateset *s, stateset_hash hash);
 void stateset_clear(stateset *s, bool with_values);
 /* The same for a run without values whose table may be half full (for AVX2 probes, above). */
 void stateset_clear_half(stateset *s);
+/* Makes an empty set's table the size it would have grown to by the time it holds n keys, in
+ * one allocation and one clearing instead of a growth every fourfold, for a caller that knows
+ * how many keys are coming (the keys still go in one by one, and more may follow: the table
+ * then grows as before). */
+void stateset_presize(stateset *s, uint64_t n);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 /* Starts a run: from here stateset_bytes counts what a new set would hold, however large the

@@ -38,7 +38,10 @@
  *
  * Cluster mode runs the same search to exhaustion and reports how many states are reachable;
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
- * cluster run returns the solution too.
+ * cluster run returns the solution too. When the caller knows the cluster's size
+ * (ctx->expect_states: a database line states it), the table and the queue are made that large
+ * before the search (presize below) instead of growing on the way; where a key sits in the
+ * table is all that changes, never which states are stored or in what order.
  *
  * The engine below is compiled three times (Makefile): portable, and on x86-64 again with
  * AVX2 (and BMI1/BMI2, whose shifts and bit-field extracts take instructions out of the key's
@@ -98,6 +101,26 @@ static inline __attribute__((always_inline)) int successors(const board *b, cons
 #endif
 }
 
+/* Sizes the table and the queue, both empty, for n states at once: each growth of the table
+ * clears a buffer four times larger and re-inserts every key while the old one is still held,
+ * and each growth of the queue copies it; sized at once, cluster mode on the database files
+ * takes 5-6% less time and less peak memory (README "Measurements"). n is a caller's hint, so
+ * it is used only within the budgets (a search that could not store n states within them
+ * grows as it would have) and only up to 2^21 states (a table of 32 MiB and a queue of 24
+ * MiB): a wrong hint costs memory or a growth, never an answer. */
+#define BFS_PRESIZE_MAX (1ull << 21)
+static void presize(stateset *seen, search_trail *queue, uint64_t n, const search_limits *limits)
+{
+    if (n > BFS_PRESIZE_MAX) n = BFS_PRESIZE_MAX;
+    if (n > limits->state_limit) return;
+    uint64_t entries = queue->capacity > n ? queue->capacity : n;
+    uint64_t bytes = stateset_bytes_next(seen, n) +
+                     2 * entries * (sizeof *queue->key + sizeof *queue->parent);
+    if (bytes > limits->byte_limit) return;
+    stateset_presize(seen, n);
+    trail_reserve(queue, n);
+}
+
 void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                 solver_result *r, bfs_mode mode)
 {
@@ -108,6 +131,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     search_trail *queue = &ctx->trail[0];
     BFS_CLEAR(seen);
     trail_clear(queue);
+    if (cluster && ctx->expect_states) presize(seen, queue, ctx->expect_states, &limits);
 
     bool added;
     stateset_add(seen, start, &added);

@@ -157,6 +157,89 @@ Test(bfs, every_build_agrees_with_the_portable_one)
     puzzle_list_free(&list);
 }
 
+/* Cluster mode told the cluster's size (solver_context's expect_states, which bin/solve
+ * sets from a database line) sizes its table and queue at once: the same states in the same
+ * order in every build, whether the hint is right, too small, too large or absurd (capped), and
+ * with the right one no more table bytes than growing took. Every third sample puzzle (every
+ * twelfth under the sanitizers); the absurd hint on three puzzles. */
+Test(bfs, a_cluster_size_hint_changes_no_search)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    typedef struct {
+        const char *name;
+        void (*search)(solver_context *, const board *, uint64_t, const solver_budget *,
+                       solver_result *, bfs_mode);
+    } build;
+    build builds[3] = {{"portable", bfs_search_portable}};
+    int nbuilds = 1;
+#ifdef BFS_HAVE_AVX2
+    if (bfs_avx2_available()) builds[nbuilds++] = (build){"avx2", bfs_search_avx2};
+    if (bfs_avx512_available()) builds[nbuilds++] = (build){"avx512", bfs_search_avx512};
+#endif
+    solver_context ctx[2];
+    for (int e = 0; e < 2; e++) solver_context_init(&ctx[e]);
+    long compared = 0;
+    int stride = th_sanitized() ? 12 : 3;
+    for (int k = 0; k < list.count; k += stride) {
+        const puzzle *p = &list.items[k];
+        uint64_t n = (uint64_t)p->cluster;
+        uint64_t hints[] = {n, n / 3 + 1, 10 * n, k < 3 * stride ? UINT64_C(1) << 40 : n};
+        for (int b = 0; b < nbuilds; b++) {
+            solver_result r0;
+            solver_context_begin_run(&ctx[0]);   /* peak_bytes: this run's tables alone */
+            builds[b].search(&ctx[0], &p->board, p->start, &unlimited, &r0, BFS_CLUSTER);
+            for (size_t h = 0; h < sizeof hints / sizeof *hints; h++) {
+                solver_result r;
+                solver_context_begin_run(&ctx[1]);
+                ctx[1].expect_states = hints[h];
+                builds[b].search(&ctx[1], &p->board, p->start, &unlimited, &r, BFS_CLUSTER);
+                same_search(&r0, &ctx[0].trail[0], &r, &ctx[1].trail[0], builds[b].name, p->name);
+                if (h == 0)
+                    cr_assert_leq(r.peak_bytes, r0.peak_bytes, "%s: %s: %llu bytes hinted, %llu grown",
+                                  builds[b].name, p->name, (unsigned long long)r.peak_bytes,
+                                  (unsigned long long)r0.peak_bytes);
+                solver_result_free(&r);
+                compared++;
+            }
+            solver_result_free(&r0);
+        }
+    }
+    cr_assert_eq(compared, 4L * nbuilds * ((list.count + stride - 1) / stride));
+    for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
+    puzzle_list_free(&list);
+}
+
+/* A hint is used only within the budgets: told the size of the sample's largest cluster
+ * (147,355 states), cluster mode under a 64 KiB bytes budget or a 1,000-state budget still stops
+ * at that budget, its tables within it, as it does untold. */
+Test(bfs, a_cluster_size_hint_stays_within_the_budgets)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    const puzzle *hard = &list.items[0];
+    for (int k = 1; k < list.count; k++)
+        if (list.items[k].cluster > hard->cluster) hard = &list.items[k];
+    cr_assert_eq(hard->cluster, 147355);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    const solver_budget bytes = {0, 64 * 1024, 0}, states = {1000, 0, 0};
+    const solver_budget *budgets[] = {&bytes, &states};
+    const char *hit[] = {"bytes", "states"};
+    for (int k = 0; k < 2; k++)
+        for (int told = 0; told < 2; told++) {
+            solver_result r;
+            solver_context_begin_run(&ctx);
+            ctx.expect_states = told ? (uint64_t)hard->cluster : 0;
+            bfs_cluster(&ctx, &hard->board, hard->start, budgets[k], NULL, &r);
+            cr_assert_eq(r.status, SOLVE_BUDGET, "%s, told %d", hit[k], told);
+            cr_assert_str_eq(r.budget_hit, hit[k]);
+            if (k == 0) cr_assert_leq(r.peak_bytes, bytes.max_bytes, "told %d", told);
+            if (k == 1) cr_assert_leq(r.expanded, states.max_states + 1, "told %d", told);
+            solver_result_free(&r);
+        }
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
 /* Other board sizes: the whole 5x5 database with walls (answers from the enumerator) and the
  * random 7x7 set (answers from the reference BFS when it was made); every build agrees, and
  * gives the file's optimum and cluster size (every second puzzle under the sanitizers). */

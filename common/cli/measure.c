@@ -17,12 +17,14 @@ typedef void solve_fn(solver_context *ctx, const board *b, uint64_t start,
                       const solver_budget *budget, const int *param, solver_result *r);
 
 static measure_sample measure(solve_fn *fn, const int *param, solver_context *given,
-                              const puzzle *p, const solver_budget *budget, solver_result *r)
+                              const puzzle *p, const solver_budget *budget, solver_result *r,
+                              uint64_t expect_states)
 {
     measure_sample m;
     solver_context fresh, *ctx = given ? given : &fresh;
     if (given) solver_context_begin_run(given);
     else solver_context_init(&fresh);
+    ctx->expect_states = expect_states;
     xmem_peak_reset();
     double cpu0 = measure_thread_cpu(), t0 = search_now();
     fn(ctx, &p->board, p->start, budget, param, r);
@@ -37,11 +39,12 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r)
 {
-    return measure(u->s->solve, u->param, ctx, p, budget, r);
+    return measure(u->s->solve, u->param, ctx, p, budget, r, 0);
 }
 
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                                solver_result *r)
 {
-    return measure(bfs_cluster, NULL, ctx, p, budget, r);
+    /* The cluster's size, when the puzzle's line gives it, sizes the search's tables at once. */
+    return measure(bfs_cluster, NULL, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
 }
