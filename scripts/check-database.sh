@@ -5,7 +5,8 @@
 # differ) and every line that differs; exits 1 if any differs. Run from the project's root
 # after `make` (`make test-database` runs it on corpus/_database/).
 set -e
-[ -x bin/solve ] || { echo "check-database.sh: run from the project's root after make" >&2; exit 2; }
+[ -x bin/solve ] ||
+    { echo "check-database.sh: run from the project's root after make" >&2; exit 2; }
 [ $# -gt 0 ] || { echo "usage: check-database.sh FILE..." >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,7 +22,8 @@ for file in "$@"; do
             got = FNR
             if ($1 + 0 != moves[FNR] || $2 != board[FNR] || $3 + 0 != size[FNR]) {
                 bad++
-                printf "%s: puzzle %d (%s): database %d moves, %d states; bfs %s moves, %s states\n",
+                printf "%s: puzzle %d (%s): database %d moves, %d states; " \
+                       "bfs %s moves, %s states\n",
                        file, FNR, board[FNR], moves[FNR], size[FNR], $1, $3
             }
         }

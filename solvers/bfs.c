@@ -39,9 +39,10 @@
  * Cluster mode runs the same search to exhaustion and reports how many states are reachable;
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
  * cluster run returns the solution too. When the caller knows the cluster's size
- * (ctx->expect_states: a database line states it), the table and the queue are made that large
- * before the search (presize below) instead of growing on the way; where a key sits in the
- * table is all that changes, never which states are stored or in what order.
+ * (ctx->expect_states: a database line states it), the queue is made that large before the
+ * search, and the table too up to 2^16 slots (presize below), instead of growing on the way;
+ * where a key sits in the table is all that changes, never which states are stored or in what
+ * order.
  *
  * The engine below is compiled three times (Makefile): portable, and on x86-64 again with
  * AVX2 (and BMI1/BMI2, whose shifts and bit-field extracts take instructions out of the key's
@@ -101,23 +102,30 @@ static inline __attribute__((always_inline)) int successors(const board *b, cons
 #endif
 }
 
-/* Sizes the table and the queue, both empty, for n states at once: each growth of the table
- * clears a buffer four times larger and re-inserts every key while the old one is still held,
- * and each growth of the queue copies it; sized at once, cluster mode on the database files
- * takes 5-6% less time and less peak memory (README "Measurements"). n is a caller's hint, so
- * it is used only within the budgets (a search that could not store n states within them
- * grows as it would have) and only up to 2^21 states (a table of 32 MiB and a queue of 24
- * MiB): a wrong hint costs memory or a growth, never an answer. */
-#define BFS_PRESIZE_MAX (1ull << 21)
+/* Sizes the table and the queue, both empty, for n states at once, the table only up to
+ * 2^16 slots (512 KiB): each growth of a table that stays in the cache clears a buffer four
+ * times larger and re-inserts every key, and skipping those is worth 5-7% of a cluster-mode
+ * search on the database files (README "Measurements"). A larger table is left to grow: its
+ * growths are cheap, since a key's home is the top bits of its hash, so re-inserting the old
+ * table in slot order writes the new one almost in order, and until then the search works in a
+ * table a quarter the size; sized at once, the random 7x7 set took 1.18-1.23x the time. The
+ * queue is reserved for all n entries (up to 2^21, 24 MiB), which spares its copies. n is a
+ * caller's hint, so it is used only within the budgets (a search that could not store n states
+ * within them grows as it would have): a wrong hint costs memory or a growth, never an
+ * answer. */
+#define BFS_PRESIZE_ENTRIES (1ull << 21)
+#define BFS_PRESIZE_SLOTS (1ull << 16)
 static void presize(stateset *seen, search_trail *queue, uint64_t n, const search_limits *limits)
 {
-    if (n > BFS_PRESIZE_MAX) n = BFS_PRESIZE_MAX;
+    if (n > BFS_PRESIZE_ENTRIES) n = BFS_PRESIZE_ENTRIES;
     if (n > limits->state_limit) return;
+    uint64_t keys = BFS_PRESIZE_SLOTS >> seen->load_shift;
+    if (keys > n) keys = n;
     uint64_t entries = queue->capacity > n ? queue->capacity : n;
-    uint64_t bytes = stateset_bytes_next(seen, n) +
+    uint64_t bytes = stateset_bytes_next(seen, keys) +
                      2 * entries * (sizeof *queue->key + sizeof *queue->parent);
     if (bytes > limits->byte_limit) return;
-    stateset_presize(seen, n);
+    stateset_presize(seen, keys);
     trail_reserve(queue, n);
 }
 

@@ -195,8 +195,9 @@ Test(bfs, a_cluster_size_hint_changes_no_search)
                 builds[b].search(&ctx[1], &p->board, p->start, &unlimited, &r, BFS_CLUSTER);
                 same_search(&r0, &ctx[0].trail[0], &r, &ctx[1].trail[0], builds[b].name, p->name);
                 if (h == 0)
-                    cr_assert_leq(r.peak_bytes, r0.peak_bytes, "%s: %s: %llu bytes hinted, %llu grown",
-                                  builds[b].name, p->name, (unsigned long long)r.peak_bytes,
+                    cr_assert_leq(r.peak_bytes, r0.peak_bytes,
+                                  "%s: %s: %llu bytes hinted, %llu grown", builds[b].name,
+                                  p->name, (unsigned long long)r.peak_bytes,
                                   (unsigned long long)r0.peak_bytes);
                 solver_result_free(&r);
                 compared++;

@@ -76,8 +76,8 @@ typedef struct {
     pathstack stack;
     /* How many states the next run will store, when its caller knows (a database line gives a
      * cluster's size; 0 = unknown): the breadth-first search in cluster mode then sizes its
-     * table and queue for them at once (solvers/bfs.c). A hint for memory, never for an
-     * answer; solver_context_begin_run sets it back to 0. */
+     * queue, and its table up to a point, for them at once (solvers/bfs.c). A hint for
+     * memory, never for an answer; solver_context_begin_run sets it back to 0. */
     uint64_t expect_states;
 } solver_context;
 
