@@ -45,6 +45,7 @@ measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const p
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                                solver_result *r)
 {
-    /* The cluster's size, when the puzzle's line gives it, sizes the search's tables at once. */
+    /* The cluster's size, when the puzzle's line gives it, spares the search growths of its
+     * tables (solvers/bfs.c, presize). */
     return measure(bfs_cluster, NULL, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
 }
