@@ -110,8 +110,10 @@ static inline __attribute__((always_inline)) int successors(const board *b, cons
  * table in slot order writes the new one almost in order, and until then the search works in a
  * table a quarter the size; sized at once, the random 7x7 set took 1.18-1.23x the time. The
  * queue is reserved for all n entries (up to 2^21, 24 MiB), which spares its copies. n is a
- * caller's hint, so it is used only within the budgets (a search that could not store n states
- * within them grows as it would have): a wrong hint costs memory or a growth, never an
+ * caller's hint, so it is used only when the bytes budget holds all that n states take, the
+ * table as grown for them and the queue with its last copy (a search that could not store n
+ * states within the budgets grows as it would have): so a hint, right or wrong, neither passes
+ * the budget nor stops the search sooner, and a wrong one costs memory or a growth, never an
  * answer. */
 #define BFS_PRESIZE_ENTRIES (1ull << 21)
 #define BFS_PRESIZE_SLOTS (1ull << 16)
@@ -119,13 +121,9 @@ static void presize(stateset *seen, search_trail *queue, uint64_t n, const searc
 {
     if (n > BFS_PRESIZE_ENTRIES) n = BFS_PRESIZE_ENTRIES;
     if (n > limits->state_limit) return;
+    if (stateset_bytes_next(seen, n) + trail_bytes_next(queue, n) > limits->byte_limit) return;
     uint64_t keys = BFS_PRESIZE_SLOTS >> seen->load_shift;
-    if (keys > n) keys = n;
-    uint64_t entries = queue->capacity > n ? queue->capacity : n;
-    uint64_t bytes = stateset_bytes_next(seen, keys) +
-                     2 * entries * (sizeof *queue->key + sizeof *queue->parent);
-    if (bytes > limits->byte_limit) return;
-    stateset_presize(seen, keys);
+    stateset_presize(seen, keys < n ? keys : n);
     trail_reserve(queue, n);
 }
 

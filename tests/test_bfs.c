@@ -9,6 +9,7 @@
 #include "cluster.h"
 #include "helpers.h"
 #include "moves.h"
+#include "xmem.h"
 
 TestSuite(bfs, .fini = th_check_leaks);
 
@@ -238,6 +239,33 @@ Test(bfs, a_cluster_size_hint_stays_within_the_budgets)
             solver_result_free(&r);
         }
     solver_context_free(&ctx);
+
+    /* A hint far too large (2^20 + 1: a queue of 2^21 entries, 24 MiB, and its last copy
+     * beside it) under a 26,000,000-byte budget, which the untold search of this cluster (13.6
+     * MB) fits in: the search must not take that room, neither passing the budget while it
+     * reserves the queue nor stopping at the budget for want of room the queue took. Reproduced
+     * on the build before the fix, which counted the queue as 24 bytes an entry of the hint (not
+     * of the power of two the queue grows to, nor its last copy) and the table only as far as it
+     * sized it: told, it stopped at the bytes budget. Each run on a context of its own, whose
+     * queue has not grown before. */
+    const solver_budget room = {0, 26000000, 0};
+    for (int told = 0; told < 2; told++) {
+        solver_context fresh;
+        solver_context_init(&fresh);
+        fresh.expect_states = told ? (UINT64_C(1) << 20) + 1 : 0;
+        solver_result r;
+        xmem_peak_reset();
+        bfs_cluster(&fresh, &hard->board, hard->start, &room, NULL, &r);
+        uint64_t peak = xmem_peak_read();
+        cr_assert_eq(r.status, SOLVE_SOLVED, "told %d: %s", told, r.budget_hit ? r.budget_hit : "");
+        cr_assert_eq(r.cluster_states, 147355, "told %d", told);
+        cr_assert_leq(r.peak_bytes, room.max_bytes, "told %d", told);
+        if (xmem_peak_available())   /* the allocator's own peak, with jemalloc */
+            cr_assert_leq(peak, room.max_bytes, "told %d: %llu bytes allocated at the peak", told,
+                          (unsigned long long)peak);
+        solver_result_free(&r);
+        solver_context_free(&fresh);
+    }
     puzzle_list_free(&list);
 }
 

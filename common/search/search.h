@@ -82,12 +82,14 @@ static inline uint64_t trail_held_bytes(const search_trail *t)
     return t->capacity * (sizeof *t->key + sizeof *t->parent);
 }
 
-/* The most bytes the trail will hold while taking n more entries: when that doubles it, the
- * new key array beside the old one and the parents (7/3 of today's bytes, the realloc's peak). */
+/* The most bytes the trail will hold while taking n more entries: when that grows it, the
+ * last doubling's peak, the new key array beside the old one and the parents (7/3 of the
+ * bytes before that doubling). */
 static inline uint64_t trail_bytes_next(const search_trail *t, uint64_t n)
 {
     if (t->count + n <= t->capacity) return trail_held_bytes(t);
     uint64_t c = t->capacity ? t->capacity : 2048;
+    while (t->count + n > 2 * c) c *= 2;
     return c * (3 * sizeof *t->key + 2 * sizeof *t->parent);
 }
 #define TRAIL_ROOT UINT32_MAX
