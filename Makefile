@@ -23,7 +23,9 @@ CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
 # Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
 AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -mavx512bitalg
-INCLUDE = -Icommon -Icommon/scan -Icommon/search -Icommon/cli -Isolvers -Isolvers/bounds -Ibench -Ispace
+# One include root, the repository: every include names its layer ("search/solver.h"); generated
+# files come from the variant's folder ("generated/build_info.h").
+INCLUDE = -I.
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
@@ -31,9 +33,9 @@ LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
 # A text file as the lines of a C string literal.
 C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
-LIB_SRC  = $(wildcard common/*.c common/*/*.c) $(wildcard solvers/*.c) $(wildcard solvers/bounds/*.c) \
-           $(filter-out space/enumerate.c,$(wildcard space/*.c))
-BENCH_SRC = $(filter-out bench/micro.c,$(wildcard bench/*.c))
+# The layers, lowest first (docs/architecture.md; scripts/check-layers.sh holds the tree to it).
+LIB_SRC  = $(wildcard common/*.c scan/*.c picture/*.c search/*.c solvers/*.c solvers/bounds/*.c \
+                      cli/*.c bench/*.c space/*.c)
 PROGRAMS = solve bench render enumerate
 TEST_SRC = $(wildcard tests/*.c)
 
@@ -45,24 +47,24 @@ $(1)/obj/%.o: %.c
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
 # What the harness records about the build: rewritten only when the commit or flags change.
-$(1)/build_info.h: FORCE
-	@mkdir -p $(1)
+$(1)/generated/build_info.h: FORCE
+	@mkdir -p $(1)/generated
 	@printf '#define BUILD_COMMIT "%s"\n#define BUILD_FLAGS "%s"\n' \
 	    "$$$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$$$(git diff --quiet HEAD 2>/dev/null || echo -modified)" \
 	    "$$(CC) $(2)" > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
 
-$(1)/obj/bench/describe.o $(1)/obj/common/cli/cli.o: $(1)/build_info.h
+$(1)/obj/bench/describe.o $(1)/obj/cli/cli.o: $(1)/generated/build_info.h
 
 # The report page's style and script, kept as plain files and included as C string literals.
-$(1)/html_style.inc: bench/report.css
-	@mkdir -p $(1)
+$(1)/generated/html_style.inc: bench/report.css
+	@mkdir -p $(1)/generated
 	$$(C_STRING) $$< > $$@
-$(1)/html_script.inc: bench/report.js
-	@mkdir -p $(1)
+$(1)/generated/html_script.inc: bench/report.js
+	@mkdir -p $(1)/generated
 	$$(C_STRING) $$< > $$@
 
-$(1)/obj/bench/html.o: $(1)/html_style.inc $(1)/html_script.inc
+$(1)/obj/bench/html.o: $(1)/generated/html_style.inc $(1)/generated/html_script.inc
 
 $(1)/obj/solvers/bfs_avx2.o: solvers/bfs.c
 	@mkdir -p $$(dir $$@)
@@ -76,19 +78,11 @@ $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)
 	@rm -f $$@
 	ar rcs $$@ $$^
 
-$(1)/bin/%: $(1)/obj/tools/%.o $(1)/libub.a
-	@mkdir -p $$(dir $$@)
-	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
-
-$(1)/bin/enumerate: $(1)/obj/space/enumerate.o $(1)/libub.a
+$(1)/bin/%: $(1)/obj/programs/%.o $(1)/libub.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) $$^ -o $$@ $$(LIBS) -lpthread $(3)
 
-$(1)/bin/bench: $$(patsubst %.c,$(1)/obj/%.o,$$(BENCH_SRC)) $(1)/libub.a
-	@mkdir -p $$(dir $$@)
-	$$(CC) $(2) $$^ -o $$@ $$(LIBS) $(3)
-
-$(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/obj/bench/timing.o $(1)/obj/bench/report.o $(1)/obj/bench/stats.o $(1)/libub.a
+$(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/libub.a
 	$$(CC) $(2) $$^ -o $$@ -lcriterion $$(LIBS) $(3)
 
 -include $$(shell find $(1) -name '*.d' 2>/dev/null)
@@ -99,9 +93,9 @@ $(eval $(call variant,build/opt,$(OPTFLAGS) -DUSE_JEMALLOC,-ljemalloc))
 # The micro-benchmarks link the C++ shim over Google Benchmark (optimized build only).
 build/opt/obj/bench/gbench_shim.o: bench/gbench_shim.cc
 	@mkdir -p $(dir $@)
-	$(CXX) -std=c++17 $(WARN) $(OPTFLAGS) -Ibench -c $< -o $@
+	$(CXX) -std=c++17 $(WARN) $(OPTFLAGS) $(INCLUDE) -c $< -o $@
 
-build/opt/bin/micro: build/opt/obj/bench/micro.o build/opt/obj/bench/gbench_shim.o build/opt/libub.a
+build/opt/bin/micro: build/opt/obj/programs/micro.o build/opt/obj/bench/gbench_shim.o build/opt/libub.a
 	@mkdir -p $(dir $@)
 	$(CXX) $(OPTFLAGS) $^ -o $@ -lbenchmark -lpthread $(LIBS) -ljemalloc
 $(eval $(call variant,build/san,$(SANFLAGS),))
@@ -116,7 +110,7 @@ FUZZ_SMOKE   ?= 20
 $(eval $(call variant,build/fuzz,$(FUZZ_FLAGS),,$(FUZZ_CC)))
 
 build/fuzz/fuzz_%: build/fuzz/obj/tests/fuzz/fuzz_%.o build/fuzz/obj/tests/fuzz/fuzz_puzzle.o \
-                   build/fuzz/obj/bench/report.o build/fuzz/obj/bench/stats.o build/fuzz/libub.a
+                   build/fuzz/libub.a
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined $^ -o $@ $(LIBS)
 
 # Seeds: the shipped puzzles, small rendered screenshots, small result files, and every input that once

@@ -7,10 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
-#include "report.h"
-#include "puzzle.h"
-#include "timing.h"
+#include "bench/report.h"
+#include "bench/timing.h"
+#include "cli/cli.h"
+#include "common/puzzle.h"
 
 typedef struct {
     solver_setup setup[CLI_MAX_SETUPS];   /* the solvers with their parameters, in row order */

@@ -15,11 +15,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bench.h"
-#include "outfile.h"
-#include "report.h"
-#include "stats.h"
-#include "xmem.h"
+#include "bench/bench.h"
+#include "bench/report.h"
+#include "bench/stats.h"
+#include "common/outfile.h"
+#include "common/xmem.h"
 
 static const char *usage =
     "usage: bench compare [--csv F|-] [--json F|-] [--resamples N] A B\n"

@@ -9,9 +9,9 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#include "bench.h"
-#include "build_info.h"
-#include "xmem.h"
+#include "bench/bench.h"
+#include "common/xmem.h"
+#include "generated/build_info.h"
 
 void bench_input_begin(bench_input *in)
 {

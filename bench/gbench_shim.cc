@@ -4,7 +4,7 @@
 #include <cstring>
 #include <string>
 
-#include "micro.h"
+#include "bench/micro.h"
 
 // micro_state is never defined: a micro_state* is a benchmark::State* under another name.
 static benchmark::State &state_of(micro_state *s) { return *reinterpret_cast<benchmark::State *>(s); }

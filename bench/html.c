@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "draw.h"
-#include "outfile.h"
-#include "xmem.h"
+#include "bench/bench.h"
+#include "common/outfile.h"
+#include "common/xmem.h"
+#include "picture/draw.h"
 
 static const char *usage =
     "usage: bench report [--out FILE] DIR\n"
@@ -120,10 +120,10 @@ static json_t *page_data(const report *r, json_t *doc)
 
 /* The page's style and script (html_page.inc: plain text kept out of the C). */
 static const char html_style[] =
-#include "html_style.inc"
+#include "generated/html_style.inc"
     ;
 static const char html_script[] =
-#include "html_script.inc"
+#include "generated/html_script.inc"
     ;
 
 /* Writes text into f, with "</" broken as "<\/" so that no string in it can close the script

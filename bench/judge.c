@@ -6,10 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 
 #include <limits.h>
-#include "xmem.h"
+#include "common/xmem.h"
+#include "solvers/bfs.h"
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
  * which also checks the file's claim against it). */
@@ -25,7 +26,7 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     solver_context_init(&ctx);
     solver_result r;
     solver_budget budget = {0, o->timing.budget.max_bytes, 0};
-    solver_find("bfs")->solve(&ctx, &p->board, p->start, &budget, NULL, &r);
+    solver_bfs.solve(&ctx, &p->board, p->start, &budget, NULL, &r);
     reference bfs = {r.status == SOLVE_SOLVED ? r.nmoves : REPORT_NONE,
                      r.status == SOLVE_SOLVED ? REPORT_YES
                      : r.status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,

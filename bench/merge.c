@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "outfile.h"
-#include "report.h"
-#include "xmem.h"
+#include "bench/bench.h"
+#include "bench/report.h"
+#include "common/outfile.h"
+#include "common/xmem.h"
 
 static const char *usage =
     "usage: bench merge [--csv F|-] [--json F] RESULT...\n"

@@ -2,7 +2,7 @@
  *
  * One table, columns[], says every column's name, type and place in report_row; writing and
  * reading both CSV and JSON walk it, so the two files can never disagree on a column. */
-#include "report.h"
+#include "bench/report.h"
 
 #include <errno.h>
 #include <math.h>
@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "scan.h"
-#include "solver.h"
-#include "stats.h"
-#include "xmem.h"
+#include "bench/stats.h"
+#include "cli/cli.h"
+#include "common/xmem.h"
+#include "scan/scan.h"
+#include "search/solver.h"
 
 typedef enum {
     COL_TEXT,       /* char[]; JSON string */

@@ -22,8 +22,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "puzzle.h"
-#include "setup.h"
+#include "common/puzzle.h"
+#include "solvers/setup.h"
 
 #define REPORT_NONE INT_MIN   /* an integer cell that does not apply or is unknown (excess may
                                  be negative: a solution shorter than a wrong file optimum) */

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bench.h"
-#include "outfile.h"
-#include "report.h"
-#include "xmem.h"
+#include "bench/bench.h"
+#include "bench/report.h"
+#include "common/outfile.h"
+#include "common/xmem.h"
 
 enum { CSV, JSON, MARKDOWN, NOUTPUTS };
 static const char *const in_dir[NOUTPUTS] = {"results.csv", "results.json", "summary.md"};

@@ -1,11 +1,11 @@
 /* stats.c -- median and quantiles. */
-#include "stats.h"
+#include "bench/stats.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmem.h"
+#include "common/xmem.h"
 
 static int compare_doubles(const void *a, const void *b)
 {

@@ -1,13 +1,13 @@
 /* timing.c -- warm-up, samples, batches, and their statistics. */
-#include "timing.h"
+#include "bench/timing.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
-#include "stats.h"
-#include "xmem.h"
+#include "bench/stats.h"
+#include "common/xmem.h"
+#include "search/search.h"
 
 #define MAX_BATCH 1000000
 

@@ -12,8 +12,8 @@
 #ifndef TIMING_H
 #define TIMING_H
 
-#include "measure.h"
-#include "report.h"
+#include "bench/report.h"
+#include "cli/measure.h"
 
 typedef struct {
     int warmup;           /* solves before the samples, not counted */

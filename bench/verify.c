@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "scan.h"
-#include "report.h"
-#include "xmem.h"
+#include "bench/bench.h"
+#include "bench/report.h"
+#include "common/xmem.h"
+#include "scan/scan.h"
+#include "solvers/bfs.h"
 
 static const char *usage =
     "usage: bench verify [--max-bytes N] RESULT PATH...\n"
@@ -82,7 +83,7 @@ static const known *reference_for(known *e, const puzzle *p, const solver_budget
         solver_context ctx;
         solver_context_init(&ctx);
         solver_result r;
-        solver_find("bfs")->solve(&ctx, &p->board, p->start, budget, NULL, &r);
+        solver_bfs.solve(&ctx, &p->board, p->start, budget, NULL, &r);
         e->done = true;
         e->status = r.status;
         e->moves = r.nmoves;

@@ -1,5 +1,5 @@
 /* moves.c -- move generation, notation, replay. */
-#include "moves.h"
+#include "common/moves.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef MOVES_H
 #define MOVES_H
 
-#include "board.h"
+#include "common/board.h"
 
 typedef struct {
     uint8_t piece;   /* piece index */

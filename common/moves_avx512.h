@@ -33,7 +33,7 @@
 
 #include <immintrin.h>
 
-#include "moves.h"
+#include "common/moves.h"
 
 #define MOVES_AVX512_GROUPS (BOARD_MAX_PIECES / 8)
 

@@ -1,12 +1,12 @@
 /* puzzle.c -- puzzle lists, stable ids, the native text form with its header. */
-#include "puzzle.h"
+#include "common/puzzle.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
-#include "xmem.h"
+#include "common/xmem.h"
 
 void puzzle_list_flush(puzzle_list *list)
 {

@@ -6,7 +6,7 @@
 #ifndef PUZZLE_H
 #define PUZZLE_H
 
-#include "board.h"
+#include "common/board.h"
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */

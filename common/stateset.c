@@ -1,5 +1,5 @@
 /* stateset.c -- open-addressing hash set of state keys. */
-#include "stateset.h"
+#include "common/stateset.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include "xmem.h"
+#include "common/xmem.h"
 
 /* Measured by bin/micro (README "Measurements"): the multiplicative hash is the faster. */
 const stateset_hash stateset_default_hash = STATESET_HASH_DEFAULT;

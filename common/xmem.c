@@ -1,5 +1,5 @@
 /* xmem.c -- checked allocation and jemalloc's per-thread peak counter. */
-#include "xmem.h"
+#include "common/xmem.h"
 
 #include <stdio.h>
 #include <stdlib.h>

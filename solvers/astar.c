@@ -16,10 +16,10 @@
  */
 #include <stdlib.h>
 
-#include "bucketq.h"
-#include "heuristic.h"
-#include "search.h"
-#include "xmem.h"
+#include "common/xmem.h"
+#include "search/bucketq.h"
+#include "search/search.h"
+#include "solvers/bounds/heuristic.h"
 
 #define CLOSED 0x80000000u
 

@@ -51,9 +51,9 @@
  * out every piece's slides at once (common/moves_avx512.h). bfs_search picks the widest build
  * the processor runs; all three return the same results (tests/test_bfs.c).
  */
-#include "bfs.h"
+#include "solvers/bfs.h"
 #ifdef BFS_AVX512_BUILD
-#include "moves_avx512.h"
+#include "common/moves_avx512.h"
 #endif
 
 /* The x86-64 builds read four slots with one load, so their table may be half full (it

@@ -1,8 +1,21 @@
-/* bfs.h -- the breadth-first engine that bfs, bfs1 and cluster mode share (solvers/bfs.c). */
+/* bfs.h -- the reference solver, its cluster mode, and the breadth-first engine that bfs, bfs1
+ * and cluster mode share (solvers/bfs.c dispatches, solvers/bfs_engine.c searches). */
 #ifndef BFS_H
 #define BFS_H
 
-#include "search.h"
+#include "search/search.h"
+
+/* The reference solver: breadth-first search over multi-cell moves, fewest moves, complete.
+ * What every other answer is checked against. */
+extern const solver solver_bfs;
+
+/* Cluster mode of the reference BFS: every state reachable from start, counted into
+ * r->cluster_states. It takes no parameters (param is ignored). Unless it stopped on its
+ * budget, the states stay listed, each once, at bfs_cluster_states(ctx)
+ * [0 .. r->cluster_states) until ctx is used again. */
+void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                 const int *param, solver_result *r);
+const uint64_t *bfs_cluster_states(const solver_context *ctx);
 
 typedef enum {
     BFS_MOVES,     /* successors are multi-cell moves; stop at the first goal */

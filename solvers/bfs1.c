@@ -6,7 +6,7 @@
  * (the harness reports the gap), because the fewest steps and the fewest moves are different
  * questions: a solution that moves one piece three cells in one move costs three steps.
  */
-#include "bfs.h"
+#include "solvers/bfs.h"
 
 static void bfs1_solve(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, const int *param, solver_result *r)

@@ -36,7 +36,7 @@
  * prunes, the piece that moved last and the moves that commute with that move: they leave
  * each side storing the same states in the same order, so the first meeting is the same too.
  */
-#include "search.h"
+#include "search/search.h"
 
 /* One side of the search: its set (state -> trail index), its trail, and the level being
  * expanded, trail[begin .. end). */

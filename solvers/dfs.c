@@ -4,9 +4,9 @@
  * before; back up when a state has none left. The visited set makes it complete (every
  * reachable state is entered at most once) but nothing makes it short: the solution is the
  * path on the stack when the goal appears, often hundreds of moves long. The stack is explicit
- * (common/search/pathstack.h), so depth is limited by memory, never by the C stack.
+ * (search/pathstack.h), so depth is limited by memory, never by the C stack.
  */
-#include "search.h"
+#include "search/search.h"
 
 static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
                       const solver_budget *budget, const int *param, solver_result *r)

@@ -14,8 +14,8 @@
  * was searched and there is no solution. (Taking the smallest f ever cut instead lets long
  * depth-first detours raise the bound one step at a time, iteration after iteration.)
  */
-#include "heuristic.h"
-#include "search.h"
+#include "search/search.h"
+#include "solvers/bounds/heuristic.h"
 
 #define CUT 0x80000000u
 

@@ -10,7 +10,7 @@
  * It is the control for the zone solvers (zone13.c, iddfs_zone.c): the same search without
  * their rules.
  */
-#include "search.h"
+#include "search/search.h"
 
 /* The deepest limit tried: a safety net far beyond any board's diameter. */
 #define IDDFS_MAX_LIMIT 100000

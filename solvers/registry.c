@@ -1,7 +1,7 @@
 /* registry.c -- the list of every solver, in the order reports show them. */
 #include <string.h>
 
-#include "solver.h"
+#include "solvers/registry.h"
 
 extern const solver solver_bfs, solver_bfs1, solver_dfs, solver_iddfs, solver_zone13,
     solver_iddfs_zone, solver_bibfs, solver_astar, solver_idastar;

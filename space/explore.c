@@ -35,14 +35,14 @@
  * and hardest for the mirror cluster, and pass 3 tests the latter too where it differs. The
  * mirror unit itself is left out, so on 5x5 each state is expanded once or stands as the image
  * of one that was. */
-#include "explore.h"
+#include "space/explore.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "reduced.h"
+#include "common/board.h"
+#include "space/reduced.h"
 
 /* An H configuration count past which a unit is refused (memory of its tables). */
 #define MAX_H_CONFIGURATIONS (1u << 26)

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "space.h"
+#include "space/space.h"
 
 #define SPACE_MAX_MOVES 256
 #define SPACE_BOARD_MAX 65

@@ -4,7 +4,7 @@
  * a car or a truck there; the walk tries "empty" first, so the empty template is found first.
  * A template is the sequence of (length, gap) of the pieces, so every placement of a template
  * is reachable from every other by slides of the line alone, and no slide leaves it. */
-#include "line.h"
+#include "space/line.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * so a new search empties it by moving the stamp on; every state in the table is also in the
  * queue, from which the table is rebuilt when it grows. Moves are the enumerator's: a line's
  * slides under the cells open to it (line_moves). */
-#include "reduced.h"
+#include "space/reduced.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "space.h"
+#include "space/space.h"
 
 /* A board as its lines: for each row and column its line type and the by_mask of the template
  * it holds (a line without pieces: by_mask NULL). */

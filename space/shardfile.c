@@ -1,12 +1,12 @@
 /* shardfile.c -- writing and reading bin/enumerate's files (see shardfile.h). */
-#include "shardfile.h"
+#include "space/shardfile.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "outfile.h"
+#include "common/outfile.h"
 
 static int compare_lines(const void *a, const void *b)
 {

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "explore.h"
+#include "space/explore.h"
 
 #define SHARDFILE_ERR_MAX 600
 #define SHARDFILE_MAX_SHARDS (1 << 20)

@@ -3,7 +3,7 @@
  * Every rule of the definitions that concerns one line is applied here, once, by choosing which
  * templates a row, the primary's row and a column may hold; the enumerator then never meets a
  * state outside the space. */
-#include "space.h"
+#include "space/space.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "line.h"
+#include "space/line.h"
 
 #define SPACE_MIN_SIZE 4
 #define SPACE_MAX_SIZE 8

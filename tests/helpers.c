@@ -1,13 +1,13 @@
 /* helpers.c -- shared test helpers. */
-#include "helpers.h"
+#include "tests/helpers.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "moves.h"
-#include "xmem.h"
+#include "common/moves.h"
+#include "common/xmem.h"
 
 #ifdef __SANITIZE_ADDRESS__
 #include <sanitizer/lsan_interface.h>

@@ -5,9 +5,9 @@
 
 #include <stdbool.h>
 
-#include "puzzle.h"
-#include "scan.h"
-#include "setup.h"
+#include "common/puzzle.h"
+#include "scan/scan.h"
+#include "solvers/setup.h"
 
 /* Reads a puzzle file or directory, failing the test on error. */
 puzzle_list th_load(const char *path);

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "helpers.h"
-#include "timing.h"
+#include "bench/timing.h"
+#include "tests/helpers.h"
 
 TestSuite(bench, .fini = th_check_leaks);
 TestSuite(micro, .fini = th_check_leaks);

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bfs.h"
-#include "cluster.h"
-#include "helpers.h"
-#include "moves.h"
-#include "xmem.h"
+#include "common/moves.h"
+#include "common/xmem.h"
+#include "search/cluster.h"
+#include "solvers/bfs.h"
+#include "tests/helpers.h"
 
 TestSuite(bfs, .fini = th_check_leaks);
 
@@ -494,7 +494,7 @@ Test(bfs, budgets_stop_cleanly)
     puzzle_list_free(&list);
 }
 
-/* The cluster analysis (common/search/cluster.h) on the database: each line's board is the hardest
+/* The cluster analysis (search/cluster.h) on the database: each line's board is the hardest
  * state of its cluster (ties to the smallest in the database's order), its move count that
  * state's distance to the nearest goal, its cluster size the cluster's, and it is minimal; the
  * histogram of distances covers the cluster. */
@@ -505,7 +505,7 @@ Test(bfs, every_sample_line_is_the_hardest_minimal_state_of_its_cluster, .timeou
     for (int k = 0; k < list.count; k += stride) {
         const puzzle *p = &list.items[k];
         cluster_analysis an;
-        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &an), "%s", p->name);
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &solver_bfs, &an), "%s", p->name);
         cr_assert_eq(an.states, (uint64_t)p->cluster, "%s", p->name);
         cr_assert_eq(an.hardest_moves, p->optimal, "%s", p->name);
         char want[BOARD_DB_MAX], got[BOARD_DB_MAX];
@@ -539,8 +539,8 @@ Test(bfs, the_analysis_of_the_engines_states_is_the_analysis_of_the_cluster, .ti
         uint64_t n = r.cluster_states;
         const uint64_t *states = bfs_cluster_states(&ctx);
         cluster_analysis a, b;
-        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &a), "%s", p->name);
-        cr_assert(cluster_analyse_states(&p->board, p->start, states, n, 0, 0, &b), "%s", p->name);
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &solver_bfs, &a), "%s", p->name);
+        cr_assert(cluster_analyse_states(&p->board, p->start, states, n, 0, 0, &solver_bfs, &b), "%s", p->name);
         cr_assert_eq(b.states, a.states, "%s", p->name);
         cr_assert_eq(b.goal_states, a.goal_states, "%s", p->name);
         cr_assert_eq(b.ndistances, a.ndistances, "%s", p->name);

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "helpers.h"
-#include "moves.h"
+#include "common/moves.h"
+#include "tests/helpers.h"
 
 TestSuite(board, .fini = th_check_leaks);
 

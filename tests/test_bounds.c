@@ -10,11 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "helpers.h"
-#include "heuristic.h"
-#include "moves.h"
-#include "stateset.h"
-#include "xmem.h"
+#include "common/moves.h"
+#include "common/stateset.h"
+#include "common/xmem.h"
+#include "solvers/bounds/heuristic.h"
+#include "tests/helpers.h"
 
 TestSuite(bounds, .fini = th_check_leaks);
 

@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "helpers.h"
+#include "tests/helpers.h"
 
 TestSuite(budgets, .fini = th_check_leaks);
 

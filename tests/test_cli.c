@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cluster.h"
-#include "helpers.h"
+#include "search/cluster.h"
+#include "solvers/bfs.h"
+#include "tests/helpers.h"
 
 TestSuite(cli, .fini = th_check_leaks);
 
@@ -202,7 +203,7 @@ Test(cli, cluster_batches_keep_the_order_and_each_puzzles_analysis)
         cr_assert_not_null(row);
         cr_assert_str_eq(json_string_value(json_object_get(row, "file")), p->source);
         cluster_analysis an = {0};
-        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &an), "%s", p->name);
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &solver_bfs, &an), "%s", p->name);
         cr_assert_eq(json_integer_value(json_object_get(row, "cluster_states")),
                      (json_int_t)an.states, "%s", p->name);
         cr_assert_eq(json_integer_value(json_object_get(row, "goal_states")),

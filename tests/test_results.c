@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "helpers.h"
+#include "tests/helpers.h"
 
 TestSuite(compare, .fini = th_check_leaks);
 TestSuite(interrupt, .fini = th_check_leaks);

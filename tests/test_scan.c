@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "helpers.h"
+#include "tests/helpers.h"
 
 TestSuite(scan, .fini = th_check_leaks);
 

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "draw.h"
-#include "helpers.h"
-#include "outfile.h"
-#include "moves.h"
-#include "shot.h"
+#include "common/moves.h"
+#include "common/outfile.h"
+#include "picture/draw.h"
+#include "scan/shot.h"
+#include "tests/helpers.h"
 
 TestSuite(render, .fini = th_check_leaks);
 TestSuite(shot, .fini = th_check_leaks);

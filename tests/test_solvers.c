@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "helpers.h"
-#include "moves.h"
-#include "search.h"
+#include "common/moves.h"
+#include "search/search.h"
+#include "solvers/registry.h"
+#include "tests/helpers.h"
 
 TestSuite(solvers, .fini = th_check_leaks);
 

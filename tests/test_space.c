@@ -1,17 +1,18 @@
 /* test_space.c -- bin/enumerate and space/: the puzzle space counted by an independent brute
  * force, the known database sizes, every line checked by the hash-based cluster analysis of
- * common/search/cluster.c, and the shard, merge and checkpoint machinery. */
+ * search/cluster.c, and the shard, merge and checkpoint machinery. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cluster.h"
-#include "explore.h"
-#include "helpers.h"
-#include "line.h"
-#include "reduced.h"
-#include "space.h"
+#include "search/cluster.h"
+#include "solvers/bfs.h"
+#include "space/explore.h"
+#include "space/line.h"
+#include "space/reduced.h"
+#include "space/space.h"
+#include "tests/helpers.h"
 
 TestSuite(space, .fini = th_check_leaks);
 
@@ -239,7 +240,7 @@ Test(space, the_databases_of_4x4_and_5x5_have_the_anchors_line_counts)
     free(out);
 }
 
-/* Each line checked by common/search/cluster.c, which shares no code with space/: its board is the
+/* Each line checked by search/cluster.c, which shares no code with space/: its board is the
  * hardest state of its cluster (ties to the smallest), its moves that state's distance, its
  * cluster that size, and it is minimal. */
 static void check_lines(const char *args, int every)
@@ -258,7 +259,7 @@ static void check_lines(const char *args, int every)
     for (int k = 0; k < list.count; k += every) {
         const puzzle *p = &list.items[k];
         cluster_analysis a;
-        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &a));
+        cr_assert(cluster_analyse(&p->board, p->start, 0, 0, &solver_bfs, &a));
         cr_assert_eq(a.hardest, p->start, "%s: not the hardest state", p->name);
         cr_assert_eq(a.hardest_moves, p->optimal, "%s", p->name);
         cr_assert_eq((long)a.states, p->cluster, "%s", p->name);

@@ -4,9 +4,9 @@
  * (The AVX2 probe is held to the portable one in tests/test_bfs.c.) */
 #include <criterion/criterion.h>
 
-#include "helpers.h"
-#include "stateset.h"
-#include "xmem.h"
+#include "common/stateset.h"
+#include "common/xmem.h"
+#include "tests/helpers.h"
 
 TestSuite(stateset, .fini = th_check_leaks);
 

@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "helpers.h"
-#include "moves.h"
-#include "zone.h"
+#include "common/moves.h"
+#include "search/zone.h"
+#include "solvers/registry.h"
+#include "tests/helpers.h"
 
 TestSuite(zone, .fini = th_check_leaks);
 

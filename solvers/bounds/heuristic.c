@@ -1,5 +1,5 @@
 /* heuristic.c -- the choice of bound: names, preparation, dispatch. */
-#include "heuristic.h"
+#include "solvers/bounds/heuristic.h"
 
 #include <string.h>
 

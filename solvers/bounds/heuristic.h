@@ -27,9 +27,9 @@
 #ifndef HEURISTIC_H
 #define HEURISTIC_H
 
-#include "board.h"
-#include "cluster.h"
-#include "setup.h"
+#include "common/board.h"
+#include "search/cluster.h"
+#include "solvers/setup.h"
 
 #define HEURISTIC_DEAD 0xFFFF
 

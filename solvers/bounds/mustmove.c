@@ -25,9 +25,9 @@
  * stuck blocker's ways are each impossible or swept through a piece that is neither the primary
  * nor another blocker (blockers.c), which adds at least one piece.
  */
-#include "heuristic.h"
+#include "solvers/bounds/heuristic.h"
 
-#include "moves.h"
+#include "common/moves.h"
 
 #define NONE (-1)
 #define WALL (-2)

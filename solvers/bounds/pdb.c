@@ -27,14 +27,14 @@
  * distance changes by at most one (distances at the two ends of an edge differ by at most one),
  * and the largest of functions that each change by at most one changes by at most one.
  */
-#include "heuristic.h"
+#include "solvers/bounds/heuristic.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "moves.h"
-#include "cluster.h"
-#include "xmem.h"
+#include "common/moves.h"
+#include "common/xmem.h"
+#include "search/cluster.h"
 
 /* The most states a pattern's table may hold (about 48 bytes each). */
 #define PDB_MAX_STATES 200000

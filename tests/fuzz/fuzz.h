@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle.h"
+#include "common/puzzle.h"
 
 /* An error message is one line of printable ASCII, and not empty. */
 static inline void fuzz_check_message(const char *err)

@@ -1,11 +1,11 @@
 /* fuzz_image.c -- libFuzzer target: the image scanner, from the PNG or JPEG bytes through the
  * decoder, the board finder and the --show-scan drawing. Every input must end in a puzzle with
  * fuzz.h's properties, or in one printable line of error; the drawing must never fail. */
-#include "fuzz.h"
+#include "tests/fuzz/fuzz.h"
 
-#include "image.h"
-#include "scan.h"
-#include "shot.h"
+#include "picture/image.h"
+#include "scan/scan.h"
+#include "scan/shot.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,9 @@
 /* fuzz_puzzle.c -- the properties every fuzzed puzzle must have (fuzz.h). */
-#include "fuzz.h"
+#include "tests/fuzz/fuzz.h"
 
-#include "scan.h"
-#include "solver.h"
+#include "scan/scan.h"
+#include "search/solver.h"
+#include "solvers/registry.h"
 
 static const solver_budget small = {300, 16u << 20, 0};
 

@@ -4,8 +4,8 @@
  * and read again to the same rows. */
 #include <stdio.h>
 
-#include "fuzz.h"
-#include "report.h"
+#include "bench/report.h"
+#include "tests/fuzz/fuzz.h"
 
 static FILE *written(const report *r, bool json, char **buf, size_t *len)
 {

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "fuzz.h"
-#include "shardfile.h"
+#include "space/shardfile.h"
+#include "tests/fuzz/fuzz.h"
 
 static void read_or_check(FILE *f, shard_meta *m, space_stats *st, space_puzzles *lines, bool must)
 {

@@ -3,9 +3,9 @@
  * any other input is a file read with detection, so that real files seed the fuzzer as they
  * are. Every input must end in puzzles that have fuzz.h's properties, or in one printable line
  * of error. */
-#include "fuzz.h"
+#include "tests/fuzz/fuzz.h"
 
-#include "scan.h"
+#include "scan/scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

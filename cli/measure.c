@@ -1,0 +1,52 @@
+/* measure.c -- one solve with a fresh context, timed on two clocks, its allocator peak read. */
+#include "cli/measure.h"
+
+#include <time.h>
+
+#include "common/xmem.h"
+#include "search/search.h"
+#include "solvers/bfs.h"
+
+double measure_thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef void solve_fn(solver_context *ctx, const board *b, uint64_t start,
+                      const solver_budget *budget, const int *param, solver_result *r);
+
+static measure_sample measure(solve_fn *fn, const int *param, solver_context *given,
+                              const puzzle *p, const solver_budget *budget, solver_result *r,
+                              uint64_t expect_states)
+{
+    measure_sample m;
+    solver_context fresh, *ctx = given ? given : &fresh;
+    if (given) solver_context_begin_run(given);
+    else solver_context_init(&fresh);
+    ctx->expect_states = expect_states;
+    xmem_peak_reset();
+    double cpu0 = measure_thread_cpu(), t0 = search_now();
+    fn(ctx, &p->board, p->start, budget, param, r);
+    m.seconds = search_now() - t0;
+    m.cpu_seconds = measure_thread_cpu() - cpu0;
+    m.peak_bytes = given ? 0 : xmem_peak_read();
+    m.peak_known = !given && xmem_peak_available();
+    if (!given) solver_context_free(&fresh);
+    return m;
+}
+
+measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
+                             const solver_budget *budget, solver_result *r)
+{
+    return measure(u->s->solve, u->param, ctx, p, budget, r, 0);
+}
+
+measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
+                               solver_result *r)
+{
+    /* The cluster's size, when the puzzle's line gives it, spares the search growths of its
+     * tables (solvers/bfs.c, presize). */
+    return measure(bfs_cluster, NULL, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
+}

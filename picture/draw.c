@@ -1,0 +1,150 @@
+/* draw.c -- boards as pictures. PNG and SVG share one layout: a list of rectangles (and
+ * letters) computed once by `layout`, then rasterised or written as SVG. */
+#include "picture/draw.h"
+
+#include <string.h>
+
+typedef struct {
+    image_color frame, floor, wood, wood_edge, red, red_edge, wall, panel, letter;
+} palette;
+
+/* The game's colors, as the screenshots show them (and as shot.c expects them). */
+static palette colors(draw_theme theme)
+{
+    palette p = {
+        .frame = {172, 127, 46}, .floor = {107, 73, 33}, .red = {220, 28, 12},
+        .red_edge = {150, 20, 10}, .wall = {128, 128, 128}, .panel = {107, 73, 33},
+        .letter = {60, 30, 10},
+    };
+    if (theme == THEME_LIGHT) {
+        p.wood = (image_color){230, 178, 112};
+        p.wood_edge = (image_color){196, 146, 84};
+    } else {
+        p.wood = (image_color){232, 118, 0};
+        p.wood_edge = (image_color){190, 90, 0};
+    }
+    return p;
+}
+
+draw_style draw_default_style(void)
+{
+    return (draw_style){.tile = 48, .theme = THEME_DARK, .screenshot = false, .letters = true};
+}
+
+#define MAX_RECTS (BOARD_MAX_PIECES * 3 + 80)
+
+typedef struct {
+    int x0, y0, x1, y1;
+    image_color c;
+    char letter;   /* drawn centred in the rectangle when not 0 */
+} rect;
+
+typedef struct {
+    int width, height, count;
+    rect r[MAX_RECTS];
+} layout_t;
+
+static void add(layout_t *l, int x0, int y0, int x1, int y1, image_color c, char letter)
+{
+    if (l->count < MAX_RECTS) l->r[l->count++] = (rect){x0, y0, x1, y1, c, letter};
+}
+
+/* Everything drawn, back to front. The frame is a third of a tile wide; the exit notch is
+ * floor-colored and cuts the frame beside the primary piece's line. */
+static void layout(const board *b, uint64_t key, const draw_style *st, layout_t *l)
+{
+    palette p = colors(st->theme);
+    int t = st->tile, border = t / 3 > 2 ? t / 3 : 2, gap = t / 16 > 1 ? t / 16 : 1;
+    int bw = b->width * t, bh = b->height * t;
+    /* As in the game, the header panel stands well clear of the board: more than half a tile
+     * of frame between them (the scanner relies on that gap, JPEG blur and all). */
+    int header = st->screenshot ? 2 * t + border + t / 2 : 0, footer = st->screenshot ? t + border : 0;
+    l->count = 0;
+    l->width = bw + 2 * border;
+    l->height = bh + 2 * border + header + footer;
+    int ox = border, oy = border + header;   /* the board's top-left corner */
+
+    add(l, 0, 0, l->width, l->height, p.frame, 0);
+    if (st->screenshot) {
+        add(l, border, border / 2, l->width - border, header - t / 2, p.panel, 0);   /* header */
+        for (int k = 0; k < 4; k++) {                                         /* buttons */
+            int w = (l->width - 5 * border) / 4, x = border + k * (w + border);
+            add(l, x, l->height - footer + border / 2, x + w, l->height - border / 2,
+                (image_color){200, 160, 90}, 0);
+        }
+    }
+    add(l, ox, oy, ox + bw, oy + bh, p.floor, 0);
+
+    const board_piece *pp = &b->piece[b->primary];
+    int line0 = pp->line * t, depth = border * 3 / 4;
+    switch (b->exit) {
+    case EXIT_RIGHT: add(l, ox + bw, oy + line0 + gap, ox + bw + depth, oy + line0 + t - gap, p.floor, 0); break;
+    case EXIT_LEFT: add(l, ox - depth, oy + line0 + gap, ox, oy + line0 + t - gap, p.floor, 0); break;
+    case EXIT_DOWN: add(l, ox + line0 + gap, oy + bh, ox + line0 + t - gap, oy + bh + depth, p.floor, 0); break;
+    case EXIT_UP: add(l, ox + line0 + gap, oy - depth, ox + line0 + t - gap, oy, p.floor, 0); break;
+    }
+
+    for (int r = 0; r < b->height; r++)
+        for (int c = 0; c < b->width; c++)
+            if (board_cell(b, key, r, c) == 'x')
+                add(l, ox + c * t + gap, oy + r * t + gap, ox + (c + 1) * t - gap,
+                    oy + (r + 1) * t - gap, p.wall, 0);
+    for (int i = 0; i < b->npieces; i++) {
+        const board_piece *pc = &b->piece[i];
+        int off = board_offset(b, key, i);
+        int c0 = pc->horizontal ? off : pc->line, r0 = pc->horizontal ? pc->line : off;
+        int c1 = pc->horizontal ? off + pc->length : pc->line + 1;
+        int r1 = pc->horizontal ? pc->line + 1 : off + pc->length;
+        bool primary = i == b->primary;
+        int x0 = ox + c0 * t + gap, y0 = oy + r0 * t + gap, x1 = ox + c1 * t - gap, y1 = oy + r1 * t - gap;
+        int edge = t / 12 > 1 ? t / 12 : 1;
+        add(l, x0, y0, x1, y1, primary ? p.red_edge : p.wood_edge, 0);   /* shaded edge */
+        add(l, x0, y0, x1 - edge, y1 - edge, primary ? p.red : p.wood, st->letters ? pc->label : 0);
+    }
+}
+
+void draw_size(const board *b, const draw_style *st, int *width, int *height)
+{
+    layout_t l;
+    layout(b, board_start_key(b), st, &l);
+    *width = l.width;
+    *height = l.height;
+}
+
+void draw_board(const board *b, uint64_t key, const draw_style *st, image *out)
+{
+    layout_t l;
+    layout(b, key, st, &l);
+    image_create(out, l.width, l.height, (image_color){0, 0, 0});
+    palette p = colors(st->theme);
+    for (int k = 0; k < l.count; k++) {
+        const rect *r = &l.r[k];
+        image_fill_rect(out, r->x0, r->y0, r->x1, r->y1, r->c);
+        if (r->letter) {
+            char text[2] = {r->letter, 0};
+            int scale = st->tile / 16 > 1 ? st->tile / 16 : 1;
+            image_text(out, (r->x0 + r->x1 - image_text_width(text, scale)) / 2,
+                       (r->y0 + r->y1) / 2 - 4 * scale, text, scale, p.letter);
+        }
+    }
+}
+
+void draw_board_svg(const board *b, uint64_t key, const draw_style *st, FILE *f, int x, int y)
+{
+    layout_t l;
+    layout(b, key, st, &l);
+    palette p = colors(st->theme);
+    fprintf(f, "<g transform=\"translate(%d,%d)\">\n", x, y);
+    for (int k = 0; k < l.count; k++) {
+        const rect *r = &l.r[k];
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n",
+                r->x0, r->y0, r->x1 - r->x0, r->y1 - r->y0, r->c.r, r->c.g, r->c.b);
+        if (r->letter)
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
+                       "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#%02x%02x%02x\">"
+                       "%c</text>\n",
+                    (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2, st->tile / 2, p.letter.r,
+                    p.letter.g, p.letter.b, r->letter);
+    }
+    fprintf(f, "</g>\n");
+}

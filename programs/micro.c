@@ -1,0 +1,156 @@
+/* micro.c -- bin/micro: micro-benchmarks of the core and the solvers, on Google Benchmark.
+ *
+ *   movegen/<puzzle>          successor generation, per state, over every state of a cluster
+ *   stateset/<op>/<hash>      inserting / finding every state of a cluster, XXH3 against the
+ *                             multiplicative hash, per key
+ *   solve/<solver>/<puzzle>   one whole solve, fresh context each time, budget 2M states
+ * The puzzles are fixed database lines (easy 10 moves, medium 30, hard 51). Each solve run
+ * is labelled with its status ("budget" when the 2M-state budget stopped it). Flags are Google
+ * Benchmark's own: --benchmark_filter=REGEX, --benchmark_format=json, --benchmark_repetitions=N,
+ * --benchmark_list_tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/micro.h"
+#include "cli/cli.h"
+#include "common/xmem.h"
+#include "scan/scan.h"
+#include "search/search.h"
+#include "solvers/bfs.h"
+#include "solvers/registry.h"
+
+static const struct {
+    const char *name, *line;
+} fixed[] = {
+    /* the first puzzle of 10, 30 and 51 moves in corpus/_database/fogleman-sample.txt */
+    {"easy", "10 BBBCCIoDDDHIoFAAHooFoGHooFoGEEoooooo 1061"},
+    {"medium", "30 BBBCCLoooJxLAAIJooHoIJEEHFFoKMGGooKM 7346"},
+    {"hard", "51 xCCoLMooJoLMAAJoLNHIDDDNHIoKEExooKGG 9360"},
+};
+#define NFIXED (sizeof fixed / sizeof *fixed)
+
+typedef struct {
+    puzzle p;
+    uint64_t *states;   /* every state of the cluster, in BFS order */
+    uint64_t nstates;
+} fixture;
+
+static fixture fixtures[NFIXED];
+
+static void load(fixture *f, const char *line)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    if (scan_text("micro", line, strlen(line), SCAN_DB, &list, err) != 1) {
+        fprintf(stderr, "micro: %s\n", err);
+        exit(2);
+    }
+    f->p = list.items[0];
+    puzzle_list_free(&list);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    solver_budget unlimited = {0, 0, 0};
+    bfs_cluster(&ctx, &f->p.board, f->p.start, &unlimited, NULL, &r);
+    f->nstates = ctx.trail[0].count;
+    f->states = xmalloc(f->nstates * sizeof *f->states);
+    memcpy(f->states, ctx.trail[0].key, f->nstates * sizeof *f->states);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+}
+
+static void bench_movegen(micro_state *st, const void *arg)
+{
+    const fixture *f = arg;
+    uint64_t keys[MOVES_MAX], sum = 0;
+    while (micro_keep_running(st))
+        for (uint64_t i = 0; i < f->nstates; i++)
+            sum += (uint64_t)moves_generate(&f->p.board, f->states[i], MOVES_SKIP_NONE, keys, NULL);
+    micro_keep(sum);
+    micro_set_items_processed(st, micro_iterations(st) * (int64_t)f->nstates);
+}
+
+typedef struct {
+    const fixture *f;
+    stateset_hash hash;
+    bool lookup;
+} set_case;
+
+static void bench_stateset(micro_state *st, const void *arg)
+{
+    const set_case *c = arg;
+    stateset s;
+    stateset_init(&s, c->hash);
+    bool added;
+    uint64_t found = 0;
+    if (c->lookup)
+        for (uint64_t i = 0; i < c->f->nstates; i++) stateset_add(&s, c->f->states[i], &added);
+    while (micro_keep_running(st)) {
+        if (c->lookup) {
+            for (uint64_t i = 0; i < c->f->nstates; i++)
+                found += stateset_find(&s, c->f->states[i]) != UINT64_MAX;
+        } else {
+            stateset_clear(&s, false);
+            for (uint64_t i = 0; i < c->f->nstates; i++) stateset_add(&s, c->f->states[i], &added);
+        }
+    }
+    micro_keep(found);
+    micro_set_items_processed(st, micro_iterations(st) * (int64_t)c->f->nstates);
+    stateset_free(&s);
+}
+
+typedef struct {
+    const solver *s;
+    const fixture *f;
+} solve_case;
+
+static void bench_solve(micro_state *st, const void *arg)
+{
+    const solve_case *c = arg;
+    solver_budget budget = {2000000, 0, 0};
+    solve_status status = SOLVE_SOLVED;
+    while (micro_keep_running(st)) {
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_result r;
+        c->s->solve(&ctx, &c->f->p.board, c->f->p.start, &budget, NULL, &r);
+        status = r.status;
+        solver_result_free(&r);
+        solver_context_free(&ctx);
+    }
+    micro_set_label(st, solve_status_name(status));
+}
+
+int main(int argc, char **argv)
+{
+    /* Every other flag is Google Benchmark's own (--help lists them). */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--version") == 0) {
+            cli_print_version("micro");
+            return 0;
+        }
+    static set_case sets[NFIXED][4];
+    static solve_case solves[NFIXED][16];
+    char name[128];
+    for (size_t k = 0; k < NFIXED; k++) load(&fixtures[k], fixed[k].line);
+    for (size_t k = 0; k < NFIXED; k++) {
+        snprintf(name, sizeof name, "movegen/%s", fixed[k].name);
+        micro_register(name, bench_movegen, &fixtures[k]);
+    }
+    for (size_t k = 0; k < NFIXED; k++)
+        for (int v = 0; v < 4; v++) {
+            set_case *c = &sets[k][v];
+            *c = (set_case){&fixtures[k], v & 1 ? STATESET_HASH_XXH3 : STATESET_HASH_MUL, v >= 2};
+            snprintf(name, sizeof name, "stateset/%s/%s/%s", c->lookup ? "find" : "insert",
+                     c->hash == STATESET_HASH_XXH3 ? "xxh3" : "mul", fixed[k].name);
+            micro_register(name, bench_stateset, c);
+        }
+    for (int s = 0; solver_all[s] && s < 16; s++)
+        for (size_t k = 0; k < NFIXED; k++) {
+            solves[k][s] = (solve_case){solver_all[s], &fixtures[k]};
+            snprintf(name, sizeof name, "solve/%s/%s", solver_all[s]->name, fixed[k].name);
+            micro_register(name, bench_solve, &solves[k][s]);
+        }
+    return micro_main(argc, argv);
+}

@@ -1,0 +1,433 @@
+/* solve.c -- bin/solve: solve the puzzles of one or more files and print the solutions. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/measure.h"
+#include "common/moves.h"
+#include "common/puzzle.h"
+#include "common/xmem.h"
+#include "scan/scan.h"
+#include "search/cluster.h"
+#include "search/search.h"
+#include "solvers/bfs.h"
+#include "solvers/registry.h"
+
+static const char *usage =
+    "usage: solve [options] FILE|DIR|- ...\n"
+    "Solves every puzzle in the files (any format the scanner knows, or a screenshot) and\n"
+    "prints each solution in move notation (B+1 = piece B one cell right or down).\n"
+    "\n"
+    "  --solver LIST     solver names, comma-separated, or 'all' (default bfs)\n"
+    "  --param NAME=V    set a parameter of every chosen solver that has it (repeatable)\n"
+    "  --heuristic H     the lower bound of astar and idastar, or 'all' (one answer each)\n"
+    "  --list            list the solvers with their parameters and exit\n"
+    "  --format F        input format: auto native db kotlin csharp python image (default auto)\n"
+    "  --show            print the board after every move\n"
+    "  --stats           print the search counters\n"
+    "  --json            one JSON object per puzzle and solver, one per line (schema:\n"
+    "                    schema/solve.schema.json)\n"
+    "  --cluster         analyse the cluster of each puzzle (the states reachable from it):\n"
+    "                    its size, goal states, distances to the goal, hardest and canonical\n"
+    "                    states, whether the hardest is minimal; with\n"
+    "                    the optimal solution\n"
+    "  --native          print each puzzle in native format instead of solving it\n"
+    "  --show-scan F     write the screenshot scanner's view of the (one) image input to F\n"
+    "                    as a PNG: board region, tiles, blocks, exit; also when it fails\n"
+    "  --max-states N    stop a search after N expanded states (default 5M; 0: no limit)\n"
+    "  --max-bytes N     stop a search when its tables exceed N bytes (default 2Gi; 0: none)\n"
+    "  --max-seconds S   stop a search after S seconds (default 30; 0: no limit)\n"
+    "                    counts take K M G (powers of 1000) or Ki Mi Gi (powers of 1024)\n"
+    "  -h, --help        this text\n"
+    "  --version         the version and commit\n"
+    "\n"
+    "Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 budget exceeded;\n"
+    "with many puzzles, the worst of them (3 over 1 over 0); 130 (SIGINT) or 143 (SIGTERM)\n"
+    "interrupted, every answer finished before printed.\n";
+
+typedef struct {
+    solver_setup setup[CLI_MAX_SETUPS];
+    int nsetups;
+    scan_format format;
+    bool show, stats, json, cluster, native;
+    const char *show_scan;
+    solver_budget budget;
+} options;
+
+/* 0, 1 or 3 for one result; worse results have larger codes except for 2. */
+static int exit_code(const solver_result *r)
+{
+    switch (r->status) {
+    case SOLVE_SOLVED: return EXIT_SOLVED;
+    case SOLVE_UNSOLVABLE: return EXIT_NO_SOLUTION;
+    case SOLVE_BUDGET: break;
+    }
+    return EXIT_BUDGET;
+}
+
+static json_t *json_count_or_null(bool known, uint64_t v)
+{
+    return known ? json_integer((json_int_t)v) : json_null();
+}
+
+/* One line of --json output (schema/solve.schema.json). */
+static json_t *json_state(const puzzle *p, uint64_t key)
+{
+    char text[PUZZLE_BOARD_MAX];
+    puzzle_format_line(p, key, text);
+    return json_string(text);
+}
+
+static void print_json(const options *o, const puzzle *p, const solver_setup *u,
+                       const solver_result *r, const measure_sample *m,
+                       const cluster_analysis *an)
+{
+    const board *b = &p->board;
+    char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
+    setup_label(u, label);
+    setup_params_text(u, params);
+    const char *heuristic = setup_heuristic(u);
+    char text[PUZZLE_BOARD_MAX], db[BOARD_DB_MAX], id[17];
+    puzzle_format_board(p, '\n', text);
+    puzzle_id(p, id);
+    bool solved = r->status == SOLVE_SOLVED;
+    json_t *solution = json_array();
+    for (int k = 0; k < r->nmoves; k++) {
+        char text[8];
+        moves_format(b, r->moves[k], text);
+        json_array_append_new(solution, json_string(text));
+    }
+    json_t *line = json_pack(
+        "{s:i, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:b, s:s, s:o, s:o, s:o, s:o}",
+        "schema_version", CLI_SCHEMA_VERSION, "file", p->source, "name", p->name, "id", id,
+        "board", text,
+        "db", board_format_db(b, p->start, db) ? json_string(db) : json_null(),
+        "known_optimal", json_count_or_null(p->optimal >= 0, (uint64_t)p->optimal),
+        "known_solvable", p->optimal == PUZZLE_UNKNOWN ? json_null()
+                                                        : json_boolean(p->optimal >= 0),
+        "solver", label, "cluster_mode", o->cluster, "status", solve_status_name(r->status),
+        "budget_hit", r->status == SOLVE_BUDGET ? json_string(r->budget_hit) : json_null(),
+        "moves", json_count_or_null(solved, (uint64_t)r->nmoves),
+        "steps", json_count_or_null(solved, (uint64_t)r->steps), "solution", solution);
+    json_object_set_new(line, "heuristic", heuristic ? json_string(heuristic) : json_null());
+    json_object_set_new(line, "params", params[0] ? json_string(params) : json_null());
+    json_object_set_new(line, "note", r->note ? json_string(r->note) : json_null());
+    json_object_set_new(line, "expanded", json_integer((json_int_t)r->expanded));
+    json_object_set_new(line, "generated", json_integer((json_int_t)r->generated));
+    json_object_set_new(line, "duplicates", json_integer((json_int_t)r->duplicates));
+    json_object_set_new(line, "peak_frontier", json_integer((json_int_t)r->peak_frontier));
+    json_object_set_new(line, "iterations", json_integer((json_int_t)r->iterations));
+    json_object_set_new(line, "table_bytes", json_integer((json_int_t)r->peak_bytes));
+    json_object_set_new(line, "peak_bytes", json_count_or_null(m->peak_known, m->peak_bytes));
+    json_object_set_new(line, "seconds", json_real(m->seconds));
+    json_object_set_new(line, "cpu_seconds", json_real(m->cpu_seconds));
+    json_object_set_new(line, "cluster_states",
+                        json_count_or_null(o->cluster && r->status != SOLVE_BUDGET,
+                                           r->cluster_states));
+    bool analysed = an && an->states > 0, goal = analysed && an->hardest_moves >= 0;
+    json_t *distances = json_null();
+    if (goal) {
+        distances = json_array();
+        for (int d = 0; d < an->ndistances; d++)
+            json_array_append_new(distances, json_integer((json_int_t)an->distances[d]));
+    }
+    json_object_set_new(line, "goal_states", json_count_or_null(analysed, analysed ? an->goal_states : 0));
+    json_object_set_new(line, "distances", distances);
+    json_object_set_new(line, "hardest", goal ? json_state(p, an->hardest) : json_null());
+    json_object_set_new(line, "hardest_moves", goal ? json_integer(an->hardest_moves) : json_null());
+    json_object_set_new(line, "canonical", analysed ? json_state(p, an->canonical) : json_null());
+    json_object_set_new(line, "minimal", goal ? json_boolean(an->minimal == 1) : json_null());
+    json_dumpf(line, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    putchar('\n');
+    json_decref(line);
+}
+
+static void print_board(const board *b, uint64_t key)
+{
+    char grid[BOARD_TEXT_MAX];
+    board_format_grid(b, key, grid);
+    fputs(grid, stdout);
+}
+
+static void print_text(const options *o, const puzzle *p, const solver_setup *u,
+                       const solver_result *r, const measure_sample *m,
+                       const cluster_analysis *an)
+{
+    const board *b = &p->board;
+    char label[SETUP_LABEL_MAX];
+    setup_label(u, label);
+    if (o->cluster) printf("%s [bfs --cluster]: ", p->name);
+    else if (o->nsetups > 1) printf("%s [%s]: ", p->name, label);
+    else printf("%s: ", p->name);
+    if (o->cluster && r->status == SOLVE_BUDGET)
+        printf("cluster of at least %llu states: budget exceeded (%s)\n",
+               (unsigned long long)r->cluster_states, r->budget_hit);
+    else if (o->cluster)
+        printf("cluster %llu states, ", (unsigned long long)r->cluster_states);
+    if (r->status == SOLVE_SOLVED) {
+        printf("%d moves, %d steps\n", r->nmoves, r->steps);
+        size_t n = (size_t)r->nmoves * 6 + 1;
+        char *text = xmalloc(n);
+        moves_format_list(b, r->moves, r->nmoves, text, n);
+        printf("%s\n", text);
+        free(text);
+    } else if (r->status == SOLVE_UNSOLVABLE)
+        printf(o->cluster || u->s->complete ? "no solution\n"
+                                            : "no solution found (%s is not complete)\n", label);
+    else if (!o->cluster)
+        printf("budget exceeded (%s)\n", r->budget_hit);
+
+    if (an && an->states > 0) {
+        char hardest[PUZZLE_BOARD_MAX], canonical[PUZZLE_BOARD_MAX];
+        puzzle_format_line(p, an->hardest, hardest);
+        puzzle_format_line(p, an->canonical, canonical);
+        printf("  %llu goal state%s", (unsigned long long)an->goal_states,
+               an->goal_states == 1 ? "" : "s");
+        if (an->hardest_moves >= 0) {
+            printf("; states by distance to a goal:");
+            for (int d = 0; d < an->ndistances; d++) printf(" %llu", (unsigned long long)an->distances[d]);
+            printf("\n  hardest: %d moves, %s%s, %s\n", an->hardest_moves, hardest,
+                   an->hardest == p->start ? " (this puzzle)" : "",
+                   an->minimal == 1 ? "minimal" : "not minimal");
+        } else
+            putchar('\n');
+        printf("  canonical: %s%s\n", canonical, an->canonical == p->start ? " (this puzzle)" : "");
+    }
+    if (o->stats) {
+        printf("  expanded %llu, generated %llu, duplicates %llu, peak frontier %llu, "
+               "table bytes %llu, iterations %llu, %.6f s, cpu %.6f s",
+               (unsigned long long)r->expanded, (unsigned long long)r->generated,
+               (unsigned long long)r->duplicates, (unsigned long long)r->peak_frontier,
+               (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations,
+               m->seconds, m->cpu_seconds);
+        if (m->peak_known) printf(", peak bytes %llu", (unsigned long long)m->peak_bytes);
+        if (r->note) printf(", note %s", r->note);
+        putchar('\n');
+    }
+    if (o->show && r->status == SOLVE_SOLVED) {
+        uint64_t key = p->start;
+        print_board(b, key);
+        for (int k = 0; k < r->nmoves; k++) {
+            char text[8];
+            moves_format(b, r->moves[k], text);
+            key = moves_apply(b, key, r->moves[k]);
+            printf("%d. %s\n", k + 1, text);
+            print_board(b, key);
+        }
+    }
+}
+
+/* One puzzle solved by one solver, not yet checked and printed. */
+typedef struct {
+    puzzle p;
+    const solver_setup *u;
+    solver_result r;
+    measure_sample m;
+    uint64_t *states;   /* cluster mode: the cluster's states, for its analysis; else NULL */
+} solved;
+
+/* Solves p with u (in cluster mode, explores its cluster with the reference BFS, keeping a copy
+ * of its states); returns the exit status the answer calls for. */
+static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
+                       const solver_setup *u, solved *out)
+{
+    out->p = *p;
+    out->u = u;
+    out->states = NULL;
+    out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
+                        : measure_solve(u, ctx, p, &o->budget, &out->r);
+    if (o->cluster && out->r.status != SOLVE_BUDGET) {
+        size_t bytes = out->r.cluster_states * sizeof *out->states;
+        out->states = xmalloc(bytes);
+        memcpy(out->states, bfs_cluster_states(ctx), bytes);
+    }
+    if (o->cluster && out->r.status == SOLVE_UNSOLVABLE) return EXIT_SOLVED;
+    return exit_code(&out->r);
+}
+
+/* Checks s's solution by replay, analyses its cluster in cluster mode, prints it, frees it. */
+static void report(const options *o, solved *s)
+{
+    if (s->r.status == SOLVE_SOLVED) {
+        char why[BOARD_ERR_MAX];
+        if (moves_check_solution(&s->p.board, s->p.start, s->r.moves, s->r.nmoves, why) >= 0) {
+            fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", s->p.name,
+                    s->u->s->name, why);
+            exit(EXIT_BAD_INPUT);
+        }
+    }
+    cluster_analysis an = {0}, *analysed = NULL;
+    if (s->states && cluster_analyse_states(&s->p.board, s->p.start, s->states,
+                                            s->r.cluster_states, o->budget.max_states,
+                                            o->budget.max_bytes, &solver_bfs, &an))
+        analysed = &an;
+    if (o->json) print_json(o, &s->p, s->u, &s->r, &s->m, analysed);
+    else print_text(o, &s->p, s->u, &s->r, &s->m, analysed);
+    cluster_analysis_free(&an);
+    solver_result_free(&s->r);
+    free(s->states);
+}
+
+enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,
+       OPT_SHOW_SCAN, OPT_FORMAT };
+
+static const struct option long_options[] = {
+    CLI_STANDARD_OPTIONS,
+    CLI_BUDGET_OPTIONS,
+    CLI_SOLVER_OPTIONS,
+    {"list", no_argument, NULL, OPT_LIST},
+    {"show", no_argument, NULL, OPT_SHOW},
+    {"stats", no_argument, NULL, OPT_STATS},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"cluster", no_argument, NULL, OPT_CLUSTER},
+    {"native", no_argument, NULL, OPT_NATIVE},
+    {"show-scan", required_argument, NULL, OPT_SHOW_SCAN},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_options(int argc, char **argv, options *o)
+{
+    cli_begin();
+    memset(o, 0, sizeof *o);
+    o->budget = cli_default_budget();
+    cli_choice choice;
+    if (cli_choice_init("solve", "bfs", &choice)) return -1;
+    int code;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
+        if (cli_common_option("solve", usage, code, argv) < 0) return -1;
+        int b = cli_budget_option("solve", code, optarg, &o->budget);
+        if (b == 0) b = cli_choice_option("solve", code, optarg, &choice);
+        if (b < 0) return -1;
+        if (b > 0) continue;
+        switch (code) {
+        case OPT_LIST: cli_print_solvers(stdout); exit(EXIT_SOLVED);
+        case OPT_SHOW: o->show = true; break;
+        case OPT_STATS: o->stats = true; break;
+        case OPT_JSON: o->json = true; break;
+        case OPT_CLUSTER: o->cluster = true; break;
+        case OPT_NATIVE: o->native = true; break;
+        case OPT_SHOW_SCAN: o->show_scan = optarg; break;
+        case OPT_FORMAT:
+            if (cli_parse_format("solve", optarg, &o->format)) return -1;
+            break;
+        }
+    }
+    if ((o->nsetups = cli_choice_setups("solve", &choice, o->setup)) < 0) return -1;
+    if (o->show_scan && argc - optind != 1) {
+        fprintf(stderr, "solve: --show-scan takes exactly one image input\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* The second pass over the input: each puzzle solved (or printed) as it comes.
+ *
+ * Cluster mode runs its timed searches back to back and analyses and prints them after each
+ * batch, in input order: the analysis of a cluster (a backward search from its goals, over a
+ * table of its own) evicts from the caches what the next search would find there, which cost
+ * the timed searches 1-2% (README "Measurements"). A batch ends at CLUSTER_BATCH puzzles, or
+ * once the states kept for its analyses reach CLUSTER_BATCH_STATES (8 MiB). */
+#define CLUSTER_BATCH 32
+#define CLUSTER_BATCH_STATES (1u << 20)
+
+typedef struct {
+    const options *o;
+    int worst;           /* the exit status so far */
+    int count;           /* the puzzles of the first pass */
+    int answered;        /* the puzzles every chosen solver has answered (printed or pending),
+                          * or --native has printed */
+    solver_context ctx;  /* kept across puzzles: only the first pays for growing the tables */
+    solver_setup reference;   /* cluster mode's solver */
+    solved pending[CLUSTER_BATCH];   /* searched, not yet reported (solve mode: one at most) */
+    int npending;
+    uint64_t pending_states;   /* the states kept for their analyses */
+} streamed;
+
+static void count_puzzle(const puzzle *p, void *ctx)
+{
+    (void)p;
+    ((streamed *)ctx)->count++;
+}
+
+static void report_pending(streamed *run)
+{
+    for (int k = 0; k < run->npending; k++) report(run->o, &run->pending[k]);
+    run->npending = 0;
+    run->pending_states = 0;
+}
+
+static void solve_one(const puzzle *p, void *ctx)
+{
+    streamed *run = ctx;
+    const options *o = run->o;
+    /* Nobody is reading, or a signal came: stop, and say so at the end. */
+    if (ferror(stdout) || cli_stopping_signal) return;
+    if (o->native) {
+        char *text = puzzle_format_native(p);
+        printf("%s%s", run->answered++ ? "\n" : "", text);
+        free(text);
+        return;
+    }
+    for (int s = 0; s < (o->cluster ? 1 : o->nsetups); s++) {
+        solved *one = &run->pending[run->npending];
+        int code = solve_timed(o, &run->ctx, p, o->cluster ? &run->reference : &o->setup[s], one);
+        if (cli_stopping_signal && one->r.status == SOLVE_BUDGET) {   /* cut short: no answer */
+            solver_result_free(&one->r);
+            return;
+        }
+        run->npending++;
+        if (code > run->worst) run->worst = code;
+        run->pending_states += one->states ? one->r.cluster_states : 0;
+        if (!o->cluster || run->npending == CLUSTER_BATCH ||
+            run->pending_states >= CLUSTER_BATCH_STATES)
+            report_pending(run);
+    }
+    run->answered++;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
+
+    /* The scanner's view is drawn before the scan proper, so that it exists when the scan fails. */
+    if (o.show_scan) {
+        char err[SCAN_ERR_MAX];
+        if (scan_image_overlay(argv[optind], o.show_scan, err)) {
+            fprintf(stderr, "solve: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+
+    /* Read every file before solving anything: bad input fails the whole run, with no partial
+     * output that could pass for complete. Then read them again, solving as the puzzles come,
+     * so that memory does not grow with the corpus. */
+    static streamed run;   /* static: its batch is too big for the stack */
+    run.o = &o;
+    run.worst = EXIT_SOLVED;
+    setup_init(&run.reference, &solver_bfs);
+    solver_context_init(&run.ctx);
+    cli_catch_interrupts();
+    char **paths = argv + optind;
+    int npaths = argc - optind;
+    int rc = cli_read_puzzles_each("solve", paths, npaths, o.format, count_puzzle, &run) ||
+             cli_read_puzzles_each("solve", paths, npaths, o.format, solve_one, &run);
+    report_pending(&run);
+    solver_context_free(&run.ctx);
+    if (rc && !cli_stopping_signal) return EXIT_BAD_INPUT;
+    int worst = run.worst;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "solve: standard output: %s\n", strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    if (cli_stopping_signal) {
+        fprintf(stderr, "solve: interrupted by %s after %d of %d puzzles\n",
+                cli_signal_name(cli_stopping_signal), run.answered, run.count);
+        return 128 + cli_stopping_signal;
+    }
+    return worst;
+}

@@ -1,0 +1,61 @@
+/* scan_internal.h -- what the format readers (fmt_*.c) share with scan.c and scan_grid.c. */
+#ifndef SCAN_INTERNAL_H
+#define SCAN_INTERNAL_H
+
+#include "scan/scan.h"
+
+/* The text of a file cut into lines: line[k].text is NUL-terminated without its newline or
+ * trailing white space, lineno counts from 1. */
+typedef struct {
+    char *text;
+    int lineno;
+} scan_line;
+
+typedef struct {
+    const char *path;
+    scan_line *line;
+    int count;
+} scan_source;
+
+/* A board as a grid of characters, the form every reader produces before validation. */
+typedef struct {
+    int width, height;
+    char cell[BOARD_MAX_SIDE][BOARD_MAX_SIDE];   /* '.' empty, 'x' wall, else a piece label */
+    int row_lineno[BOARD_MAX_SIDE];              /* source line of each row, for messages */
+    char primary;                                /* label of the primary piece */
+    int exit_side;     /* a board_exit, or -1: the far end (right/bottom) of the primary's line */
+    int exit_line;     /* row/column the source puts the exit in, or -1: the primary's */
+    int exit_lineno;   /* source line that gave the exit, for messages */
+} scan_grid;
+
+/* Reads a whole file ("-": standard input) into a malloc'ed buffer. Returns 0, or -1 with
+ * "path: reason" in err. */
+int scan_read_file(const char *path, char **data, size_t *len, char *err);
+
+/* Formats "path:lineno: message" into err and returns -1 (lineno 0: "path: message"). */
+int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Validates a grid and turns it into p->board and p->start. Returns 0 or -1 with err set. */
+int scan_grid_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
+
+/* Sets p->name and p->source to "<path as given>:<lineno>" (two files of one name in
+ * different folders never share a name). */
+void scan_default_name(const scan_source *src, int lineno, puzzle *p);
+
+/* True when s is a whole non-negative decimal number that fits an int; stores it. */
+int scan_parse_count(const char *s, long *value);
+
+/* The readers: each appends puzzles to out and returns 0, or returns -1 with err set. */
+int fmt_native_read(const scan_source *src, puzzle_list *out, char *err);
+int fmt_db_read(const scan_source *src, puzzle_list *out, char *err);
+int fmt_kotlin_read(const scan_source *src, puzzle_list *out, char *err);
+int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err);
+int fmt_python_read(const scan_source *src, puzzle_list *out, char *err);
+int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzzle_list *out,
+                   char *err);
+
+/* Format sniffers used by auto-detection, each looking at the first meaningful line. */
+int fmt_db_line_looks_like(const char *line);
+
+#endif

@@ -1,0 +1,52 @@
+#!/bin/sh
+# check-layers.sh -- holds the source tree to its layers: a file may include only files of its
+# own layer or of a lower one, always by a path from the repository's root ("search/solver.h").
+#
+# The layers, lowest first. This is the one place the order is written (docs/architecture.md
+# explains it):
+#   0  common                   the board core: boards, keys, moves, state sets, files
+#   1  scan picture search      input (text and screenshots), pictures, the search machinery
+#   2  solvers                  the strategies, their bounds, the registry
+#   3  cli bench space          what uses solvers: the command-line helpers that measure a
+#                               solve, the harness, the puzzle space
+#   4  programs                 every main()
+# Generated files (the build's "generated/...") are of layer 0. tests/ and examples/ may include
+# anything.
+#
+# Usage: scripts/check-layers.sh [ROOT]   (default: the repository holding this script)
+# Prints one line per violation, FILE:LINE: what is wrong, and exits 1 if there is any.
+set -eu
+root=${1:-$(dirname "$0")/..}
+cd "$root"
+files=$(find common scan picture search solvers cli bench space programs \
+        \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
+# shellcheck disable=SC2086
+awk '
+function layer(dir) {
+    if (dir == "common" || dir == "generated") return 0
+    if (dir == "scan" || dir == "picture" || dir == "search") return 1
+    if (dir == "solvers") return 2
+    if (dir == "cli" || dir == "bench" || dir == "space") return 3
+    if (dir == "programs") return 4
+    return -1
+}
+/^[ \t]*#[ \t]*include[ \t]*"/ {
+    split(FILENAME, own, "/")
+    target = $0
+    sub(/^[^"]*"/, "", target); sub(/".*$/, "", target)
+    if (index(target, "/") == 0) {
+        printf "%s:%d: #include \"%s\" is not qualified by its folder\n", FILENAME, FNR, target
+        bad = 1; next
+    }
+    split(target, to, "/")
+    if (layer(to[1]) < 0) {
+        printf "%s:%d: #include \"%s\" names no layer\n", FILENAME, FNR, target
+        bad = 1
+    } else if (layer(to[1]) > layer(own[1])) {
+        printf "%s:%d: %s (layer %d) includes %s (layer %d), a higher layer\n", \
+            FILENAME, FNR, own[1], layer(own[1]), target, layer(to[1])
+        bad = 1
+    }
+}
+END { exit bad }
+' $files

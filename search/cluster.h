@@ -1,0 +1,89 @@
+/* cluster.h -- a whole cluster: every state reachable from a start, each with its distance in
+ * moves to the nearest goal state, and what can be said of the cluster as a puzzle.
+ *
+ * The distances come from a breadth-first search forward from the start, which finds the
+ * cluster (unless its states are given), then one backward from all its goal states at once
+ * (moves are reversible, so backward is forward). The pattern databases
+ * (solvers/bounds/pdb.c) keep only the distances; bin/solve --cluster also asks for the
+ * analysis below.
+ *
+ *     cluster c;
+ *     if (cluster_explore(&c, b, start, max_states, max_bytes)) ...
+ *     uint32_t d = cluster_distance(&c, key);   (CLUSTER_NO_GOAL: no goal in the cluster)
+ *     cluster_free(&c);
+ */
+#ifndef CLUSTER_H
+#define CLUSTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/board.h"
+#include "common/stateset.h"
+#include "search/solver.h"
+
+#define CLUSTER_NO_GOAL 0xFFFFFFFFu
+
+typedef struct {
+    stateset distance;   /* state -> moves to the nearest goal, or CLUSTER_NO_GOAL */
+    uint64_t *key;       /* the states, breadth-first from the start (NULL after cluster_forget) */
+    uint64_t count;
+} cluster;
+
+/* Explores the cluster of start on b. False, with nothing kept, when it holds more than
+ * max_states states or would take more than max_bytes (0: no limit). */
+bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
+                     uint64_t max_bytes);
+
+/* The same cluster from its states, listed each once in any order, without exploring it again
+ * (bin/solve --cluster passes those its timed search left, bfs_cluster_states). False, with
+ * nothing kept, where cluster_explore would refuse it. */
+bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_t count,
+                       uint64_t max_states, uint64_t max_bytes);
+
+static inline uint32_t cluster_distance(const cluster *c, uint64_t key)
+{
+    uint64_t slot = stateset_find(&c->distance, key);
+    return slot == UINT64_MAX ? CLUSTER_NO_GOAL : c->distance.value[slot];
+}
+
+/* Frees the list of states, keeping the distances. */
+void cluster_forget(cluster *c);
+void cluster_free(cluster *c);
+
+/* What bin/solve --cluster reports of the cluster of a puzzle (the definitions of the database
+ * of all puzzles): its goal states; how many states stand at each distance from the nearest goal
+ * (distances[0 .. ndistances - 1]); its *hardest* state, the farthest from a goal, and its
+ * *canonical* state, the smallest; and whether the hardest state is *minimal*: removing any one
+ * piece but the primary, or any one wall, lowers its optimal move count. States are ordered by
+ * the bitboard of the horizontal pieces' cells, then by that of the vertical ones (bit
+ * y * width + x for the cell in row y, column x), smaller first; ties for the hardest go to the
+ * smallest. */
+typedef struct {
+    uint64_t states, goal_states;
+    uint64_t *distances;        /* malloc'ed; NULL when the cluster holds no goal */
+    int ndistances;
+    uint64_t hardest, canonical;
+    int hardest_moves;          /* -1 when the cluster holds no goal */
+    int minimal;                /* 1 yes, 0 no, -1 not decided (no goal) */
+} cluster_analysis;
+
+/* Analyses the cluster of start; `reference` is the solver whose optimum decides minimality (a
+ * complete one with GUARANTEE_MOVES: the reference BFS, solvers/bfs.h, which this layer may
+ * not name). False when the cluster is larger than max_states or max_bytes (as
+ * cluster_explore). */
+bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
+                     const solver *reference, cluster_analysis *out);
+/* The same from the cluster's states (cluster_of_states): the same analysis. */
+bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys, uint64_t count,
+                            uint64_t max_states, uint64_t max_bytes, const solver *reference,
+                            cluster_analysis *out);
+void cluster_analysis_free(cluster_analysis *a);
+
+/* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each
+ * piece but the primary and each wall removed in turn, `reference` must find fewer moves.
+ * Stops at the first piece that is not needed. ctx is the reference's, reused across calls. */
+bool cluster_minimal(const solver *reference, solver_context *ctx, const board *b, uint64_t key,
+                     int moves);
+
+#endif

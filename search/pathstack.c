@@ -1,0 +1,78 @@
+/* pathstack.c -- the depth-first solvers' explicit stack. */
+#include "search/pathstack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xmem.h"
+
+void pathstack_init(pathstack *ps) { memset(ps, 0, sizeof *ps); }
+
+void pathstack_free(pathstack *ps)
+{
+    free(ps->frame);
+    free(ps->child_key);
+    free(ps->child_move);
+    memset(ps, 0, sizeof *ps);
+}
+
+void pathstack_clear(pathstack *ps)
+{
+    ps->depth = 0;
+    ps->top = 0;
+}
+
+void pathstack_begin_run(pathstack *ps)
+{
+    pathstack_clear(ps);
+    ps->run_frame_capacity = ps->run_child_capacity = 0;
+}
+
+/* The growths: each array doubles as a new one would from the run's start, and is reallocated
+ * only when that passes the room it holds. */
+static uint32_t frames_grown(uint32_t capacity) { return capacity ? capacity * 2 : 64; }
+static uint32_t children_grown(uint32_t capacity) { return capacity ? capacity * 2 : 4 * MOVES_MAX; }
+
+void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip)
+{
+    if (ps->depth == ps->run_frame_capacity) {
+        ps->run_frame_capacity = frames_grown(ps->run_frame_capacity);
+        if (ps->run_frame_capacity > ps->frame_capacity) {
+            ps->frame_capacity = ps->run_frame_capacity;
+            ps->frame = xrealloc(ps->frame, ps->frame_capacity * sizeof *ps->frame);
+        }
+    }
+    if (ps->top + MOVES_MAX > ps->run_child_capacity) {
+        ps->run_child_capacity = children_grown(ps->run_child_capacity);
+        if (ps->run_child_capacity > ps->child_capacity) {
+            ps->child_capacity = ps->run_child_capacity;
+            ps->child_key = xrealloc(ps->child_key, ps->child_capacity * sizeof *ps->child_key);
+            ps->child_move = xrealloc(ps->child_move, ps->child_capacity * sizeof *ps->child_move);
+        }
+    }
+    int n = moves_generate(b, key, skip, ps->child_key + ps->top, ps->child_move + ps->top);
+    ps->frame[ps->depth++] = (pathstack_frame){key, via, ps->top, (uint32_t)n, 0};
+    ps->top += (uint32_t)n;
+}
+
+static uint64_t bytes_of(const pathstack *ps, uint64_t frames, uint64_t children)
+{
+    return frames * sizeof *ps->frame + children * (sizeof *ps->child_key + sizeof *ps->child_move);
+}
+
+uint64_t pathstack_bytes(const pathstack *ps)
+{
+    return bytes_of(ps, ps->run_frame_capacity, ps->run_child_capacity);
+}
+
+uint64_t pathstack_bytes_next(const pathstack *ps)
+{
+    uint64_t bytes = bytes_of(ps, ps->frame_capacity, ps->child_capacity);
+    uint32_t frames = frames_grown(ps->run_frame_capacity);
+    uint32_t children = children_grown(ps->run_child_capacity);
+    if (ps->depth == ps->run_frame_capacity && frames > ps->frame_capacity)
+        bytes += bytes_of(ps, frames, 0);
+    if (ps->top + MOVES_MAX > ps->run_child_capacity && children > ps->child_capacity)
+        bytes += bytes_of(ps, 0, children);
+    return bytes;
+}

@@ -1,0 +1,87 @@
+/* pathstack.h -- the explicit stack of the depth-first solvers (dfs, iddfs, idastar).
+ *
+ * The stack is the current path: frame 0 is the start, frame d the state after d moves, each
+ * with the move that led to it and its successors still to try. Successors live in one arena
+ * that grows and shrinks with the stack, so a path of any depth costs no recursion and no
+ * allocation per node (search.h's search_stack_* functions do the solvers' bookkeeping):
+ *
+ *     pathstack_clear(ps);
+ *     pathstack_push(ps, b, start, no_move, MOVES_SKIP_NONE);
+ *     while (pathstack_advance(ps, &key, &m)) {
+ *         ... decide, then pathstack_push(ps, b, key, m, m.piece) to descend ...
+ *     }
+ */
+#ifndef PATHSTACK_H
+#define PATHSTACK_H
+
+#include "common/moves.h"
+
+typedef struct {
+    uint64_t key;    /* the state */
+    move via;        /* the move that led here (frame 0: none) */
+    uint32_t first;  /* its successors: arena[first .. first + count) */
+    uint32_t count;
+    uint32_t next;   /* the next successor to try */
+} pathstack_frame;
+
+typedef struct {
+    pathstack_frame *frame;
+    uint32_t depth, frame_capacity;
+    uint64_t *child_key;
+    move *child_move;
+    uint32_t top, child_capacity;
+    /* What a stack empty at pathstack_begin_run would have grown to (<= the capacities). */
+    uint32_t run_frame_capacity, run_child_capacity;
+} pathstack;
+
+void pathstack_init(pathstack *ps);
+void pathstack_free(pathstack *ps);
+void pathstack_clear(pathstack *ps);
+/* Starts a run: empties the stack, and from here pathstack_bytes counts what a new stack would
+ * hold, however large the arrays kept from earlier runs are. */
+void pathstack_begin_run(pathstack *ps);
+
+/* Pushes key (reached by `via`) and generates its successors, all moves but those of piece
+ * `skip` (MOVES_SKIP_NONE for all). */
+void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip);
+
+/* The next untried successor of the top frame; false when there is none left. */
+static inline bool pathstack_next(pathstack *ps, uint64_t *key, move *m)
+{
+    pathstack_frame *f = &ps->frame[ps->depth - 1];
+    if (f->next == f->count) return false;
+    *key = ps->child_key[f->first + f->next];
+    *m = ps->child_move[f->first + f->next];
+    f->next++;
+    return true;
+}
+
+static inline void pathstack_pop(pathstack *ps)
+{
+    ps->top = ps->frame[--ps->depth].first;
+}
+
+/* The next successor to try, backing up out of frames that have none left; false when the
+ * whole stack is exhausted. The depth afterwards is that of the frame the successor is from. */
+static inline bool pathstack_advance(pathstack *ps, uint64_t *key, move *m)
+{
+    while (ps->depth > 0) {
+        if (pathstack_next(ps, key, m)) return true;
+        pathstack_pop(ps);
+    }
+    return false;
+}
+
+static inline uint32_t pathstack_depth(const pathstack *ps) { return ps->depth; }
+static inline const pathstack_frame *pathstack_top(const pathstack *ps)
+{
+    return &ps->frame[ps->depth - 1];
+}
+
+/* The bytes of this run's stack, as a new one would hold them (the figure solvers report). */
+uint64_t pathstack_bytes(const pathstack *ps);
+/* The most bytes the stack will hold through the next push, kept room included (what budgets
+ * count): its growth included, old and new arrays side by side as a realloc may hold them. */
+uint64_t pathstack_bytes_next(const pathstack *ps);
+
+#endif

@@ -1,0 +1,188 @@
+/* search.c -- budgets, trails, solution paths, the solver context and results. */
+#include "search/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/xmem.h"
+
+volatile sig_atomic_t search_interrupted;
+
+double search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void search_begin(search_limits *l, const solver_budget *budget, solver_result *r)
+{
+    l->budget = *budget;
+    l->state_limit = budget->max_states ? budget->max_states : UINT64_MAX;
+    l->byte_limit = budget->max_bytes ? budget->max_bytes : UINT64_MAX;
+    l->start = search_now();
+    memset(r, 0, sizeof *r);
+    r->status = SOLVE_UNSOLVABLE;
+}
+
+bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint64_t next)
+{
+    if (bytes > r->peak_bytes) r->peak_bytes = bytes;
+    const char *hit = NULL;
+    if (l->budget.max_states && r->expanded > l->budget.max_states) {
+        /* The solvers count a state before expanding it and stop when this says so: the one
+         * counted last is left unexpanded, so a budget of N states expands exactly N. */
+        r->expanded = l->budget.max_states;
+        hit = "states";
+    }
+    else if (next > l->byte_limit) hit = "bytes";
+    else if (l->budget.max_seconds > 0 && search_now() - l->start > l->budget.max_seconds)
+        hit = "seconds";
+    else if (search_interrupted)
+        hit = "interrupted";
+    if (!hit) return false;
+    r->status = SOLVE_BUDGET;
+    r->budget_hit = hit;
+    return true;
+}
+
+void trail_clear(search_trail *t) { t->count = 0; }
+
+void trail_begin_run(search_trail *t)
+{
+    trail_clear(t);   /* keeps count <= run_capacity <= capacity */
+    t->run_capacity = 0;
+}
+
+void trail_grow(search_trail *t)
+{
+    t->run_capacity = t->run_capacity ? t->run_capacity * 2 : 4096;
+    if (t->run_capacity <= t->capacity) return;   /* the room is there already */
+    uint64_t old = t->capacity;
+    t->capacity = t->run_capacity;
+    t->key = xrealloc_large(t->key, old * sizeof *t->key, t->capacity * sizeof *t->key);
+    t->parent = xrealloc_large(t->parent, old * sizeof *t->parent, t->capacity * sizeof *t->parent);
+}
+
+void search_append_move(solver_result *r, move m)
+{
+    /* Grow in powers of two: nmoves is the size whenever it is a power of two or zero. */
+    if ((r->nmoves & (r->nmoves - 1)) == 0)
+        r->moves = xrealloc(r->moves, (size_t)(r->nmoves ? r->nmoves * 2 : 16) * sizeof *r->moves);
+    r->moves[r->nmoves++] = m;
+}
+
+void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
+                        solver_result *r)
+{
+    int first = r->nmoves;
+    for (uint32_t i = at; t->parent[i] != TRAIL_ROOT; i = t->parent[i]) {
+        uint64_t from = t->key[t->parent[i]], to = t->key[i];
+        search_append_move(r, reverse ? moves_between(b, to, from) : moves_between(b, from, to));
+    }
+    if (reverse) return;   /* walked from `at` toward the root: already in order */
+    for (int i = first, j = r->nmoves - 1; i < j; i++, j--) {
+        move m = r->moves[i];
+        r->moves[i] = r->moves[j];
+        r->moves[j] = m;
+    }
+}
+
+void search_stack_begin(pathstack *ps, const board *b, uint64_t start, solver_result *r)
+{
+    pathstack_clear(ps);
+    pathstack_push(ps, b, start, (move){0, 0}, MOVES_SKIP_NONE);
+    r->expanded++;
+    r->generated += pathstack_top(ps)->count;
+}
+
+void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
+                          solver_result *r)
+{
+    pathstack_push(ps, b, key, m, skip);
+    r->generated += pathstack_top(ps)->count;
+    if (pathstack_depth(ps) > r->peak_frontier) r->peak_frontier = pathstack_depth(ps);
+}
+
+void search_stack_solved(const pathstack *ps, move m, solver_result *r)
+{
+    for (uint32_t d = 1; d < ps->depth; d++) search_append_move(r, ps->frame[d].via);
+    search_append_move(r, m);
+    search_solved(r);
+}
+
+void search_solved(solver_result *r)
+{
+    r->status = SOLVE_SOLVED;
+    r->steps = moves_steps(r->moves, r->nmoves);
+}
+
+void search_count_level(solver_result *r, int depth, uint64_t states)
+{
+    if (depth >= r->nlevels) {
+        r->level_sizes = xrealloc(r->level_sizes, (size_t)(depth + 1) * sizeof *r->level_sizes);
+        memset(r->level_sizes + r->nlevels, 0, (size_t)(depth + 1 - r->nlevels) * sizeof *r->level_sizes);
+        r->nlevels = depth + 1;
+    }
+    r->level_sizes[depth] += states;
+    if (r->level_sizes[depth] > r->peak_frontier) r->peak_frontier = r->level_sizes[depth];
+}
+
+void solver_context_init(solver_context *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    /* The breadth-first engine probes ctx->set[0] with this hash as a constant (solvers/bfs.c). */
+    for (int i = 0; i < 2; i++) stateset_init(&ctx->set[i], STATESET_HASH_DEFAULT);
+    pathstack_init(&ctx->stack);
+}
+
+void solver_context_begin_run(solver_context *ctx)
+{
+    for (int i = 0; i < 2; i++) {
+        stateset_begin_run(&ctx->set[i]);
+        trail_begin_run(&ctx->trail[i]);
+    }
+    pathstack_begin_run(&ctx->stack);
+    ctx->expect_states = 0;
+}
+
+void solver_context_free(solver_context *ctx)
+{
+    for (int i = 0; i < 2; i++) {
+        stateset_free(&ctx->set[i]);
+        free(ctx->trail[i].key);
+        free(ctx->trail[i].parent);
+    }
+    pathstack_free(&ctx->stack);
+    memset(ctx, 0, sizeof *ctx);
+}
+
+void solver_result_free(solver_result *r)
+{
+    free(r->moves);
+    free(r->level_sizes);
+    r->moves = NULL;
+    r->level_sizes = NULL;
+    r->nmoves = r->nlevels = 0;
+}
+
+const char *solver_guarantee_name(solver_guarantee g)
+{
+    switch (g) {
+    case GUARANTEE_MOVES: return "moves";
+    case GUARANTEE_STEPS: return "steps";
+    case GUARANTEE_NONE: break;
+    }
+    return "none";
+}
+
+const char *solve_status_name(solve_status s)
+{
+    switch (s) {
+    case SOLVE_SOLVED: return "solved";
+    case SOLVE_UNSOLVABLE: return "unsolvable";
+    case SOLVE_BUDGET: break;
+    }
+    return "budget";
+}

@@ -1,0 +1,139 @@
+/* search.h -- what the solvers share: the budget clock, the trail of stored states with their
+ * parent links, and rebuilding a solution from it. */
+#ifndef SEARCH_H
+#define SEARCH_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "search/solver.h"
+
+/* Set (by a signal handler) to abandon every search in progress: the next full budget check
+ * stops it with budget_hit "interrupted", which no finished run ever carries. */
+extern volatile sig_atomic_t search_interrupted;
+
+/* Seconds on a monotonic clock. */
+double search_now(void);
+
+/* Budget checking: search_begin at the start of a solve, then search_should_stop (or
+ * search_over_budget where a solver checks rarely) as the search goes. */
+typedef struct {
+    solver_budget budget;
+    uint64_t state_limit;   /* budget.max_states, or UINT64_MAX for none */
+    uint64_t byte_limit;    /* budget.max_bytes, or UINT64_MAX for none */
+    double start;
+} search_limits;
+
+void search_begin(search_limits *l, const solver_budget *budget, solver_result *r);
+
+/* Budgets are hard caps. A solver passes two figures: `bytes`, what its tables hold now (kept
+ * in r->peak_bytes), and `next`, the most they will hold before the next check (the growths
+ * the next expansion may need, from the *_bytes_next functions): the bytes budget stops the
+ * search when `next` would pass it, so no table ever grows past the budget.
+ * search_over_budget is the full check: true when the states, bytes or seconds budget is
+ * spent; then r->status is SOLVE_BUDGET and r->budget_hit says which. */
+bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint64_t next);
+
+/* The same, cheap enough to call at every expansion: bytes are checked every time, the clock
+ * on every 256th expanded state, and the state budget is exact. Call after counting the
+ * expansion, and expand nothing more once it says stop: a stop at the state budget takes back
+ * the count of the state it stopped at, so that a budget of N states ends with exactly N
+ * expanded. */
+static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes,
+                                      uint64_t next)
+{
+    if (bytes > r->peak_bytes) r->peak_bytes = bytes;
+    if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit && next <= l->byte_limit)
+        return false;
+    return search_over_budget(l, r, bytes, next);
+}
+
+/* The trail: push returns the new entry's index. It grows as a new trail would from the run's
+ * start (run_capacity, which trail_bytes counts), and reallocates only when that passes the
+ * room it holds (capacity, which budgets count): run_capacity <= capacity. */
+void trail_clear(search_trail *t);
+void trail_begin_run(search_trail *t);
+void trail_grow(search_trail *t);
+
+static inline uint32_t trail_push(search_trail *t, uint64_t key, uint32_t parent)
+{
+    if (t->count == t->run_capacity) trail_grow(t);
+    t->key[t->count] = key;
+    t->parent[t->count] = parent;
+    return (uint32_t)t->count++;
+}
+
+/* Makes room for n more entries, so that a caller may write t->key[t->count + k] and
+ * t->parent[t->count + k] for k < n itself and then advance t->count. */
+static inline void trail_reserve(search_trail *t, uint64_t n)
+{
+    while (t->count + n > t->run_capacity) trail_grow(t);
+}
+
+/* The bytes of this run's trail, as a new one would hold them. */
+static inline uint64_t trail_bytes(const search_trail *t)
+{
+    return t->run_capacity * (sizeof *t->key + sizeof *t->parent);
+}
+
+/* The bytes the trail holds, kept room included: what budgets count. */
+static inline uint64_t trail_held_bytes(const search_trail *t)
+{
+    return t->capacity * (sizeof *t->key + sizeof *t->parent);
+}
+
+/* The most bytes the trail will hold while taking n more entries: when that grows it, the
+ * last doubling's peak, the new key array beside the old one and the parents (7/3 of the
+ * bytes before that doubling). */
+static inline uint64_t trail_bytes_next(const search_trail *t, uint64_t n)
+{
+    if (t->count + n <= t->capacity) return trail_held_bytes(t);
+    uint64_t c = t->capacity ? t->capacity : 2048;
+    while (t->count + n > 2 * c) c *= 2;
+    return c * (3 * sizeof *t->key + 2 * sizeof *t->parent);
+}
+#define TRAIL_ROOT UINT32_MAX
+
+/* The piece that moved to reach trail entry `at` (MOVES_SKIP_NONE at the root): the piece a
+ * breadth- or best-first solver need not move next (solvers/bfs.c says why). */
+static inline int trail_last_piece(const board *b, const search_trail *t, uint64_t at)
+{
+    uint32_t parent = t->parent[at];
+    return parent == TRAIL_ROOT ? MOVES_SKIP_NONE : board_moved_piece(b, t->key[parent], t->key[at]);
+}
+
+/* The successors breadth-first search needs from trail entry `at`: all of them at a root,
+ * else those moves_filter_commuting lets through after the move that reached it (solvers/bfs.c
+ * proves the search still stores the same states in the same order). */
+static inline moves_filter trail_bfs_filter(const board *b, const search_trail *t, uint64_t at,
+                                            bool keep_mover)
+{
+    uint32_t parent = t->parent[at];
+    return parent == TRAIL_ROOT ? moves_filter_skip(b, MOVES_SKIP_NONE)
+                                : moves_filter_commuting(b, t->key[parent], t->key[at], keep_mover);
+}
+
+/* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or
+ * from entry `at` back to the root (reverse = true), derived from consecutive keys. */
+void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
+                        solver_result *r);
+
+/* The depth-first solvers' bookkeeping. search_stack_begin empties the stack and pushes the
+ * start with its successors; search_stack_descend pushes key, reached by m, with the successors
+ * of every piece but `skip`; both count the expansion, the successors and the depth.
+ * search_stack_solved makes the path plus the final move m the solution. */
+void search_stack_begin(pathstack *ps, const board *b, uint64_t start, solver_result *r);
+void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
+                          solver_result *r);
+void search_stack_solved(const pathstack *ps, move m, solver_result *r);
+
+/* Appends one move to r->moves. */
+void search_append_move(solver_result *r, move m);
+
+/* Sets status solved and steps from the moves collected. */
+void search_solved(solver_result *r);
+
+/* Records one more state first reached at BFS depth `depth` (grows r->level_sizes). */
+void search_count_level(solver_result *r, int depth, uint64_t states);
+
+#endif

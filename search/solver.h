@@ -1,0 +1,128 @@
+/* solver.h -- the interface every search strategy in solvers/ implements.
+ *
+ * A solver is a descriptor: a name, a one-line summary, what it guarantees, and a solve
+ * function. Solve takes a board and its start key, a budget, and a context holding memory that
+ * is reused from one puzzle to the next; it fills a result. Callers:
+ *
+ *     solver_context ctx;
+ *     solver_context_init(&ctx);
+ *     const solver *s = solver_find("bfs");            (solvers/registry.h)
+ *     solver_result r;
+ *     s->solve(&ctx, &p->board, p->start, &budget, NULL, &r);   (NULL: default parameters)
+ *     ... r.status, r.moves[0 .. r.nmoves - 1], r.expanded ...
+ *     solver_result_free(&r);
+ *     solver_context_free(&ctx);
+ */
+#ifndef SOLVER_H
+#define SOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/board.h"
+#include "common/moves.h"
+#include "common/stateset.h"
+#include "search/pathstack.h"
+
+/* Limits on one solve; 0 means no limit. */
+typedef struct {
+    uint64_t max_states;   /* states expanded (nodes) */
+    uint64_t max_bytes;    /* bytes of the solver's own structures at once */
+    double max_seconds;    /* wall-clock seconds */
+} solver_budget;
+
+typedef enum { SOLVE_SOLVED, SOLVE_UNSOLVABLE, SOLVE_BUDGET } solve_status;
+
+/* What a solver promises about the length of the solutions it returns. */
+typedef enum {
+    GUARANTEE_NONE,    /* any solution */
+    GUARANTEE_MOVES,   /* fewest moves */
+    GUARANTEE_STEPS,   /* fewest single-cell steps */
+} solver_guarantee;
+
+typedef struct {
+    solve_status status;
+    const char *budget_hit;   /* "states", "bytes" or "seconds" when status is SOLVE_BUDGET
+                                 ("interrupted" when a signal abandoned the search) */
+    move *moves;              /* the solution (malloc'ed), nmoves long */
+    int nmoves;
+    int steps;                /* total cells moved */
+    uint64_t expanded;        /* states whose successors were generated */
+    uint64_t generated;       /* successors generated */
+    uint64_t duplicates;      /* successors already seen (or pruned by the table) */
+    uint64_t peak_frontier;   /* largest open list, BFS level or search depth */
+    uint64_t peak_bytes;      /* largest size of the solver's own structures */
+    uint64_t iterations;      /* deepening iterations, where the solver iterates */
+    uint64_t cluster_states;  /* cluster mode: states reachable from the start */
+    uint64_t *level_sizes;    /* BFS: states first reached at each depth (malloc'ed) */
+    int nlevels;
+    const char *note;         /* something the solver wants said about this run, or NULL
+                                 ("table-full": iddfs-zone's capped table overflowed) */
+} solver_result;
+
+/* Memory a solver may keep between puzzles: two state sets, two trails (a trail is the list
+ * of states in the order they were stored, each with its parent's index) and a depth-first
+ * stack. Each solver uses what it needs and leaves the rest empty. */
+typedef struct {
+    uint64_t *key;
+    uint32_t *parent;
+    uint64_t count, capacity;
+    uint64_t run_capacity;   /* what a trail empty at the run's start would have grown to */
+} search_trail;
+
+typedef struct {
+    stateset set[2];
+    search_trail trail[2];
+    pathstack stack;
+    /* How many states the next run will store, when its caller knows (a database line gives a
+     * cluster's size; 0 = unknown): the breadth-first search in cluster mode then sizes its
+     * queue, and its table up to a point, for them at once (solvers/bfs.c). A hint for
+     * memory, never for an answer; solver_context_begin_run sets it back to 0. */
+    uint64_t expect_states;
+} solver_context;
+
+/* A setting of a solver that a user may change (`--param NAME=VALUE`, solvers/setup.h): an
+ * integer from min to max, or, when choices is not NULL, one of the names choices[0 .. max]
+ * (the value is its index; min is 0). A parameter named "heuristic" is the lower bound of an
+ * informed solver: it is part of the solver's label in results ("astar/pdb"). */
+#define SOLVER_MAX_PARAMS 4
+
+typedef struct {
+    const char *name;
+    const char *help;
+    int fallback;                  /* the default */
+    int min, max;
+    const char *const *choices;
+} solver_param;
+
+typedef struct solver {
+    const char *name;
+    const char *summary;
+    solver_guarantee guarantee;
+    bool complete;   /* its "no solution" is a proof (else: nothing found under its prunes) */
+    /* param: the values of params[0 .. nparams - 1], or NULL for their defaults. */
+    void (*solve)(solver_context *ctx, const board *b, uint64_t start,
+                  const solver_budget *budget, const int *param, solver_result *r);
+    const solver_param *params;
+    int nparams;
+} solver;
+
+/* Parameter i of a solve: param[i], or its default (from the solver's table) when param is
+ * NULL. */
+static inline int solver_param_value(const solver_param *params, const int *param, int i)
+{
+    return param ? param[i] : params[i].fallback;
+}
+
+void solver_context_init(solver_context *ctx);
+void solver_context_free(solver_context *ctx);
+/* Starts a run on a context kept from earlier ones: the memory stays, but the bytes a solver
+ * reports (peak_bytes) count from here what a new context would hold, so that they do not
+ * depend on what ran before. Budgets still count all the memory held. */
+void solver_context_begin_run(solver_context *ctx);
+void solver_result_free(solver_result *r);
+
+const char *solver_guarantee_name(solver_guarantee g);
+const char *solve_status_name(solve_status s);
+
+#endif
