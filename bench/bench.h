@@ -98,10 +98,27 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
                              char **argv);
 void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by);
 
-/* The subcommands: argv[0] is the subcommand's name. Each returns an exit status. */
-int bench_merge(int argc, char **argv);
-int bench_verify(int argc, char **argv);
-int bench_compare(int argc, char **argv);
-int bench_report(int argc, char **argv);
+/* ---- run.c: the run ---- */
+
+/* Runs every setup of o on every puzzle of the paths (npaths of them) and writes the results;
+ * argc and argv are the command, which the run's description records. Returns the exit status
+ * (docs/bench.md): 0, 2 bad input or an output that could not be written, 4 a check failed,
+ * 128 + the signal that interrupted it. */
+int bench_run(const bench_options *o, char **paths, int npaths, int argc, char **argv);
+
+/* ---- the subcommands, each returning an exit status ---- */
+
+/* merge.c: joins the result files of the shards of one run into `csv` ("-": standard output)
+ * and, unless NULL, `json`, after checking that they are the whole run and nothing else. */
+int bench_merge(const char *csv, const char *json, char **files, int nfiles);
+/* verify.c: checks every claim of every row of `result` against the puzzles of the paths and
+ * the reference BFS (run within `budget`). */
+int bench_verify(const char *result, char **paths, int npaths, const solver_budget *budget);
+/* compare.c: result B against result A, per solver, as ratios B/A with bootstrap intervals
+ * (`resamples`); Markdown on stdout, and CSV and JSON where not NULL. */
+int bench_compare(const char *path_a, const char *path_b, const char *csv, const char *json,
+                  int resamples);
+/* html.c: the page of the run in folder dir, written to out_path (NULL: dir/report.html). */
+int bench_report(const char *dir, const char *out_path);
 
 #endif

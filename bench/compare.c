@@ -21,22 +21,6 @@
 #include "common/outfile.h"
 #include "common/xmem.h"
 
-static const char *usage =
-    "usage: bench compare [--csv F|-] [--json F|-] [--resamples N] A B\n"
-    "Compares result B with result A (each a result file, CSV or JSON, or a bench --out\n"
-    "folder), pairing rows by puzzle id and solver. Per solver: the geometric mean of B/A for\n"
-    "time, states expanded and peak memory over the puzzles both solved, each with a 95%\n"
-    "bootstrap confidence interval; the share of puzzles where B is faster; and the puzzles\n"
-    "whose answers differ. Markdown on standard output.\n"
-    "\n"
-    "  --csv F|-          also write the per-solver figures as CSV\n"
-    "  --json F|-         also write them, and the differing answers, as JSON\n"
-    "  --resamples N      bootstrap resamples (default 2000)\n"
-    "  -h, --help         this text\n"
-    "  --version          the version and commit\n"
-    "\n"
-    "Exit status: 0 compared, 2 bad input or usage.\n";
-
 enum { TIME, EXPANDED, PEAK, NFIGURES };
 static const char *const figure_name[NFIGURES] = {"time", "expanded", "peak_bytes"};
 
@@ -275,36 +259,11 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
     return rc;
 }
 
-enum { OPT_CSV = CLI_OPT_PROGRAM, OPT_JSON, OPT_RESAMPLES };
-
-int bench_compare(int argc, char **argv)
+int bench_compare(const char *path_a, const char *path_b, const char *csv, const char *json,
+                  int resamples)
 {
-    static const struct option options[] = {CLI_STANDARD_OPTIONS,
-                                            {"csv", required_argument, NULL, OPT_CSV},
-                                            {"json", required_argument, NULL, OPT_JSON},
-                                            {"resamples", required_argument, NULL, OPT_RESAMPLES},
-                                            {NULL, 0, NULL, 0}};
-    const char *csv = NULL, *json = NULL;
-    int resamples = 2000, code;
-    optind = 1;
-    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
-        if (cli_common_option("bench compare", usage, code, argv) < 0) return EXIT_BAD_INPUT;
-        if (code == OPT_CSV) csv = optarg;
-        if (code == OPT_JSON) json = optarg;
-        if (code == OPT_RESAMPLES &&
-            cli_parse_int("bench compare", "--resamples", optarg, 100, 1000000, &resamples))
-            return EXIT_BAD_INPUT;
-    }
-    if (argc - optind != 2) {
-        fprintf(stderr, "bench compare: needs two results, A and B (see --help)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (csv && json && strcmp(csv, json) == 0) {
-        fprintf(stderr, "bench compare: --csv and --json name the same file\n");
-        return EXIT_BAD_INPUT;
-    }
     report a = {0}, b = {0};
-    if (read_side(argv[optind], &a) || read_side(argv[optind + 1], &b)) {
+    if (read_side(path_a, &a) || read_side(path_b, &b)) {
         report_free(&a);
         report_free(&b);
         return EXIT_BAD_INPUT;
@@ -338,7 +297,7 @@ int bench_compare(int argc, char **argv)
     json_t *differences = json_array();
     for (int s = 0; s < nl; s++) c[s] = compare_solver(label[s], pa, pb, n, resamples, differences);
     int nc = nl;
-    int rc = write_outputs(argv[optind], argv[optind + 1], c, nc, differences, a.count - n,
+    int rc = write_outputs(path_a, path_b, c, nc, differences, a.count - n,
                            b.count - n, csv, json);
     json_decref(differences);
     free(as);

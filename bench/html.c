@@ -19,18 +19,6 @@
 #include "common/xmem.h"
 #include "picture/draw.h"
 
-static const char *usage =
-    "usage: bench report [--out FILE] DIR\n"
-    "Writes DIR/report.html (or FILE): one self-contained page with the run's metadata and\n"
-    "summary, the figures of DIR/plots (make plots RESULTS=DIR draws them), a sortable and\n"
-    "filterable table of every puzzle, and each puzzle's solutions move by move.\n"
-    "\n"
-    "  --out FILE         the page to write (default DIR/report.html)\n"
-    "  -h, --help         this text\n"
-    "  --version          the version and commit\n"
-    "\n"
-    "Exit status: 0 written, 2 bad input or usage, or the page could not be written.\n";
-
 /* The figures, in the order the page shows them. */
 static const char *const figures[] = {"cactus",          "time-vs-moves", "nodes-vs-moves",
                                       "memory-vs-moves", "excess",        "cost-vs-cluster",
@@ -157,22 +145,8 @@ static int put_figures(FILE *f, const char *dir)
     return n;
 }
 
-int bench_report(int argc, char **argv)
+int bench_report(const char *dir, const char *out_path)
 {
-    static const struct option long_options[] = {
-        CLI_STANDARD_OPTIONS, {"out", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
-    const char *out_path = NULL;
-    int code;
-    optind = 1;
-    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", long_options, NULL)) != -1) {
-        if (cli_common_option("bench report", usage, code, argv) < 0) return EXIT_BAD_INPUT;
-        if (code == 'o') out_path = optarg;
-    }
-    if (argc - optind != 1) {
-        fprintf(stderr, "bench report: give one result folder (see --help)\n");
-        return EXIT_BAD_INPUT;
-    }
-    const char *dir = argv[optind];
     char json_path[4096], page_path[4096], err[REPORT_ERR_MAX];
     snprintf(json_path, sizeof json_path, "%s/results.json", dir);
     snprintf(page_path, sizeof page_path, "%s/report.html", dir);

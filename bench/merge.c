@@ -16,19 +16,6 @@
 #include "common/outfile.h"
 #include "common/xmem.h"
 
-static const char *usage =
-    "usage: bench merge [--csv F|-] [--json F] RESULT...\n"
-    "Joins the result files (CSV or JSON) of the shards of one run into one, in run order,\n"
-    "after checking that every shard is there exactly once, from one run configuration.\n"
-    "\n"
-    "  --csv F|-          write the merged rows as CSV (default: standard output)\n"
-    "  --json F           also write them as JSON\n"
-    "  -h, --help         this text\n"
-    "  --version          the version and commit\n"
-    "\n"
-    "Exit status: 0 merged, 2 bad input (a missing, repeated or overlapping shard, shards of\n"
-    "different runs, an unreadable file) or usage.\n";
-
 static int refuse(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static int refuse(const char *format, ...)
 {
@@ -111,32 +98,14 @@ static int write_merged(const char *path, const report *rep, json_t *meta)
     return -1;
 }
 
-enum { OPT_CSV = CLI_OPT_PROGRAM, OPT_JSON };
-
-int bench_merge(int argc, char **argv)
+int bench_merge(const char *csv, const char *json, char **files, int nfiles)
 {
-    static const struct option options[] = {CLI_STANDARD_OPTIONS,
-                                            {"csv", required_argument, NULL, OPT_CSV},
-                                            {"json", required_argument, NULL, OPT_JSON},
-                                            {NULL, 0, NULL, 0}};
-    const char *csv = "-", *json = NULL;
-    int code;
-    optind = 1;
-    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
-        if (cli_common_option("bench merge", usage, code, argv) < 0) return EXIT_BAD_INPUT;
-        if (code == OPT_CSV) csv = optarg;
-        if (code == OPT_JSON) json = optarg;
-    }
-    if (optind >= argc) {
-        fprintf(stderr, "bench merge: no result file given (see --help)\n");
-        return EXIT_BAD_INPUT;
-    }
     report rep = {0};
     int *file_of_row = NULL;
-    for (int i = optind; i < argc; i++) {
+    for (int i = 0; i < nfiles; i++) {
         char err[REPORT_ERR_MAX];
         int before = rep.count;
-        if (report_read(argv[i], &rep, err)) {
+        if (report_read(files[i], &rep, err)) {
             fprintf(stderr, "bench merge: %s\n", err);
             report_free(&rep);
             free(file_of_row);
@@ -149,7 +118,7 @@ int bench_merge(int argc, char **argv)
     if (rep.count == 0) {
         fprintf(stderr, "bench merge: the files hold no rows\n");
         rc = EXIT_BAD_INPUT;
-    } else if (check_shards(&rep, argv, argc - optind, file_of_row) != 0)
+    } else if (check_shards(&rep, files, nfiles, file_of_row) != 0)
         rc = EXIT_BAD_INPUT;
     else {
         report_sort(&rep);
@@ -157,9 +126,9 @@ int bench_merge(int argc, char **argv)
     }
     json_t *meta = NULL;
     if (rc == EXIT_SOLVED) {
-        json_t *files = json_array();
-        for (int i = optind; i < argc; i++) json_array_append_new(files, json_string(argv[i]));
-        meta = json_pack("{s:o, s:s}", "merged_from", files, "run", rep.row[0].run);
+        json_t *names = json_array();
+        for (int i = 0; i < nfiles; i++) json_array_append_new(names, json_string(files[i]));
+        meta = json_pack("{s:o, s:s}", "merged_from", names, "run", rep.row[0].run);
         if (write_merged(csv, &rep, NULL) || (json && write_merged(json, &rep, meta)))
             rc = EXIT_BAD_INPUT;
     }

@@ -21,21 +21,6 @@
 #include "scan/scan.h"
 #include "solvers/bfs.h"
 
-static const char *usage =
-    "usage: bench verify [--max-bytes N] RESULT PATH...\n"
-    "Checks every claim of every row of RESULT (a bench CSV or JSON file) against the puzzles\n"
-    "of the PATHs (matched by id) and the reference BFS: the board, status, moves, steps and\n"
-    "solution (replayed), solvable, optimal_moves, optimal, excess, correct, and that a solver\n"
-    "promising the fewest moves gave them. Prints 'N rows, M puzzles, K failed' and at most\n"
-    "the first 10 failures.\n"
-    "\n"
-    "  --max-bytes N      memory for the reference BFS (default 2Gi)\n"
-    "  -h, --help         this text\n"
-    "  --version          the version and commit\n"
-    "\n"
-    "Exit status: 0 every claim holds, 2 bad input or usage, 4 a claim failed or a row names\n"
-    "a puzzle that is not among the PATHs.\n";
-
 #define SHOWN_FAILURES 10
 
 /* A puzzle of the paths, known by its id alone (the rows carry their boards), with the
@@ -232,31 +217,16 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
     puzzle_list_free(&one);
 }
 
-enum { OPT_MAX_BYTES = CLI_OPT_MAX_BYTES };
-
-int bench_verify(int argc, char **argv)
+int bench_verify(const char *result, char **paths, int npaths, const solver_budget *budget)
 {
-    static const struct option options[] = {
-        CLI_STANDARD_OPTIONS, {"max-bytes", required_argument, NULL, OPT_MAX_BYTES}, {NULL, 0, NULL, 0}};
-    solver_budget budget = {0, cli_default_budget().max_bytes, 0};
-    int code;
-    optind = 1;
-    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
-        if (cli_common_option("bench verify", usage, code, argv) < 0) return EXIT_BAD_INPUT;
-        if (cli_budget_option("bench verify", code, optarg, &budget) < 0) return EXIT_BAD_INPUT;
-    }
-    if (argc - optind < 2) {
-        fprintf(stderr, "bench verify: needs a result file and the puzzle paths (see --help)\n");
-        return EXIT_BAD_INPUT;
-    }
     report rep = {0};
     char err[REPORT_ERR_MAX];
-    if (report_read(argv[optind], &rep, err)) {
+    if (report_read(result, &rep, err)) {
         fprintf(stderr, "bench verify: %s\n", err);
         return EXIT_BAD_INPUT;
     }
     known_set ids = {0};
-    if (cli_read_puzzles_each("bench verify", argv + optind + 1, argc - optind - 1, SCAN_AUTO,
+    if (cli_read_puzzles_each("bench verify", paths, npaths, SCAN_AUTO,
                               collect_id, &ids)) {
         report_free(&rep);
         free(ids.item);
@@ -279,7 +249,7 @@ int bench_verify(int argc, char **argv)
         matched_puzzles += !hit->seen;
         hit->seen = true;
         t.row_failed = false;
-        check_row(&t, row, hit, &budget);
+        check_row(&t, row, hit, budget);
     }
     if (t.shown > SHOWN_FAILURES) printf("... and %d more failures\n", t.shown - SHOWN_FAILURES);
     if (unmatched)

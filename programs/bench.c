@@ -1,22 +1,13 @@
-/* bench.c -- bin/bench: options, signals, and the run: a first pass over the input that only
- * reads and checks it, a second that hands each puzzle of the shard to every chosen solver, a
- * row per run (judge.c decides its claims, results.c writes it). The subcommands live in files
- * of their own: merge.c, verify.c, compare.c.
- *
- * The invariant of a run: nothing is solved before the whole input was read and found good,
- * and nothing finished is lost: a row is written as its run ends, a signal abandons only the
- * run in progress. */
-#include <errno.h>
+/* bench.c -- bin/bench: the command line of the run and of its subcommands (merge, verify,
+ * compare, report). What each does lives in bench/: run.c the run, merge.c, verify.c,
+ * compare.c and html.c the subcommands. */
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "bench/report.h"
-#include "search/search.h"
 
 static const char *usage =
     "usage: bench [options] PATH...           run solvers over puzzle files or directories\n"
@@ -59,26 +50,14 @@ static const char *usage =
     "promises optimality, a wrong 'no solution', or a file whose optimum is wrong).\n"
     "Budget hits are results, not failures. Interrupted: 130 (SIGINT) or 143 (SIGTERM).\n";
 
-int bench_failures;
+/* ---- the run ------------------------------------------------------------------------------ */
 
-void bench_check_failed(const char *format, ...)
-{
-    va_list ap;
-    va_start(ap, format);
-    fputs("bench: CHECK FAILED: ", stderr);
-    vfprintf(stderr, format, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    bench_failures++;
-}
-
-/* ---- options ------------------------------------------------------------------------------ */
-
+/* One code per option name, whichever subcommand takes it. */
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_WARMUP, OPT_REPEAT, OPT_MIN_TIME, OPT_CPU, OPT_VERIFY,
        OPT_CSV, OPT_JSON, OPT_MARKDOWN, OPT_OUT, OPT_SHARD, OPT_FORMAT, OPT_PROGRESS,
-       OPT_NO_PROGRESS, OPT_RESUME };
+       OPT_NO_PROGRESS, OPT_RESUME, OPT_RESAMPLES };
 
-static const struct option long_options[] = {
+static const struct option run_options[] = {
     CLI_STANDARD_OPTIONS,
     CLI_BUDGET_OPTIONS,
     CLI_SOLVER_OPTIONS,
@@ -121,7 +100,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
     o->shard_k = o->shard_n = 1;
     o->progress = -1;
     int code;
-    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, run_options, NULL)) != -1) {
         if (cli_common_option("bench", usage, code, argv) < 0) return -1;
         int bad = cli_budget_option("bench", code, optarg, &o->timing.budget);
         if (bad == 0) bad = cli_choice_option("bench", code, optarg, &choice);
@@ -152,130 +131,161 @@ static int parse_options(int argc, char **argv, bench_options *o)
     return (o->nsetups = cli_choice_setups("bench", &choice, o->setup)) < 0 ? -1 : 0;
 }
 
-/* Pins the process to one CPU, so that its timings are not spread over cores. */
-static int pin_cpu(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) {
-        fprintf(stderr, "bench: --cpu %d: %s\n", cpu, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-/* ---- progress ----------------------------------------------------------------------------- */
-
-static void show_progress(int done, int total, double start, bool last)
-{
-    static double shown;
-    double now = search_now();
-    if (!last && now - shown < 0.1) return;
-    shown = now;
-    double rate = done / (now - start + 1e-9);
-    int eta = rate > 0 ? (int)((total - done) / rate) : 0;
-    fprintf(stderr, "\r  %d/%d runs  %.1f runs/s  ETA %d:%02d   ", done, total, rate, eta / 60,
-            eta % 60);
-    if (last) fputc('\n', stderr);
-}
-
-/* ---- the main job ------------------------------------------------------------------------- */
-
-/* The first pass reads every puzzle, keeping none, so that bad input fails the run before
- * anything is solved, and so that the run's checksum covers the whole input. */
-static void digest_puzzle(const puzzle *p, void *ctx)
-{
-    bench_input_add(ctx, p);
-}
-
-static int read_input(const bench_options *o, char **paths, int npaths, puzzle_sink *sink,
-                      void *ctx)
-{
-    return cli_read_puzzles_each("bench", paths, npaths, o->format, sink, ctx);
-}
-
-/* The second pass: every puzzle of this shard, each chosen solver, a row each. */
-typedef struct {
-    const bench_options *o;
-    bench_results *results;
-    const char *run;
-    bench_input seen;          /* the input as this pass reads it: it must match the first */
-    int count, done, total;
-    double start;
-    bool failed_write;
-} job;
-
-static void run_puzzle(const puzzle *p, void *ctx)
-{
-    job *j = ctx;
-    const bench_options *o = j->o;
-    int index = j->seen.count;
-    bench_input_add(&j->seen, p);
-    if (cli_stopping_signal || j->failed_write || index % o->shard_n != o->shard_k - 1) return;
-    bool looked_up = false;
-    reference ref;
-    for (int s = 0; s < o->nsetups && !cli_stopping_signal; s++) {
-        const solver_setup *u = &o->setup[s];
-        char label[SETUP_LABEL_MAX];
-        setup_label(u, label);
-        if (bench_results_has(j->results, index, label)) {
-            j->done++;
-            continue;
-        }
-        if (!looked_up) ref = bench_reference(o, p), looked_up = true;
-        solver_result r;
-        report_row row;
-        report_row_init(&row);
-        timing_run(&o->timing, u, p, &r, &row);
-        if (!cli_stopping_signal) {   /* an interrupted run is abandoned, not recorded */
-            bench_fill_row(u, p, index, j->count, j->run, o, &r, &row);
-            bench_judge(o, u->s, p, ref, &r, &row);
-            if (bench_results_add(j->results, &row)) j->failed_write = true;
-            j->done++;
-            free(row.solution);
-        }
-        solver_result_free(&r);
-        if (o->progress) show_progress(j->done, j->total, j->start, false);
-    }
-}
-
-static int run_bench(int argc, char **argv)
+static int run_main(int argc, char **argv)
 {
     bench_options o;
     if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
-    cli_catch_interrupts();   /* abandons the run in progress; the finished rows are kept */
-    bench_input input;
-    bench_input_begin(&input);
-    int rc = read_input(&o, argv + optind, argc - optind, digest_puzzle, &input);
-    bench_input_end(&input);
-    if (rc) return cli_stopping_signal ? 128 + cli_stopping_signal : EXIT_BAD_INPUT;
-    if (o.cpu >= 0 && pin_cpu(o.cpu)) return EXIT_BAD_INPUT;
+    return bench_run(&o, argv + optind, argc - optind, argc, argv);
+}
 
-    char run[17];
-    bench_run_checksum(&o, &input, run);
-    bench_results *results = bench_results_open(&o, run, o.resume);
-    if (!results) return EXIT_BAD_INPUT;
-    json_t *meta = bench_describe_begin(&o, &input, argc, argv);
-    job j = {&o, results, run, {0}, input.count, 0, 0, search_now(), false};
-    for (int i = 0; i < input.count; i++) j.total += i % o.shard_n == o.shard_k - 1;
-    j.total *= o.nsetups;
-    bench_input_begin(&j.seen);
-    rc = read_input(&o, argv + optind, argc - optind, run_puzzle, &j);
-    bench_input_end(&j.seen);
-    if (o.progress) show_progress(j.done, j.total, j.start, true);
-    if (rc == 0 && !cli_stopping_signal && (j.seen.count != input.count || j.seen.digest != input.digest)) {
-        fprintf(stderr, "bench: the input changed while the run read it\n");
-        rc = -1;
+/* ---- merge -------------------------------------------------------------------------------- */
+
+static const char *merge_usage =
+    "usage: bench merge [--csv F|-] [--json F] RESULT...\n"
+    "Joins the result files (CSV or JSON) of the shards of one run into one, in run order,\n"
+    "after checking that every shard is there exactly once, from one run configuration.\n"
+    "\n"
+    "  --csv F|-          write the merged rows as CSV (default: standard output)\n"
+    "  --json F           also write them as JSON\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
+    "\n"
+    "Exit status: 0 merged, 2 bad input (a missing, repeated or overlapping shard, shards of\n"
+    "different runs, an unreadable file) or usage.\n";
+
+static int merge_main(int argc, char **argv)
+{
+    static const struct option options[] = {CLI_STANDARD_OPTIONS,
+                                            {"csv", required_argument, NULL, OPT_CSV},
+                                            {"json", required_argument, NULL, OPT_JSON},
+                                            {NULL, 0, NULL, 0}};
+    const char *csv = "-", *json = NULL;
+    int code;
+    optind = 1;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
+        if (cli_common_option("bench merge", merge_usage, code, argv) < 0) return EXIT_BAD_INPUT;
+        if (code == OPT_CSV) csv = optarg;
+        if (code == OPT_JSON) json = optarg;
     }
-    bool complete = rc == 0 && !cli_stopping_signal && !j.failed_write;
-    bench_describe_end(meta, complete, cli_signal_name(cli_stopping_signal));
-    if (bench_results_close(results, meta, complete, j.done, j.total) || j.failed_write) rc = -1;
-    json_decref(meta);
-    if (bench_failures) fprintf(stderr, "bench: %d check(s) failed\n", bench_failures);
-    if (cli_stopping_signal) return 128 + cli_stopping_signal;
-    if (rc) return EXIT_BAD_INPUT;
-    return bench_failures ? EXIT_CHECK_FAILED : EXIT_SOLVED;
+    if (optind >= argc) {
+        fprintf(stderr, "bench merge: no result file given (see --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    return bench_merge(csv, json, argv + optind, argc - optind);
+}
+
+/* ---- verify ------------------------------------------------------------------------------- */
+
+static const char *verify_usage =
+    "usage: bench verify [--max-bytes N] RESULT PATH...\n"
+    "Checks every claim of every row of RESULT (a bench CSV or JSON file) against the puzzles\n"
+    "of the PATHs (matched by id) and the reference BFS: the board, status, moves, steps and\n"
+    "solution (replayed), solvable, optimal_moves, optimal, excess, correct, and that a solver\n"
+    "promising the fewest moves gave them. Prints 'N rows, M puzzles, K failed' and at most\n"
+    "the first 10 failures.\n"
+    "\n"
+    "  --max-bytes N      memory for the reference BFS (default 2Gi)\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
+    "\n"
+    "Exit status: 0 every claim holds, 2 bad input or usage, 4 a claim failed or a row names\n"
+    "a puzzle that is not among the PATHs.\n";
+
+static int verify_main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        CLI_STANDARD_OPTIONS, {"max-bytes", required_argument, NULL, CLI_OPT_MAX_BYTES}, {NULL, 0, NULL, 0}};
+    solver_budget budget = {0, cli_default_budget().max_bytes, 0};
+    int code;
+    optind = 1;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
+        if (cli_common_option("bench verify", verify_usage, code, argv) < 0) return EXIT_BAD_INPUT;
+        if (cli_budget_option("bench verify", code, optarg, &budget) < 0) return EXIT_BAD_INPUT;
+    }
+    if (argc - optind < 2) {
+        fprintf(stderr, "bench verify: needs a result file and the puzzle paths (see --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    return bench_verify(argv[optind], argv + optind + 1, argc - optind - 1, &budget);
+}
+
+/* ---- compare ------------------------------------------------------------------------------ */
+
+static const char *compare_usage =
+    "usage: bench compare [--csv F|-] [--json F|-] [--resamples N] A B\n"
+    "Compares result B with result A (each a result file, CSV or JSON, or a bench --out\n"
+    "folder), pairing rows by puzzle id and solver. Per solver: the geometric mean of B/A for\n"
+    "time, states expanded and peak memory over the puzzles both solved, each with a 95%\n"
+    "bootstrap confidence interval; the share of puzzles where B is faster; and the puzzles\n"
+    "whose answers differ. Markdown on standard output.\n"
+    "\n"
+    "  --csv F|-          also write the per-solver figures as CSV\n"
+    "  --json F|-         also write them, and the differing answers, as JSON\n"
+    "  --resamples N      bootstrap resamples (default 2000)\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
+    "\n"
+    "Exit status: 0 compared, 2 bad input or usage.\n";
+
+static int compare_main(int argc, char **argv)
+{
+    static const struct option options[] = {CLI_STANDARD_OPTIONS,
+                                            {"csv", required_argument, NULL, OPT_CSV},
+                                            {"json", required_argument, NULL, OPT_JSON},
+                                            {"resamples", required_argument, NULL, OPT_RESAMPLES},
+                                            {NULL, 0, NULL, 0}};
+    const char *csv = NULL, *json = NULL;
+    int resamples = 2000, code;
+    optind = 1;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, options, NULL)) != -1) {
+        if (cli_common_option("bench compare", compare_usage, code, argv) < 0) return EXIT_BAD_INPUT;
+        if (code == OPT_CSV) csv = optarg;
+        if (code == OPT_JSON) json = optarg;
+        if (code == OPT_RESAMPLES &&
+            cli_parse_int("bench compare", "--resamples", optarg, 100, 1000000, &resamples))
+            return EXIT_BAD_INPUT;
+    }
+    if (argc - optind != 2) {
+        fprintf(stderr, "bench compare: needs two results, A and B (see --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (csv && json && strcmp(csv, json) == 0) {
+        fprintf(stderr, "bench compare: --csv and --json name the same file\n");
+        return EXIT_BAD_INPUT;
+    }
+    return bench_compare(argv[optind], argv[optind + 1], csv, json, resamples);
+}
+
+/* ---- report ------------------------------------------------------------------------------- */
+
+static const char *report_usage =
+    "usage: bench report [--out FILE] DIR\n"
+    "Writes DIR/report.html (or FILE): one self-contained page with the run's metadata and\n"
+    "summary, the figures of DIR/plots (make plots RESULTS=DIR draws them), a sortable and\n"
+    "filterable table of every puzzle, and each puzzle's solutions move by move.\n"
+    "\n"
+    "  --out FILE         the page to write (default DIR/report.html)\n"
+    "  -h, --help         this text\n"
+    "  --version          the version and commit\n"
+    "\n"
+    "Exit status: 0 written, 2 bad input or usage, or the page could not be written.\n";
+
+static int report_main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        CLI_STANDARD_OPTIONS, {"out", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
+    const char *out = NULL;
+    int code;
+    optind = 1;
+    while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", options, NULL)) != -1) {
+        if (cli_common_option("bench report", report_usage, code, argv) < 0) return EXIT_BAD_INPUT;
+        if (code == 'o') out = optarg;
+    }
+    if (argc - optind != 1) {
+        fprintf(stderr, "bench report: give one result folder (see --help)\n");
+        return EXIT_BAD_INPUT;
+    }
+    return bench_report(argv[optind], out);
 }
 
 int main(int argc, char **argv)
@@ -284,11 +294,11 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*main)(int, char **);
-    } sub[] = {{"merge", bench_merge},
-               {"verify", bench_verify},
-               {"compare", bench_compare},
-               {"report", bench_report}};
+    } sub[] = {{"merge", merge_main},
+               {"verify", verify_main},
+               {"compare", compare_main},
+               {"report", report_main}};
     for (size_t k = 0; argc >= 2 && k < sizeof sub / sizeof *sub; k++)
         if (strcmp(argv[1], sub[k].name) == 0) return sub[k].main(argc - 1, argv + 1);
-    return run_bench(argc, argv);
+    return run_main(argc, argv);
 }
