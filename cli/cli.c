@@ -169,6 +169,22 @@ int cli_parse_int(const char *prog, const char *option, const char *text, int lo
     return 0;
 }
 
+int cli_parse_shard(const char *prog, const char *text, int *k, int *n)
+{
+    int kk, nn, end = 0;
+    if (sscanf(text, "%d/%d%n", &kk, &nn, &end) != 2 || text[end] || nn < 1 || kk < 0 || kk > nn) {
+        fprintf(stderr, "%s: --shard: '%s' is not K/N with 1 <= K <= N\n", prog, text);
+        return -1;
+    }
+    if (kk == 0) {
+        fprintf(stderr, "%s: --shard: '%s': shards count from 1, so K/N has 1 <= K <= N\n", prog,
+                text);
+        return -1;
+    }
+    *k = kk, *n = nn;
+    return 0;
+}
+
 int cli_parse_seconds(const char *prog, const char *option, const char *text, double *out)
 {
     char *end;

@@ -139,6 +139,9 @@ int cli_parse_count(const char *prog, const char *option, const char *text,
 /* A count between lo and hi, as an int. */
 int cli_parse_int(const char *prog, const char *option, const char *text, int lo, int hi,
                   int *out);
+/* Parses --shard K/N, the K-th of N slices of a run, 1 <= K <= N: shards count from 1 in every
+ * program. Returns 0, or -1 after printing one line (a K of 0 is told why). */
+int cli_parse_shard(const char *prog, const char *text, int *k, int *n);
 /* Parses non-negative seconds. */
 int cli_parse_seconds(const char *prog, const char *option, const char *text, double *out);
 

@@ -79,17 +79,6 @@ static const struct option run_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-static int parse_shard(const char *text, bench_options *o)
-{
-    char extra;
-    if (sscanf(text, "%d/%d%c", &o->shard_k, &o->shard_n, &extra) != 2 || o->shard_n < 1 ||
-        o->shard_k < 1 || o->shard_k > o->shard_n) {
-        fprintf(stderr, "bench: --shard: '%s' is not K/N with 1 <= K <= N\n", text);
-        return -1;
-    }
-    return 0;
-}
-
 static int parse_options(int argc, char **argv, bench_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -117,7 +106,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
         case OPT_JSON: o->json = optarg; break;
         case OPT_MARKDOWN: o->markdown = optarg; break;
         case OPT_OUT: o->out = optarg; break;
-        case OPT_SHARD: bad = parse_shard(optarg, o); break;
+        case OPT_SHARD: bad = cli_parse_shard("bench", optarg, &o->shard_k, &o->shard_n); break;
         case OPT_FORMAT: bad = cli_parse_format("bench", optarg, &o->format); break;
         case OPT_PROGRESS: o->progress = 1; break;
         case OPT_NO_PROGRESS: o->progress = 0; break;

@@ -21,7 +21,7 @@ const char *malloc_conf = "narenas:1";
 #endif
 
 static const char *usage =
-    "usage: enumerate --size N [--walls K] [--shard I/M] [--jobs J] [--out FILE]\n"
+    "usage: enumerate --size N [--walls K] [--shard K/N] [--jobs J] [--out FILE]\n"
     "                 [--stats FILE] [--checkpoint FILE] [--no-mirror]\n"
     "       enumerate merge [--out FILE] [--stats FILE] SHARD_FILE...\n"
     "Explores every cluster of the N x N puzzle space with up to K walls (README \"The puzzle\n"
@@ -31,7 +31,7 @@ static const char *usage =
     "\n"
     "  --size N          board size, 4 to 8\n"
     "  --walls K         at most K walls (default 0)\n"
-    "  --shard I/M       only shard I of M (0 <= I < M): units I, I+M, I+2M, ...\n"
+    "  --shard K/N       only the K-th shard of N (1 <= K <= N): units K-1, K-1+N, ...\n"
     "  --jobs J          threads (default: the online processors)\n"
     "  --out FILE        the database (default standard output)\n"
     "  --stats FILE      the statistics alone, as JSON\n"
@@ -43,7 +43,7 @@ static const char *usage =
     "  -h, --help        this text\n"
     "  --version         the version and commit\n"
     "\n"
-    "merge: reads the shard files of one run (every shard of the same M exactly once, each\n"
+    "merge: reads the shard files of one run (every shard of the same N exactly once, each\n"
     "complete) and writes the database and statistics of the whole space, as one run would.\n"
     "\n"
     "Exit status: 0 done, 1 a unit could not be explored (out of memory, or a limit of the\n"
@@ -52,17 +52,6 @@ static const char *usage =
 
 enum { OPT_SIZE = CLI_OPT_PROGRAM, OPT_WALLS, OPT_SHARD, OPT_JOBS, OPT_OUT,
        OPT_STATS, OPT_CHECKPOINT, OPT_NO_PROGRESS, OPT_NO_MIRROR };
-
-static int parse_shard(const char *text, space_run_options *o)
-{
-    int i, m, end = 0;
-    if (sscanf(text, "%d/%d%n", &i, &m, &end) != 2 || text[end] || m < 1 || i < 0 || i >= m) {
-        fprintf(stderr, "enumerate: --shard: '%s' is not I/M with 0 <= I < M\n", text);
-        return -1;
-    }
-    o->shard_k = i + 1, o->shard_n = m;
-    return 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -97,7 +86,7 @@ int main(int argc, char **argv)
             if (cli_parse_int("enumerate", "--walls", optarg, 0, 8, &o.walls)) return EXIT_BAD_INPUT;
             break;
         case OPT_SHARD:
-            if (parse_shard(optarg, &o)) return EXIT_BAD_INPUT;
+            if (cli_parse_shard("enumerate", optarg, &o.shard_k, &o.shard_n)) return EXIT_BAD_INPUT;
             break;
         case OPT_JOBS:
             if (cli_parse_int("enumerate", "--jobs", optarg, 1, 256, &o.jobs)) return EXIT_BAD_INPUT;

@@ -4,7 +4,7 @@
 #   scripts/enumerate-parallel.sh N K SHARDS DIR [PARALLEL_OPTION...]
 #
 # Runs `bin/enumerate --size N --walls K --shard I/SHARDS --jobs 1 --out DIR/shard-I.txt` for
-# every I under GNU parallel, then `bin/enumerate merge` of all of them into DIR/database.txt
+# every I from 1 to SHARDS under GNU parallel, then `bin/enumerate merge` of all of them into DIR/database.txt
 # and DIR/stats.json. The extra options go to parallel: `-j 8`, or
 # `--sshlogin 4/host1,4/host2 --workdir /path/to/unblock-bench` to run on other machines (each
 # with the same checkout built; shard files land in the shared DIR, or add --return). Run it
@@ -19,9 +19,8 @@ n=$1 k=$2 shards=$3 dir=$4
 enumerate=${ENUMERATE:-bin/enumerate}
 shift 4
 mkdir -p "$dir"
-last=$((shards - 1))
-seq 0 "$last" | parallel --halt now,fail=1 "$@" \
+seq 1 "$shards" | parallel --halt now,fail=1 "$@" \
     "test -s $dir/shard-{}.txt || $enumerate --no-progress --size $n --walls $k --shard {}/$shards --jobs 1 --out $dir/shard-{}.txt"
-files=$(seq 0 "$last" | sed "s|.*|$dir/shard-&.txt|")
+files=$(seq 1 "$shards" | sed "s|.*|$dir/shard-&.txt|")
 # shellcheck disable=SC2086 # one argument per shard file
 "$enumerate" merge --out "$dir/database.txt" --stats "$dir/stats.json" $files

@@ -32,33 +32,33 @@ int space_merge(const space_run_options *o, char *const *paths, int count)
         if (k == 0) {
             all = m;
             all.seconds = all.cpu_seconds = 0, all.units_done = 0;
-            seen = calloc((size_t)m.shards, 1);
+            seen = calloc((size_t)m.shard_n + 1, 1);
             if (!seen) return space_out_of_memory();
         }
         const char *why = !m.complete ? "is a checkpoint, not a finished shard"
                           : m.size != all.size || m.walls != all.walls ? "is of another space"
-                          : m.shards != all.shards ? "is of a run cut into another number of shards"
+                          : m.shard_n != all.shard_n ? "is of a run cut into another number of shards"
                           : m.mirror != all.mirror ? "is of a run with mirror images and one without (--no-mirror)"
-                          : seen[m.shard] ? "repeats a shard already read"
+                          : seen[m.shard_k] ? "repeats a shard already read"
                                           : NULL;
         if (why) {
-            fprintf(stderr, "enumerate merge: %s: shard %d/%d %s\n", paths[k], m.shard, m.shards, why);
+            fprintf(stderr, "enumerate merge: %s: shard %d/%d %s\n", paths[k], m.shard_k, m.shard_n, why);
             status = EXIT_BAD_INPUT;
             break;
         }
-        seen[m.shard] = 1;
+        seen[m.shard_k] = 1;
         space_stats_add(&total, &st);
         all.seconds = m.seconds > all.seconds ? m.seconds : all.seconds;
         all.cpu_seconds += m.cpu_seconds;
         all.units_done += m.units_done;
     }
-    for (int s = 0; !status && s < all.shards; s++)
+    for (int s = 1; !status && s <= all.shard_n; s++)
         if (!seen[s]) {
-            fprintf(stderr, "enumerate merge: shard %d/%d is missing\n", s, all.shards);
+            fprintf(stderr, "enumerate merge: shard %d/%d is missing\n", s, all.shard_n);
             status = EXIT_BAD_INPUT;
         }
     if (!status) {
-        all.shard = 0, all.shards = 1, all.complete = true;
+        all.shard_k = 1, all.shard_n = 1, all.complete = true;
         status = space_write_outputs(o, &all, &total, &lines);
     }
     free(seen);

@@ -59,8 +59,8 @@ static double cpu_seconds(void)
 
 static shard_meta meta_of(const run *r, bool complete)
 {
-    return (shard_meta){.size = r->o.size, .walls = r->o.walls, .shard = r->o.shard_k - 1,
-                        .shards = r->o.shard_n, .mirror = r->o.mirror, .units_done = r->folded, .complete = complete,
+    return (shard_meta){.size = r->o.size, .walls = r->o.walls, .shard_k = r->o.shard_k,
+                        .shard_n = r->o.shard_n, .mirror = r->o.mirror, .units_done = r->folded, .complete = complete,
                         .seconds = r->earlier_seconds + search_now() - r->started,
                         .cpu_seconds = r->earlier_cpu + cpu_seconds(), .jobs = r->o.jobs};
 }
@@ -157,10 +157,10 @@ static int resume(run *r)
         fprintf(stderr, "enumerate: %s\n", err);
         return -1;
     }
-    if (m.size != r->o.size || m.walls != r->o.walls || m.shard != r->o.shard_k - 1 || m.shards != r->o.shard_n ||
+    if (m.size != r->o.size || m.walls != r->o.walls || m.shard_k != r->o.shard_k || m.shard_n != r->o.shard_n ||
         m.mirror != r->o.mirror) {
         fprintf(stderr, "enumerate: %s: a checkpoint of size %d, walls %d, shard %d/%d%s, not of this run\n",
-                r->o.checkpoint, m.size, m.walls, m.shard, m.shards,
+                r->o.checkpoint, m.size, m.walls, m.shard_k, m.shard_n,
                 !m.mirror && space_has_mirror(&r->space) ? ", --no-mirror" : "");
         return -1;
     }

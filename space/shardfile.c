@@ -32,7 +32,7 @@ json_t *shardfile_header(const shard_meta *m, const space_stats *st)
     return json_pack(
         "{s:{s:i, s:i}, s:{s:i, s:i, s:b}, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
         "s:o, s:f, s:f, s:f, s:i}",
-        "space", "size", m->size, "walls", m->walls, "shard", "index", m->shard, "count", m->shards,
+        "space", "size", m->size, "walls", m->walls, "shard", "k", m->shard_k, "n", m->shard_n,
         "mirror", m->mirror,
         "complete", m->complete, "units_done", (json_int_t)m->units_done,
         "units", (json_int_t)st->units, "skeletons", (json_int_t)st->skeletons,
@@ -118,10 +118,13 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     space_stats_init(st);
     json_t *space = json_object_get(h, "space"), *shard = json_object_get(h, "shard");
     uint64_t size = count_of(space, "size", &ok), walls = count_of(space, "walls", &ok);
-    uint64_t index = count_of(shard, "index", &ok), shards = count_of(shard, "count", &ok);
+    /* Shard K of N; the versions that counted shards from 0 wrote index K - 1 and count N. */
+    bool counted_from_0 = json_object_get(shard, "index") != NULL;
+    uint64_t k = counted_from_0 ? count_of(shard, "index", &ok) + 1 : count_of(shard, "k", &ok);
+    uint64_t n = count_of(shard, counted_from_0 ? "count" : "n", &ok);
     ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2 &&
-         shards >= 1 && shards <= SHARDFILE_MAX_SHARDS && index < shards;
-    m->size = (int)size, m->walls = (int)walls, m->shard = (int)index, m->shards = (int)shards;
+         n >= 1 && n <= SHARDFILE_MAX_SHARDS && k >= 1 && k <= n;
+    m->size = (int)size, m->walls = (int)walls, m->shard_k = (int)k, m->shard_n = (int)n;
     json_t *mirror = json_object_get(shard, "mirror");
     ok = ok && json_is_boolean(mirror);
     m->mirror = json_is_true(mirror);

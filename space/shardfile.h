@@ -1,14 +1,16 @@
 /* shardfile.h -- the file bin/enumerate writes: database lines under a header that says what
  * they are, so that a shard's output, a checkpoint and a merged database are one format.
  *
- *     # enumerate {"space": {"size": 5, "walls": 1}, "shard": {"index": 0, "count": 4}, ...}
+ *     # enumerate {"space": {"size": 5, "walls": 1}, "shard": {"k": 1, "n": 4, ...}, ...}
  *     21 BBCDDEECoFGoAAFGooHxIIoHo 326
  *     ...
  *
  * The header is one JSON object (schema/enumerate.schema.json) on a '#' comment line, which
  * the scanner skips, so the file is also a corpus. Lines are in database order (more moves
  * first, then the board's text). The header's "minimal" is the number of lines that follow:
- * a file cut short is refused when read.
+ * a file cut short is refused when read. Shards count from 1, as bin/bench's do; files of the
+ * versions that counted them from 0 ("index" and "count" in place of "k" and "n") are read as
+ * shard index + 1.
  */
 #ifndef SHARDFILE_H
 #define SHARDFILE_H
@@ -24,7 +26,7 @@
 
 typedef struct {
     int size, walls;
-    int shard, shards;          /* this file holds shard `shard` of `shards` (0-based) */
+    int shard_k, shard_n;       /* this file holds shard K of N (1 <= K <= N; a merge is 1/1) */
     bool mirror;                /* its units reported their mirror images (explore.h) */
     uint64_t units_done;        /* of the shard's units, the first units_done are in */
     bool complete;

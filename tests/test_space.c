@@ -403,7 +403,7 @@ Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
              "$ENUMERATE --no-progress --size %s --walls %s --jobs 1 --out $D/one.txt; "
              "scripts/enumerate-parallel.sh %s %s 3 $D/local; "
              "scripts/enumerate-parallel.sh %s %s 3 $D/ssh --sshlogin 2/:; "
-             "for i in 0 1 2; do SLURM_ARRAY_TASK_ID=$i SLURM_CPUS_PER_TASK=1 N=%s K=%s SHARDS=3 "
+             "for i in 1 2 3; do SLURM_ARRAY_TASK_ID=$i SLURM_CPUS_PER_TASK=1 N=%s K=%s SHARDS=3 "
              "DIR=$D/slurm scripts/enumerate.slurm; done; "
              "$ENUMERATE merge --out $D/slurm/database.txt $D/slurm/shard-*.txt; "
              "tests/validate-json.py schema/enumerate.schema.json $D/local/stats.json",
@@ -423,7 +423,7 @@ Test(space, shards_run_by_the_recipes_merge_to_the_single_run, .timeout = 900)
     /* Shards are balanced: each within 25% of a third of the states (of 5x5 with a wall: 4x4
      * has too few units to say). */
     double total = (double)header_number(one, "states");
-    for (int s = 0; s < 3 && !th_sanitized(); s++) {
+    for (int s = 1; s <= 3 && !th_sanitized(); s++) {
         snprintf(path, sizeof path, "%s/local/shard-%d.txt", dir, s);
         char *shard = comparable(path);
         double part = (double)header_number(shard, "states");
@@ -458,23 +458,59 @@ Test(space, merge_refuses_a_missing_repeated_unfinished_or_foreign_shard)
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
-             "set -e; B=$(realpath %s/enumerate); D=%s; for k in 0 1; do $B --size 4 --shard $k/2 --out $D/s$k.txt; done; "
-             "$B --size 5 --shard 0/2 --out $D/other.txt; $B --size 5 --no-mirror --shard 1/2 --out $D/flat.txt; "
-             "sed 's/\"complete\":true/\"complete\":false/' $D/s1.txt > $D/ckpt.txt; "
-             "head -n 3 $D/s1.txt > $D/cut.txt; "
-             "for set in 's0.txt' 's0.txt s0.txt' 's0.txt ckpt.txt' 's0.txt other.txt' 's0.txt cut.txt' 'other.txt flat.txt'; do "
+             "set -e; B=$(realpath %s/enumerate); D=%s; for k in 1 2; do $B --size 4 --shard $k/2 --out $D/s$k.txt; done; "
+             "$B --size 5 --shard 1/2 --out $D/other.txt; $B --size 5 --no-mirror --shard 2/2 --out $D/flat.txt; "
+             "sed 's/\"complete\":true/\"complete\":false/' $D/s2.txt > $D/ckpt.txt; "
+             "head -n 3 $D/s2.txt > $D/cut.txt; "
+             "for set in 's1.txt' 's1.txt s1.txt' 's1.txt ckpt.txt' 's1.txt other.txt' 's1.txt cut.txt' 'other.txt flat.txt'; do "
              "  (cd $D && rc=0 && { $B merge $set > /dev/null 2> err.txt || rc=$?; } && echo \"$rc $(cat err.txt)\"); done; "
-             "rc=0; $B --size 5 --shard 1/2 --checkpoint $D/flat.txt --out $D/x.txt 2> $D/err.txt || rc=$?; echo \"$rc $(cat $D/err.txt)\"",
+             "rc=0; $B --size 5 --shard 2/2 --checkpoint $D/flat.txt --out $D/x.txt 2> $D/err.txt || rc=$?; echo \"$rc $(cat $D/err.txt)\"; "
+             "for s in 0/2 3/2; do rc=0; $B --size 4 --shard $s 2> $D/err.txt || rc=$?; echo \"$rc $(cat $D/err.txt)\"; done",
              th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "2 enumerate merge: shard 1/2 is missing\n"), "%s", out);
-    cr_assert_not_null(strstr(out, "2 enumerate merge: s0.txt: shard 0/2 repeats a shard already read\n"), "%s", out);
-    cr_assert_not_null(strstr(out, "2 enumerate merge: ckpt.txt: shard 1/2 is a checkpoint"), "%s", out);
-    cr_assert_not_null(strstr(out, "2 enumerate merge: other.txt: shard 0/2 is of another space\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: shard 2/2 is missing\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: s1.txt: shard 1/2 repeats a shard already read\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: ckpt.txt: shard 2/2 is a checkpoint"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: other.txt: shard 1/2 is of another space\n"), "%s", out);
     cr_assert_not_null(strstr(out, "2 enumerate merge: cut.txt: 2 lines where the header says"), "%s", out);
-    cr_assert_not_null(strstr(out, "2 enumerate merge: flat.txt: shard 1/2 is of a run with mirror images and one without"), "%s", out);
-    cr_assert_not_null(strstr(out, "flat.txt: a checkpoint of size 5, walls 0, shard 1/2, --no-mirror, not of this run\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: flat.txt: shard 2/2 is of a run with mirror images and one without"), "%s", out);
+    cr_assert_not_null(strstr(out, "flat.txt: a checkpoint of size 5, walls 0, shard 2/2, --no-mirror, not of this run\n"), "%s", out);
+    /* Shards count from 1, as in bin/bench: a 0 is told why. */
+    cr_assert_not_null(strstr(out, "2 enumerate: --shard: '0/2': shards count from 1, so K/N has 1 <= K <= N\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "2 enumerate: --shard: '3/2' is not K/N with 1 <= K <= N\n"), "%s", out);
     free(out), free(err);
+}
+
+/* The files of the versions that counted shards from 0 ("index" 0 and 1 of "count" 2) still
+ * merge: as shards 1 and 2, with today's files, to the database of one run. */
+Test(space, shard_files_counted_from_0_still_merge)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; B=$(realpath %s/enumerate); D=%s; $B --no-progress --size 4 --out $D/one.txt; "
+             "for k in 1 2; do $B --no-progress --size 4 --shard $k/2 --out $D/s$k.txt; done; "
+             "sed '1s/\"k\":1,\"n\":2/\"index\":0,\"count\":2/' $D/s1.txt > $D/old1.txt; "
+             "sed '1s/\"k\":2,\"n\":2/\"index\":1,\"count\":2/' $D/s2.txt > $D/old2.txt; "
+             "grep -c '\"index\":' $D/old1.txt $D/old2.txt > /dev/null; "
+             "$B merge --out $D/mixed.txt $D/old1.txt $D/s2.txt; $B merge --out $D/old.txt $D/old1.txt $D/old2.txt; "
+             "rc=0; $B merge $D/old1.txt $D/s1.txt > /dev/null 2> $D/err.txt || rc=$?; echo \"$rc $(cat $D/err.txt)\"",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "2 enumerate merge: "), "%s", out);
+    cr_assert_not_null(strstr(out, "s1.txt: shard 1/2 repeats a shard already read\n"), "%s", out);
+    free(out), free(err);
+    char path[128];
+    snprintf(path, sizeof path, "%s/one.txt", dir);
+    char *one = comparable(path);
+    const char *merged[] = {"mixed.txt", "old.txt"};
+    for (int m = 0; m < 2; m++) {
+        snprintf(path, sizeof path, "%s/%s", dir, merged[m]);
+        char *text = comparable(path);
+        cr_assert_str_eq(text, one, "%s", merged[m]);
+        free(text);
+    }
+    free(one);
 }
 
 Test(space, an_interrupted_shard_resumes_from_its_checkpoint_to_the_same_database, .timeout = 600)
@@ -515,7 +551,7 @@ Test(space, a_signal_inside_a_long_unit_stops_the_run_within_seconds, .timeout =
     char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
-             "B=%s/enumerate; D=%s; $B --no-progress --size 7 --shard 7/20000 --jobs 2 --out $D/s.txt & "
+             "B=%s/enumerate; D=%s; $B --no-progress --size 7 --shard 8/20000 --jobs 2 --out $D/s.txt & "
              "pid=$!; sleep 2; t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; echo \"status $?\"; "
              "echo \"ms $(( ($(date +%%s%%N) - t0) / 1000000 ))\"; "
              "grep -o '\"units_done\":[0-9]*' $D/s.txt.checkpoint",
@@ -541,7 +577,7 @@ Test(space, short_of_memory_it_fails_with_one_line_and_never_crashes, .timeout =
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "B=%s/enumerate; D=%s; for kb in $(seq 16000 2000 64000); do "
-             "(ulimit -v $kb; exec $B --no-progress --size 6 --shard 5/4096 --jobs 2 --out $D/s.txt 2> $D/err.txt); "
+             "(ulimit -v $kb; exec $B --no-progress --size 6 --shard 6/4096 --jobs 2 --out $D/s.txt 2> $D/err.txt); "
              "echo \"$kb $? $(wc -l < $D/err.txt) $(head -c 11 $D/err.txt)\"; done",
              th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
@@ -562,7 +598,7 @@ Test(space, bad_usage_is_one_line_and_exit_2)
 {
     const char *cases[][2] = {
         {"--size 3", "enumerate: --size: '3' is not"},
-        {"--size 5 --shard 2/2", "enumerate: --shard: '2/2' is not I/M with 0 <= I < M"},
+        {"--size 5 --shard 3/2", "enumerate: --shard: '3/2' is not K/N with 1 <= K <= N"},
         {"--walls 1", "enumerate: --size is required (see --help)"},
         {"--size 5 --bogus", "enumerate: unknown option"},
         {"--size 4 --out /dev/full", "enumerate: /dev/full:"},

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(back);
     remove(path);
     if (again.count != lines.count || st2.minimal != st.minimal || st2.states != st.states ||
-        m2.size != m.size || m2.shards != m.shards)
+        m2.size != m.size || m2.shard_n != m.shard_n || m2.shard_k != m.shard_k)
         abort();
     for (uint64_t k = 0; k < lines.count; k++)
         if (space_puzzle_compare(&lines.item[k], &again.item[k]) || lines.item[k].cluster != again.item[k].cluster)
