@@ -19,7 +19,8 @@ RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
 # On x86-64 the breadth-first engine is built a second time with AVX2, BMI1 and BMI2, and a third
-# time with AVX-512 as well; the widest the processor has is chosen at run time (solvers/bfs.c).
+# time with AVX-512 as well (solvers/bfs_engine.c); the widest the processor has is chosen at run
+# time (solvers/bfs.c).
 # Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
 AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -mavx512bitalg
@@ -66,15 +67,15 @@ $(1)/generated/html_script.inc: bench/report.js
 
 $(1)/obj/bench/html.o: $(1)/generated/html_style.inc $(1)/generated/html_script.inc
 
-$(1)/obj/solvers/bfs_avx2.o: solvers/bfs.c
+$(1)/obj/solvers/bfs_engine_avx2.o: solvers/bfs_engine.c
 	@mkdir -p $$(dir $$@)
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 -DBFS_AVX2_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
-$(1)/obj/solvers/bfs_avx512.o: solvers/bfs.c
+$(1)/obj/solvers/bfs_engine_avx512.o: solvers/bfs_engine.c
 	@mkdir -p $$(dir $$@)
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 $$(AVX512) -DBFS_AVX512_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
-$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_avx2.o $(1)/obj/solvers/bfs_avx512.o)
+$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_engine_avx2.o $(1)/obj/solvers/bfs_engine_avx512.o)
 	@rm -f $$@
 	ar rcs $$@ $$^
 

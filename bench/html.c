@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "common/grow.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "picture/draw.h"
@@ -29,12 +30,13 @@ static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = xmalloc(cap);
+    size_t cap = 0, n = 0;
+    char *text = NULL;
+    GROW(text, cap, 1, 1 << 16);
     size_t got;
     while ((got = fread(text + n, 1, cap - n - 1, f)) > 0) {
         n += got;
-        if (n + 1 == cap) text = xrealloc(text, cap *= 2);
+        GROW(text, cap, n + 2, 1 << 16);
     }
     fclose(f);
     text[n] = '\0';

@@ -12,6 +12,7 @@
 
 #include "bench/stats.h"
 #include "cli/cli.h"
+#include "common/grow.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
 #include "search/solver.h"
@@ -77,10 +78,7 @@ void report_row_init(report_row *row)
 
 report_row *report_add(report *r)
 {
-    if (r->count == r->capacity) {
-        r->capacity = r->capacity ? r->capacity * 2 : 256;
-        r->row = xrealloc(r->row, (size_t)r->capacity * sizeof *r->row);
-    }
+    GROW(r->row, r->capacity, r->count + 1, 256);
     report_row *row = &r->row[r->count++];
     report_row_init(row);
     return row;
@@ -355,12 +353,10 @@ void report_tally_add(report_tally *t, const report_row *row)
         e->excess_sum += row->excess;
         if (row->excess > sum->max_excess) sum->max_excess = row->excess;
     }
-    if (e->n == e->cap) {
-        e->cap = e->cap ? e->cap * 2 : 256;
-        e->secs = xrealloc(e->secs, (size_t)e->cap * sizeof *e->secs);
-        e->nodes = xrealloc(e->nodes, (size_t)e->cap * sizeof *e->nodes);
-        e->mem = xrealloc(e->mem, (size_t)e->cap * sizeof *e->mem);
-    }
+    int secs = e->cap, nodes = e->cap;
+    GROW(e->secs, secs, e->n + 1, 256);
+    GROW(e->nodes, nodes, e->n + 1, 256);
+    GROW(e->mem, e->cap, e->n + 1, 256);
     e->secs[e->n] = row->seconds;
     e->nodes[e->n++] = (double)row->expanded;
     if (row->peak_known) e->mem[e->nmem++] = (double)row->peak_bytes;

@@ -17,6 +17,7 @@
 
 #include "bench/bench.h"
 #include "bench/report.h"
+#include "common/grow.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
 #include "solvers/bfs.h"
@@ -45,7 +46,7 @@ typedef struct {
 static void collect_id(const puzzle *p, void *ctx)
 {
     known_set *k = ctx;
-    if (k->count == k->cap) k->item = xrealloc(k->item, (size_t)(k->cap = k->cap ? k->cap * 2 : 1024) * sizeof *k->item);
+    GROW(k->item, k->cap, k->count + 1, 1024);
     known *e = &k->item[k->count++];
     memset(e, 0, sizeof *e);
     puzzle_id(p, e->id);
@@ -122,11 +123,12 @@ static void check_int(tally *t, const report_row *row, const char *claim, int sa
 /* Parses a solution cell into moves; returns the count or -1 with err set. */
 static int parse_solution(const board *b, const char *text, move **out, char *err)
 {
-    int n = 0, cap = 64;
-    *out = xmalloc((size_t)cap * sizeof **out);
+    int n = 0, cap = 0;
+    *out = NULL;
+    GROW(*out, cap, 1, 64);
     char *copy = xstrdup(text), *save;
     for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
-        if (n == cap) *out = xrealloc(*out, (size_t)(cap *= 2) * sizeof **out);
+        GROW(*out, cap, n + 1, 64);
         if (moves_parse(b, m, &(*out)[n++], err)) {
             n = -1;
             break;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "common/grow.h"
 #include "common/xmem.h"
 
 void puzzle_list_flush(puzzle_list *list)
@@ -19,10 +20,7 @@ void puzzle_list_flush(puzzle_list *list)
 puzzle *puzzle_list_add(puzzle_list *list)
 {
     if (list->sink && list->count == PUZZLE_BATCH) puzzle_list_flush(list);
-    if (list->count == list->capacity) {
-        list->capacity = list->capacity ? list->capacity * 2 : 16;
-        list->items = xrealloc(list->items, (size_t)list->capacity * sizeof *list->items);
-    }
+    GROW(list->items, list->capacity, list->count + 1, 16);
     puzzle *p = &list->items[list->count++];
     memset(p, 0, sizeof *p);
     p->optimal = PUZZLE_UNKNOWN;

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "common/grow.h"
 #include "common/xmem.h"
 
 static const char *const format_names[] = {"auto", "native", "db", "kotlin", "csharp",
@@ -31,9 +32,10 @@ static bool is_image(const unsigned char *d, size_t len)
 /* Cuts a private copy of the text into lines; trailing white space (and '\r') is dropped. */
 static void split_lines(char *text, scan_source *src)
 {
-    int cap = 64;
-    src->line = xmalloc((size_t)cap * sizeof *src->line);
+    int cap = 0;
+    src->line = NULL;
     src->count = 0;
+    GROW(src->line, cap, 1, 64);
     char *s = text;
     for (int lineno = 1; *s; lineno++) {
         char *end = strchr(s, '\n');
@@ -41,10 +43,7 @@ static void split_lines(char *text, scan_source *src)
         if (end) *end = '\0';
         size_t n = strlen(s);
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) s[--n] = '\0';
-        if (src->count == cap) {
-            cap *= 2;
-            src->line = xrealloc(src->line, (size_t)cap * sizeof *src->line);
-        }
+        GROW(src->line, cap, src->count + 1, 64);
         src->line[src->count++] = (scan_line){s, lineno};
         s = next;
     }
@@ -166,8 +165,9 @@ static int read_text(const char *path, const char *text, size_t len, scan_format
  * *why set (errno is kept for a read error, *why NULL). */
 static int read_all(FILE *f, char **data, size_t *len, const char **why)
 {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = xmalloc(cap);
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
+    GROW(buf, cap, 1, 1 << 16);
     size_t got;
     *why = NULL;
     while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
@@ -181,7 +181,7 @@ static int read_all(FILE *f, char **data, size_t *len, const char **why)
             *why = "larger than " SCAN_MAX_TEXT "; split it into smaller files";
             break;
         }
-        if (n == cap) buf = xrealloc(buf, cap *= 2);
+        GROW(buf, cap, n + 1, 1 << 16);
     }
     if (*why || ferror(f)) {
         free(buf);
@@ -268,7 +268,7 @@ static bool walk_enter(walk *w, const struct stat *st)
 {
     for (int i = 0; i < w->count; i++)
         if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino) return false;
-    if (w->count == w->cap) w->seen = xrealloc(w->seen, (size_t)(w->cap = w->cap ? w->cap * 2 : 16) * sizeof *w->seen);
+    GROW(w->seen, w->cap, w->count + 1, 16);
     w->seen[w->count].dev = st->st_dev;
     w->seen[w->count++].ino = st->st_ino;
     return true;
@@ -287,7 +287,7 @@ static int scan_directory(const char *path, scan_format format, walk *w, puzzle_
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.') continue;
-        if (count == cap) names = xrealloc(names, (size_t)(cap = cap ? cap * 2 : 32) * sizeof *names);
+        GROW(names, cap, count + 1, 32);
         names[count++] = xstrdup(e->d_name);
     }
     closedir(d);

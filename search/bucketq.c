@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "common/xmem.h"
 
 void bucketq_init(bucketq *q) { memset(q, 0, sizeof *q); }
@@ -25,12 +26,9 @@ void bucketq_push(bucketq *q, int priority, uint32_t item)
         q->nbuckets = n;
     }
     bucketq_bucket *b = &q->bucket[priority];
-    if (b->count == b->capacity) {
-        uint32_t cap = b->capacity ? b->capacity * 2 : 256;
-        b->item = xrealloc(b->item, cap * sizeof *b->item);
-        q->bytes += (uint64_t)(cap - b->capacity) * sizeof *b->item;
-        b->capacity = cap;
-    }
+    uint32_t before = b->capacity;
+    GROW(b->item, b->capacity, b->count + 1, 256);
+    q->bytes += (uint64_t)(b->capacity - before) * sizeof *b->item;
     b->item[b->count++] = item;
     if (q->size == 0 || priority < q->lowest) q->lowest = priority;
     q->size++;

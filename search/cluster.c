@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "common/moves.h"
 #include "common/xmem.h"
 #include "search/solver.h"
@@ -63,8 +64,8 @@ bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_st
                      uint64_t max_bytes)
 {
     cluster_begin(c);
-    uint64_t cap = 1024;
-    c->key = xmalloc(cap * sizeof *c->key);
+    uint64_t cap = 0;
+    GROW(c->key, cap, 1, 1024);
     c->key[c->count++] = start;
     set_distance(c, start, UNSEEN);
     uint64_t child[MOVES_MAX];
@@ -79,7 +80,7 @@ bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_st
                 cluster_free(c);
                 return false;
             }
-            if (c->count == cap) c->key = xrealloc(c->key, (cap *= 2) * sizeof *c->key);
+            GROW(c->key, cap, c->count + 1, 1024);
             c->key[c->count++] = child[j];
         }
     }

@@ -16,6 +16,7 @@
  */
 #include <stdlib.h>
 
+#include "common/grow.h"
 #include "common/xmem.h"
 #include "search/bucketq.h"
 #include "search/search.h"
@@ -30,14 +31,12 @@ typedef struct {
 
 static void g_store(g_table *t, uint32_t at, int g)
 {
-    if (at >= t->capacity) {
-        t->capacity = t->capacity ? t->capacity * 2 : 4096;
-        t->g = xrealloc(t->g, t->capacity * sizeof *t->g);
-    }
+    GROW(t->g, t->capacity, (uint64_t)at + 1, 4096);
     t->g[at] = (uint16_t)g;
 }
 
-/* The most bytes the g table holds through n more trail entries (a doubling by realloc). */
+/* The most bytes the g table holds through n more trail entries (GROW doubles it by realloc,
+ * old and new arrays side by side). */
 static uint64_t g_bytes_next(const g_table *t, const search_trail *trail, uint64_t n)
 {
     uint64_t bytes = t->capacity * sizeof *t->g;

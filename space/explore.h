@@ -15,35 +15,7 @@
 #include <stdint.h>
 
 #include "space/space.h"
-
-#define SPACE_MAX_MOVES 256
-#define SPACE_BOARD_MAX 65
-
-/* A database line: MOVES BOARD CLUSTER_SIZE. */
-typedef struct {
-    int moves;
-    uint64_t cluster;
-    char board[SPACE_BOARD_MAX];
-} space_puzzle;
-
-typedef struct {
-    space_puzzle *item;
-    uint64_t count, capacity;
-} space_puzzles;
-
-typedef struct {
-    uint64_t units, skeletons, states;
-    uint64_t expanded;     /* states whose moves were generated: each state once */
-    uint64_t mirrored;     /* states reported as the mirror image of an expanded state (space.h);
-                            * expanded + mirrored = states */
-    uint64_t candidates;   /* packed states: every piece flush left or up (the anchor's) */
-    uint64_t clusters, solvable, minimal;
-    uint64_t by_moves[SPACE_MAX_MOVES];   /* database lines by move count */
-    space_puzzle hardest;  /* the first database line in database order; moves -1: none */
-    /* The largest cluster: its size, its canonical (smallest) state, and its puzzle's moves
-     * (-1: the cluster has no goal). */
-    space_puzzle largest;
-} space_stats;
+#include "space/stats.h"
 
 typedef struct space_explorer space_explorer;
 
@@ -67,11 +39,5 @@ int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, s
  * 254 moves or more ...", a limit of the numbering passed). */
 const char *space_explorer_failure(const space_explorer *e);
 
-/* Database order: more moves first, then the board's text. */
-int space_puzzle_compare(const space_puzzle *a, const space_puzzle *b);
-void space_stats_init(space_stats *s);
-void space_stats_add(space_stats *to, const space_stats *from);
-int space_puzzles_push(space_puzzles *l, const space_puzzle *p);
-void space_puzzles_free(space_puzzles *l);
 
 #endif

@@ -4,6 +4,7 @@
  * a car or a truck there; the walk tries "empty" first, so the empty template is found first.
  * A template is the sequence of (length, gap) of the pieces, so every placement of a template
  * is reachable from every other by slides of the line alone, and no slide leaves it. */
+#include "common/grow.h"
 #include "space/line.h"
 
 #include <stdbool.h>
@@ -22,12 +23,9 @@ typedef struct {
 
 static int raw_push(raw_list *l, const raw_placement *p)
 {
-    if (l->count == l->capacity) {
-        int cap = l->capacity ? 2 * l->capacity : 64;
-        raw_placement *grown = realloc(l->item, (size_t)cap * sizeof *grown);
-        if (!grown) return -1;
-        l->item = grown, l->capacity = cap;
-    }
+    bool failed = false;
+    TRY_GROW(l->item, l->capacity, l->count + 1, 64, failed);
+    if (failed) return -1;
     l->item[l->count++] = *p;
     return 0;
 }
@@ -79,12 +77,9 @@ static int add_steps(line_type *t, int size, uint8_t walls, const raw_placement 
         uint8_t own = (uint8_t)(((1u << len) - 1) << s);
         for (int to = lo; to + len <= hi; to++) {
             if (to == s) continue;
-            if (t->nsteps == *cap) {
-                *cap = *cap ? 2 * *cap : 256;
-                line_step *grown = realloc(t->step, (size_t)*cap * sizeof *grown);
-                if (!grown) return -1;
-                t->step = grown;
-            }
+            bool failed = false;
+            TRY_GROW(t->step, *cap, t->nsteps + 1, 256, failed);
+            if (failed) return -1;
             int a = to < s ? to : s, b = (to > s ? to : s) + len;
             t->step[t->nsteps++] = (line_step){
                 .mask = (uint8_t)((p->mask & ~own) | (((1u << len) - 1) << to)),
@@ -109,12 +104,9 @@ static int legal_moves(line_type *t)
             for (uint32_t j = pl->first_step; j < pl->first_step + pl->nsteps; j++) {
                 const line_step *st = &t->step[j];
                 if (st->swept & ~open) continue;
-                if (count == cap) {
-                    cap = cap ? 2 * cap : 1024;
-                    line_move *grown = realloc(t->move, cap * sizeof *grown);
-                    if (!grown) return -1;
-                    t->move = grown;
-                }
+                bool failed = false;
+                TRY_GROW(t->move, cap, count + 1, 1024, failed);
+                if (failed) return -1;
                 t->move[count++] = (line_move){
                     .rank_delta = (int16_t)(line_rank_in(t, st->to, (uint8_t)open) -
                                             line_rank_in(t, p, (uint8_t)open)),

@@ -7,6 +7,7 @@
  * so a new search empties it by moving the stamp on; every state in the table is also in the
  * queue, from which the table is rebuilt when it grows. Moves are the enumerator's: a line's
  * slides under the cells open to it (line_moves). */
+#include "common/grow.h"
 #include "space/reduced.h"
 
 #include <stdlib.h>
@@ -79,12 +80,12 @@ static int visit(reduced_search *rs, const reduced_lines *l, uint64_t h8, uint64
 {
     if (space_blockers_bound(l->space->size, h8, v8) > left || !remember(rs, h8, v8)) return 0;
     if (rs->tail == rs->qcap) {
-        uint32_t cap = rs->qcap ? 2 * rs->qcap : 1024;
-        uint64_t *qh = realloc(rs->qh, cap * sizeof *qh);
-        if (qh) rs->qh = qh;
-        uint64_t *qv = realloc(rs->qv, cap * sizeof *qv);
-        if (qv) rs->qv = qv;
-        if (!qh || !qv) return -1;
+        uint32_t cap = rs->qcap;
+        bool failed = false;
+        TRY_GROW(rs->qh, cap, rs->tail + 1, 1024, failed);
+        cap = rs->qcap;
+        TRY_GROW(rs->qv, cap, rs->tail + 1, 1024, failed);
+        if (failed) return -1;
         rs->qcap = cap;
     }
     rs->qh[rs->tail] = h8, rs->qv[rs->tail] = v8;

@@ -3,6 +3,7 @@
  * Every rule of the definitions that concerns one line is applied here, once, by choosing which
  * templates a row, the primary's row and a column may hold; the enumerator then never meets a
  * state outside the space. */
+#include "common/grow.h"
 #include "space/space.h"
 
 #include <stdbool.h>
@@ -38,12 +39,9 @@ static int add_wallset(space *s, uint64_t cells, int *capacity)
         ws.row_templates[y] = (uint8_t)n;
         ws.units *= (uint64_t)n;
     }
-    if (s->nwallsets == *capacity) {
-        *capacity = *capacity ? 2 * *capacity : 64;
-        space_wallset *grown = realloc(s->wallset, (size_t)*capacity * sizeof *grown);
-        if (!grown) return -1;
-        s->wallset = grown;
-    }
+    bool failed = false;
+    TRY_GROW(s->wallset, *capacity, s->nwallsets + 1, 64, failed);
+    if (failed) return -1;
     s->wallset[s->nwallsets++] = ws;
     s->units += ws.units;
     return 0;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/grow.h"
 #include "common/moves.h"
 #include "common/stateset.h"
 #include "common/xmem.h"
@@ -37,10 +38,7 @@ static void exact_add(exact_cluster *c, uint64_t key)
     uint64_t slot = stateset_add(&c->index, key, &added);
     if (!added) return;
     c->index.value[slot] = (uint32_t)c->count;
-    if (c->count == c->capacity) {
-        c->capacity = c->capacity ? 2 * c->capacity : 1024;
-        c->key = xrealloc(c->key, c->capacity * sizeof *c->key);
-    }
+    GROW(c->key, c->capacity, c->count + 1, 1024);
     c->key[c->count++] = key;
 }
 
