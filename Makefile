@@ -9,6 +9,7 @@
 #   make test-long  the slow checks (every solver on every sample puzzle)
 #   make plots RESULTS=DIR   figures from a bench result directory
 #   make database N=6 K=0    a puzzle space's database from scratch, and its ladder
+#   make format     clang-format on the C files a change touches (BASE=REV, or FILES=...)
 #   make install PREFIX=/usr/local, make clean
 
 .DEFAULT_GOAL := all
@@ -187,8 +188,17 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) bin/micro $(DESTDIR)$(PREFIX)/bin
 
+# clang-format (.clang-format) on the C files a change touches: those that differ from BASE
+# (default HEAD) and the new ones, or the FILES given. Never the whole tree at once.
+BASE ?= HEAD
+format:
+	@command -v clang-format > /dev/null || { echo "format: needs clang-format (apt-get install clang-format)" >&2; exit 2; }
+	@files="$(or $(FILES),$$(git diff --name-only --diff-filter=d $(BASE) -- '*.c' '*.h' '*.cc'; \
+	        git ls-files --others --exclude-standard -- '*.c' '*.h' '*.cc'))"; \
+	if [ -n "$$files" ]; then echo "clang-format -i $$files"; clang-format -i --style=file $$files; fi
+
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long test-database install clean plots database fuzz fuzz-smoke FORCE
+.PHONY: all deps run check test test-long test-database install clean plots database fuzz fuzz-smoke format FORCE
 .SECONDARY:
