@@ -10,7 +10,9 @@
 #   make plots RESULTS=DIR   figures from a bench result directory
 #   make database N=6 K=0    a puzzle space's database from scratch, and its ladder
 #   make format     clang-format on the C files a change touches (BASE=REV, or FILES=...)
-#   make install PREFIX=/usr/local, make clean
+#   make man        the manual pages (build/man/), from docs/man/ by pandoc
+#   make install PREFIX=/usr/local   the programs and their manual pages
+#   make clean
 
 .DEFAULT_GOAL := all
 CC      ?= cc
@@ -184,9 +186,19 @@ test-database: all
 	scripts/check-database.sh corpus/_database/fogleman-sample.txt \
 	    corpus/_database/fogleman-rest.txt
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The manual pages, from docs/man/*.1.md by pandoc.
+VERSION := $(shell sed -n 's/^\#define CLI_VERSION "\(.*\)"/\1/p' cli/cli.h)
+MANPAGES = $(patsubst %,build/man/%.1,$(PROGRAMS) micro)
+build/man/%.1: docs/man/%.1.md cli/cli.h
+	@mkdir -p build/man
+	pandoc -f markdown-smart -s -t man -M footer="unblock-bench $(VERSION)" $< -o $@
+
+man: $(MANPAGES)
+
+install: all $(MANPAGES)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) bin/micro $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1
 
 # clang-format (.clang-format) on the C files a change touches: those that differ from BASE
 # (default HEAD) and the new ones, or the FILES given. Never the whole tree at once.
@@ -200,5 +212,5 @@ format:
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long test-database install clean plots database fuzz fuzz-smoke format FORCE
+.PHONY: all deps run check test test-long test-database install man clean plots database fuzz fuzz-smoke format FORCE
 .SECONDARY:

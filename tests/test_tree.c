@@ -1,0 +1,90 @@
+/* test_tree.c -- the project's own conventions, checked like its code: the layers of the source
+ * tree (scripts/check-layers.sh), the manual pages against each program's --help
+ * (scripts/check-manpages.sh), and the pages as make install installs them. Each check is also
+ * shown to fail on a planted fault, so that a check that passes means something. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/helpers.h"
+
+TestSuite(tree, .fini = th_check_leaks);
+
+Test(tree, no_layer_includes_a_higher_one)
+{
+    char *out, *err;
+    int rc = th_run("scripts/check-layers.sh", &out, &err);
+    cr_assert_eq(rc, 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "");
+    free(out), free(err);
+}
+
+/* A core header that includes the harness, a search file that names a header by its bare name,
+ * and a program (the top layer) that may include anything. */
+Test(tree, the_layer_check_fails_on_a_planted_violation)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; cd %s; mkdir -p common scan picture search solvers cli bench space programs; "
+             "printf '#include \"bench/report.h\"\\n' > common/core.h; "
+             "printf '#include \"solver.h\"\\n' > search/bare.c; "
+             "printf '#include \"bench/report.h\"\\n#include \"common/core.h\"\\n' > programs/main.c",
+             dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "scripts/check-layers.sh %s", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 1, "%s%s", out, err);
+    cr_assert_str_eq(out,
+                     "common/core.h:1: common (layer 0) includes bench/report.h (layer 3), a higher layer\n"
+                     "search/bare.c:1: #include \"solver.h\" is not qualified by its folder\n");
+    free(out), free(err);
+}
+
+Test(tree, every_manual_page_matches_its_program_s_help)
+{
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "scripts/check-manpages.sh %s", th_bin());
+    int rc = th_run(cmd, &out, &err);
+    cr_assert_eq(rc, 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "");
+    free(out), free(err);
+}
+
+/* A page that lost an option, and one that names an option its program does not take. */
+Test(tree, the_manual_check_fails_on_a_page_that_drifted)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; cp -r docs %s/docs; sed -i '/--show-scan/d' %s/docs/man/solve.1.md; "
+             "printf '\\n**--bogus-option**\\n:   Not an option.\\n' >> %s/docs/man/render.1.md",
+             dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "scripts/check-manpages.sh %s %s/docs", th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 1, "%s%s", out, err);
+    char want[512];
+    snprintf(want, sizeof want,
+             "%s/docs/man/solve.1.md: lacks --show-scan, which solve --help names\n"
+             "%s/docs/man/render.1.md: names --bogus-option, which render does not take\n",
+             dir, dir);
+    cr_assert_str_eq(out, want);
+    free(out), free(err);
+}
+
+/* make install puts a manual page for every program where man looks for it. Only in the
+ * optimized run: make installs the optimized programs either way. */
+Test(tree, make_install_installs_the_manual_pages, .timeout = 300)
+{
+    if (th_sanitized()) return;
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "make -s install PREFIX=%s/usr > /dev/null && ls %s/usr/share/man/man1 "
+             "&& grep -c '^[.]TH \"BENCH\" \"1\"' %s/usr/share/man/man1/bench.1",
+             dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "bench.1\nenumerate.1\nmicro.1\nrender.1\nsolve.1\n1\n");
+    free(out), free(err);
+}
