@@ -78,9 +78,11 @@ $(1)/obj/solvers/bfs_engine_avx512.o: solvers/bfs_engine.c
 	@mkdir -p $$(dir $$@)
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 $$(AVX512) -DBFS_AVX512_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
+# Appended (q), not replaced: files of one name in two folders (bench/stats.c, space/stats.c)
+# are both members.
 $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_engine_avx2.o $(1)/obj/solvers/bfs_engine_avx512.o)
 	@rm -f $$@
-	ar rcs $$@ $$^
+	ar qcs $$@ $$^
 
 $(1)/bin/%: $(1)/obj/programs/%.o $(1)/libub.a
 	@mkdir -p $$(dir $$@)

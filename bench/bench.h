@@ -91,7 +91,7 @@ void bench_input_end(bench_input *in);
  * shards of one run carry the same checksum. out: 17 bytes. */
 void bench_run_checksum(const bench_options *o, const bench_input *in, char out[17]);
 
-/* The run's description for the JSON file's "meta", typed (README "bin/bench" lists the keys).
+/* The run's description for the JSON file's "meta", typed (docs/man/bench.1.md lists the keys).
  * Call bench_describe_begin before the first solve and bench_describe_end after the last, with
  * whether the run completed and, if a signal stopped it, the signal's name. */
 json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int argc,

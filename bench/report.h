@@ -8,7 +8,7 @@
  * and it names the run it belongs to (`run`, a checksum of the configuration and the input) and
  * its shard, so that a set of shards can be checked whole before it is merged.
  *
- * CSV columns, in order (README "bin/bench" describes each): see report_columns[]. A cell that
+ * CSV columns, in order (docs/man/bench.1.md describes each): see report_columns[]. A cell that
  * does not apply is empty; yes/no cells are empty when unknown. The JSON (schema/
  * bench.schema.json) holds the same values with their types: integers, numbers, booleans,
  * strings, null for an empty cell, the solution as an array of moves.

@@ -26,7 +26,7 @@
 /* Solvers times heuristics: every solver, and every heuristic of those that take one. */
 #define CLI_MAX_SETUPS 32
 
-/* Exit status, the same in every program (README "Exit status"). */
+/* Exit status, the same in every program (each program's manual page, docs/man/). */
 enum {
     EXIT_SOLVED = 0,        /* solved / written / every check passed */
     EXIT_NO_SOLUTION = 1,

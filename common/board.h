@@ -99,8 +99,8 @@ int board_subset(const board *b, uint64_t key, uint32_t pieces, uint64_t walls, 
 
 /* Offset of piece p in key, 64 bits wide (board_decode indexes with it directly). Where BMI1
  * is on (the AVX2 build of the BFS engine) one bit-field extract with a control loaded whole
- * does the shift and the mask: two instructions a piece fewer in board_decode (README
- * "Measurements"). */
+ * does the shift and the mask: two instructions a piece fewer in board_decode
+ * (docs/performance.md). */
 static inline uint64_t board_piece_offset(const board_piece *p, uint64_t key)
 {
 #ifdef __BMI__
@@ -164,7 +164,7 @@ static inline unsigned board_line(const board_piece *p, uint64_t occ)
 /* The same for piece i of b. Where BMI2 is on (the AVX2 build of the BFS engine) it is one
  * parallel bit extract of the line's cells, with no branch on the piece's orientation: the
  * breadth-first generator meets pieces of either kind in no pattern, so that branch was
- * mispredicted (README "Measurements"). */
+ * mispredicted (docs/performance.md). */
 static inline unsigned board_line_of(const board *b, int i, uint64_t occ)
 {
 #ifdef __BMI2__
@@ -180,7 +180,7 @@ char board_cell(const board *b, uint64_t key, int row, int col);
 /* Index of the piece with this label, or -1. */
 int board_find_label(const board *b, char label);
 
-/* The native text form of the board grid in position key (see README "Native format"): the
+/* The native text form of the board grid in position key (docs/formats.md): the
  * bordered grid only, one line per row plus the two border lines, each ending in '\n'. Returns
  * the length written (buffer of BOARD_TEXT_MAX bytes). */
 #define BOARD_TEXT_MAX 128

@@ -125,7 +125,7 @@ static inline int moves_of_piece(const moves_run_table *runs, const board *b, ui
  *
  * Inline because it is the inner loop of every solver. Pieces that cannot move (most) are
  * passed over with a branch, which suits depth-first and best-first search: their consecutive
- * states differ by one move, so the branch predictor learns the pattern (README "Measurements"
+ * states differ by one move, so the branch predictor learns the pattern (docs/performance.md
  * compares this with moves_generate_filtered's branch-free selection). */
 static inline int moves_generate_upto(const board *b, uint64_t key, int skip, uint64_t *keys,
                                       move *moves, int max_distance)

@@ -26,7 +26,7 @@
  * slides in order, and each number gives its key: the lane, by the lane's key shift, and s,
  * by the distance (s mod SIDE) + 1 and the side. How many pieces can slide varies from state
  * to state, so a loop over them ended at a branch the processor mispredicts; the compression
- * has none but the rare one for a group with more than 8 slides (README "Measurements").
+ * has none but the rare one for a group with more than 8 slides (docs/performance.md).
  */
 #ifndef MOVES_AVX512_H
 #define MOVES_AVX512_H

@@ -65,7 +65,7 @@ void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_
  * the puzzle's letters (board_format_db), else puzzle_format_board's one-line form. */
 void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX]);
 
-/* The puzzle in native format, metadata header and grid (see README "Native format"). The
+/* The puzzle in native format, metadata header and grid (docs/formats.md). The
  * result is malloc'ed; the caller frees it. */
 char *puzzle_format_native(const puzzle *p);
 

@@ -9,12 +9,12 @@
 
 #include "common/xmem.h"
 
-/* Measured by bin/micro (README "Measurements"): the multiplicative hash is the faster. */
+/* Measured by bin/micro (docs/performance.md): the multiplicative hash is the faster. */
 const stateset_hash stateset_default_hash = STATESET_HASH_DEFAULT;
 
 #define MIN_LOG2 10
 /* Growing fourfold rather than twofold halves the total rehashing work and keeps the load
- * between 1/16 and 1/4, which measured faster (README "Measurements"). */
+ * between 1/16 and 1/4, which measured faster (docs/performance.md). */
 #define GROWTH_LOG2 STATESET_GROWTH_LOG2
 #define GROWTH STATESET_GROWTH
 

@@ -12,7 +12,7 @@
  *
  * Two hash functions are built in (STATESET_HASH_MUL, Fibonacci multiplication, and
  * STATESET_HASH_XXH3, xxHash's XXH3-64 of the 8 key bytes); bin/micro measures both and the
- * solvers use stateset_default_hash, the faster (see README "Measurements").
+ * solvers use stateset_default_hash, the faster (see docs/performance.md).
  */
 #ifndef STATESET_H
 #define STATESET_H
@@ -25,7 +25,7 @@
 
 typedef enum { STATESET_HASH_MUL, STATESET_HASH_XXH3 } stateset_hash;
 
-/* The hash the solvers' tables use, the faster (README "Measurements"); also as a constant,
+/* The hash the solvers' tables use, the faster (docs/performance.md); also as a constant,
  * for a caller that passes it to stateset_batch_add. */
 #define STATESET_HASH_DEFAULT STATESET_HASH_MUL
 extern const stateset_hash stateset_default_hash;
@@ -90,7 +90,7 @@ static inline void stateset_reserve(stateset *s, uint64_t n)
 /* The same for a set without values whose caller also keeps every key it holds in the list
  * keys[0 .. count - 1] (breadth-first search's queue): growing then reads that list instead of
  * scanning a table that is three quarters empty, which measured 8% faster in cluster mode
- * (README "Measurements"). */
+ * (docs/performance.md). */
 static inline void stateset_reserve_from(stateset *s, uint64_t n, const uint64_t *keys,
                                          uint64_t count)
 {
@@ -179,7 +179,7 @@ static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t ho
 #endif
         /* No branch on found or new, which the processor guesses wrong a third of the time:
          * the key is stored in the first slot that holds it or is empty, and storing it
-         * where it already is changes nothing (README "Measurements"). */
+         * where it already is changes nothing (docs/performance.md). */
         if (found | free) {
             unsigned at = (unsigned)__builtin_ctz(found | free);
             j += at;
@@ -226,7 +226,7 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
  * stateset_batch_add takes the set's hash as an argument, which must be the one the set was
  * made with: a caller that knows it when compiled passes the constant, and its probes then
  * hold no choice between the hashes (the breadth-first engine's tables are made with
- * STATESET_HASH_DEFAULT; README "Measurements"). */
+ * STATESET_HASH_DEFAULT; docs/performance.md). */
 typedef struct {
     stateset *set;
     uint64_t *slot, mask, added;

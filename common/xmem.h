@@ -24,7 +24,7 @@ char *xstrdup(const char *s);
 /* xmalloc and xrealloc for a large table (a state table, a search queue): a block of 2 MiB or
  * more is aligned to 2 MiB, its size rounded up to whole 2 MiB, and advised as transparent
  * huge pages, so that its first touch costs a page fault per 2 MiB rather than per 4 KiB
- * (README "Measurements"). old is the bytes of p to keep. Freed with free. */
+ * (docs/performance.md). old is the bytes of p to keep. Freed with free. */
 void *xmalloc_large(size_t n);
 void *xrealloc_large(void *p, size_t old, size_t n);
 

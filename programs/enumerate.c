@@ -16,7 +16,7 @@
  * second worker's first allocation set one up, and where address space ran short (ulimit -v)
  * jemalloc crashed doing so instead of failing the allocation (tests/test_space.c). The
  * workers allocate rarely, tables once per unit, so one shared arena costs them nothing
- * measurable (README "The puzzle space"). */
+ * measurable (docs/space.md). */
 const char *malloc_conf = "narenas:1";
 #endif
 
@@ -24,10 +24,10 @@ static const char *usage =
     "usage: enumerate --size N [--walls K] [--shard K/N] [--jobs J] [--out FILE]\n"
     "                 [--stats FILE] [--checkpoint FILE] [--no-mirror]\n"
     "       enumerate merge [--out FILE] [--stats FILE] SHARD_FILE...\n"
-    "Explores every cluster of the N x N puzzle space with up to K walls (README \"The puzzle\n"
-    "space\") and writes its database: one line 'MOVES BOARD CLUSTER_SIZE' per solvable cluster\n"
-    "whose hardest state is minimal, most moves first, under a '# enumerate {...}' header with\n"
-    "the statistics (schema/enumerate.schema.json). The file is a corpus for bin/bench.\n"
+    "Explores every cluster of the N x N puzzle space with up to K walls (docs/space.md) and\n"
+    "writes its database: one line 'MOVES BOARD CLUSTER_SIZE' per solvable cluster whose\n"
+    "hardest state is minimal, most moves first, under a '# enumerate {...}' header with the\n"
+    "statistics (schema/enumerate.schema.json). The file is a corpus for bin/bench.\n"
     "\n"
     "  --size N          board size, 4 to 8\n"
     "  --walls K         at most K walls (default 0)\n"

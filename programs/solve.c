@@ -32,8 +32,7 @@ static const char *usage =
     "                    schema/solve.schema.json)\n"
     "  --cluster         analyse the cluster of each puzzle (the states reachable from it):\n"
     "                    its size, goal states, distances to the goal, hardest and canonical\n"
-    "                    states, whether the hardest is minimal; with\n"
-    "                    the optimal solution\n"
+    "                    states, whether the hardest is minimal; with the optimal solution\n"
     "  --native          print each puzzle in native format instead of solving it\n"
     "  --show-scan F     write the screenshot scanner's view of the (one) image input to F\n"
     "                    as a PNG: board region, tiles, blocks, exit; also when it fails\n"
@@ -329,7 +328,7 @@ static int parse_options(int argc, char **argv, options *o)
  * Cluster mode runs its timed searches back to back and analyses and prints them after each
  * batch, in input order: the analysis of a cluster (a backward search from its goals, over a
  * table of its own) evicts from the caches what the next search would find there, which cost
- * the timed searches 1-2% (README "Measurements"). A batch ends at CLUSTER_BATCH puzzles, or
+ * the timed searches 1-2% (docs/performance.md). A batch ends at CLUSTER_BATCH puzzles, or
  * once the states kept for its analyses reach CLUSTER_BATCH_STATES (8 MiB). */
 #define CLUSTER_BATCH 32
 #define CLUSTER_BATCH_STATES (1u << 20)

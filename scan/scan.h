@@ -5,7 +5,7 @@
  * one line in err naming the file, the line (or image region) and what is wrong, for example
  *     corpus/x.txt:12: piece C is not a straight line of 2 or 3 cells
  *
- * Formats (README "Input formats" has the details):
+ * Formats (docs/formats.md has the details):
  *   native  our multi-line bordered grid with an optional header (name, moves, cluster, primary)
  *   db      the database line `MOVES BOARD [CLUSTER] [NAME]`, or a bare 36-character board
  *   kotlin  one row per line, '-' empty, hex digits for pieces, '0' the primary piece

@@ -10,7 +10,7 @@ in its row (it could never leave). Each board goes through `bin/solve --cluster 
 reference BFS, capped at 300,000 states a cluster; boards it solves within the cap in at least
 M moves (default 8) are kept, with the optimum and the cluster size it found, until COUNT are
 written. The answers are the reference BFS's own: a set to measure speed on board sizes the
-databases do not cover (README "Measurements"), not an independent check of the BFS. Run from
+databases do not cover (docs/performance.md), not an independent check of the BFS. Run from
 the project's root after `make`.
 """
 import json

@@ -25,7 +25,7 @@
  * move, because U above is adjacent to T and precedes S in the queue (U's first parent comes
  * no later than P, and P generates its moves of piece j before those of piece i). Only the
  * generated and duplicate counters drop: on the database sample from 8.2 to 3.0 successors a
- * state, which took cluster mode from 9.9 to 13.1 M states/s (README "Measurements").
+ * state, which took cluster mode from 9.9 to 13.1 M states/s (docs/performance.md).
  *
  * Every key in the state table is also in the queue, so when the table grows it is rebuilt
  * from the queue (stateset_reserve_from) rather than by scanning its own mostly empty slots.
@@ -51,7 +51,7 @@
 #endif
 
 /* The x86-64 builds read four slots with one load, so their table may be half full (it
- * measured faster, README "Measurements"); the portable build scans a slot at a time and keeps
+ * measured faster, docs/performance.md); the portable build scans a slot at a time and keeps
  * a quarter.
  *
  * BFS_AHEAD: how many queue entries past the one being expanded already have their successors
@@ -99,7 +99,7 @@ static inline __attribute__((always_inline)) int successors(const board *b, cons
 /* Sizes the table and the queue, both empty, for n states at once, the table only up to
  * 2^16 slots (512 KiB): each growth of a table that stays in the cache clears a buffer four
  * times larger and re-inserts every key, and skipping those is worth 5-7% of a cluster-mode
- * search on the database files (README "Measurements"). A larger table is left to grow: its
+ * search on the database files (docs/performance.md). A larger table is left to grow: its
  * growths are cheap, since a key's home is the top bits of its hash, so re-inserting the old
  * table in slot order writes the new one almost in order, and until then the search works in a
  * table a quarter the size; sized at once, the random 7x7 set took 1.18-1.23x the time. The
@@ -211,7 +211,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
         }
         /* Each new successor joins the queue as the table finds it new: every successor is
          * written at the queue's end, which moves past it only if it was new, so that no
-         * branch waits on the table (README "Measurements"). In solve mode the queue ends at
+         * branch waits on the table (docs/performance.md). In solve mode the queue ends at
          * the first goal state; the state's other successors are still stored and counted.
          * The context's tables use STATESET_HASH_DEFAULT (solver_context_init). */
         stateset_batch batch = stateset_batch_begin(seen);

@@ -24,7 +24,7 @@
  *
  * Ablation. This project's first port of these rules (the iddfs-zone of version 0.4) misread
  * them three ways; the ablation parameter puts back one misreading at a time, everything else
- * as the author wrote it, so that the README can say what each did:
+ * as the author wrote it, so that docs/solvers.md can say what each did:
  *   first-move    the purpose rule exempts only the first move and looks back over every
  *                 earlier move (instead of exempting n <= W and looking back W moves);
  *   gained-cells  both rules use the cells a move gains and frees (Ea and La) instead of the

@@ -1,6 +1,6 @@
 /* space.h -- the space of all puzzles of one board size with up to K walls, cut into units.
  *
- * The definitions (as the database's, see README "The puzzle space"): an N x N board; the
+ * The definitions (as the database's, see docs/space.md): an N x N board; the
  * primary car in row 2, exit at the right end of that row; other pieces cars and trucks, either
  * way, no other horizontal piece in the primary's row; fixed 1x1 walls, in the primary's row only
  * to its left; no row whose horizontal pieces and walls fill it, no column whose vertical pieces

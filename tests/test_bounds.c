@@ -5,7 +5,7 @@
  * moves where mustmove is not consistent are counted (astar reopens states for it). The
  * sanitizer build, twenty times slower, takes
  * every 25th puzzle. Each bound's accuracy (mean h/d over states with d > 0, and at the start
- * states) is printed for README.md and held to what was measured. */
+ * states) is printed for docs/solvers.md and held to what was measured. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,7 +136,7 @@ Test(bounds, admissible_and_consistent_on_every_sample_state, .timeout = 1800)
                 (unsigned long long)acc[kind].states, acc[kind].start_sum / acc[kind].starts,
                 (unsigned long long)acc[kind].starts, (unsigned long long)acc[kind].inconsistent,
                 (unsigned long long)acc[kind].edges);
-    /* What was measured (README "Informed search"), as floors: a change that weakens a bound
+    /* What was measured (docs/solvers.md, "Informed search"), as floors: a change that weakens a bound
      * fails here. The pdb bound meets the target of 0.5 at the start states. */
     double floor_start[HEURISTIC_KINDS] = {0.27, 0.36, 0.76}, floor_all[] = {0.66, 0.74, 0.95};
     for (int kind = 0; kind < HEURISTIC_KINDS && PUZZLE_STRIDE == 1; kind++) {

@@ -15,7 +15,7 @@ TestSuite(budgets, .fini = th_check_leaks);
 
 /* What the tables may exceed the budget by: nothing; the allocator's peak may add the small
  * allocations outside the tables (the result, the moves) and the process the program itself
- * (code, libraries, the puzzle), a fixed allowance. README "Budgets" quotes these figures. */
+ * (code, libraries, the puzzle), a fixed allowance. docs/performance.md quotes these figures. */
 #define PEAK_ALLOWANCE (256 << 10)
 #define RSS_ALLOWANCE (8 << 20)
 

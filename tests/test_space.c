@@ -226,7 +226,7 @@ Test(space, the_databases_of_4x4_and_5x5_have_the_anchors_line_counts)
     char *out;
     cr_assert_eq(run_lines("--size 4", &out), 32);
     /* 1,150 packed states with the primary in row 2; the anchor's 1,348 are of row 1 (see
-     * README "The puzzle space"). */
+     * docs/space.md). */
     cr_assert_eq(header_number(out, "candidates"), 1150);
     free(out);
     cr_assert_eq(run_lines("--size 5", &out), 1730);
@@ -566,7 +566,7 @@ Test(space, a_signal_inside_a_long_unit_stops_the_run_within_seconds, .timeout =
     free(out), free(err);
 }
 
-/* Short of memory, bin/enumerate fails as README says (exit 1 or 2, one line naming the cause) and
+/* Short of memory, bin/enumerate fails as docs/man/enumerate.1.md says (exit 1 or 2, one line naming the cause) and
  * never dies of a signal: under `ulimit -v` of 30 MB, jemalloc crashed setting up the second
  * worker's arena (a segfault, exit 139). Limits are swept, since where one falls depends on the
  * machine. Not under the sanitizers, whose shadow memory needs more address space than these. */

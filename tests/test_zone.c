@@ -128,7 +128,7 @@ Test(zone, independent_blockers_are_solved)
 }
 
 /* The 2015 program on the first 300 sample puzzles: every one solved (the author's claim for
- * the whole sample is measured by the benchmark, README "Findings"), each solution legal. */
+ * the whole sample is measured by the benchmark, docs/solvers.md), each solution legal. */
 Test(zone, iddfs_zone_solves_the_sample)
 {
     puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");

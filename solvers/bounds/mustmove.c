@@ -21,7 +21,7 @@
  *
  * Consistency is not implied by this argument (one move can change which way is cheapest for
  * several pieces); tests/test_bounds.c checks |h(s) - h(t)| <= 1 over every move of every state
- * of the 3,012 sample clusters, and the README reports it. It dominates the blocker bound: a
+ * of the 3,012 sample clusters, and docs/solvers.md reports it. It dominates the blocker bound: a
  * stuck blocker's ways are each impossible or swept through a piece that is neither the primary
  * nor another blocker (blockers.c), which adds at least one piece.
  */

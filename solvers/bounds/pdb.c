@@ -39,7 +39,7 @@
 /* The most states a pattern's table may hold (about 48 bytes each). */
 #define PDB_MAX_STATES 200000
 /* How many patterns, each leaving out a different piece (measured: 1, 2, 3 patterns expand
- * 2.3x, 3.3x, 3.9x fewer states than bfs on the sample's hardest tenth; README). */
+ * 2.3x, 3.3x, 3.9x fewer states than bfs on the sample's hardest tenth; docs/performance.md). */
 #define PDB_PATTERNS 3
 
 /* The pattern state of full state key. */
