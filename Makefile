@@ -11,7 +11,9 @@
 #   make database N=6 K=0    a puzzle space's database from scratch, and its ladder
 #   make format     clang-format on the C files a change touches (BASE=REV, or FILES=...)
 #   make man        the manual pages (build/man/), from docs/man/ by pandoc
-#   make install PREFIX=/usr/local   the programs and their manual pages
+#   make lib        libunblock, shared and static, for solver plugins (build/pic/)
+#   make install PREFIX=/usr/local   the programs, their manual pages, libunblock, its
+#                   headers (include/unblock/) and unblock.pc
 #   make clean
 
 .DEFAULT_GOAL := all
@@ -39,7 +41,7 @@ C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
 # The layers, lowest first (docs/architecture.md; scripts/check-layers.sh holds the tree to it).
 LIB_SRC  = $(wildcard common/*.c scan/*.c picture/*.c search/*.c solvers/*.c solvers/bounds/*.c \
-                      cli/*.c bench/*.c space/*.c)
+                      external/*.c cli/*.c bench/*.c space/*.c)
 PROGRAMS = solve bench render enumerate
 TEST_SRC = $(wildcard tests/*.c)
 
@@ -84,9 +86,11 @@ $(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)
 	@rm -f $$@
 	ar qcs $$@ $$^
 
+# -rdynamic: a plugin's references to the library (libunblock) bind to the program's own copy,
+# so a plugin's solver runs exactly the code the built-ins run.
 $(1)/bin/%: $(1)/obj/programs/%.o $(1)/libub.a
 	@mkdir -p $$(dir $$@)
-	$$(CC) $(2) $$^ -o $$@ $$(LIBS) -lpthread $(3)
+	$$(CC) $(2) -rdynamic $$^ -o $$@ $$(LIBS) -lpthread $(3)
 
 $(1)/unit: $$(patsubst %.c,$(1)/obj/%.o,$$(TEST_SRC)) $(1)/libub.a
 	$$(CC) $(2) $$^ -o $$@ -lcriterion $$(LIBS) $(3)
@@ -106,11 +110,27 @@ build/opt/bin/micro: build/opt/obj/programs/micro.o build/opt/obj/bench/gbench_s
 	$(CXX) $(OPTFLAGS) $^ -o $@ -lbenchmark -lpthread $(LIBS) -ljemalloc
 $(eval $(call variant,build/san,$(SANFLAGS),))
 
+# libunblock, for solver plugins built out of tree (docs/external.md): the core, the search
+# machinery and the solvers, compiled position-independent, shared and static, with its headers
+# under include/unblock/ and unblock.pc for pkg-config.
+$(eval $(call variant,build/pic,$(OPTFLAGS) -fPIC,))
+UNBLOCK_SRC = $(wildcard common/*.c search/*.c solvers/*.c solvers/bounds/*.c)
+UNBLOCK_OBJ = $(patsubst %.c,build/pic/obj/%.o,$(UNBLOCK_SRC)) \
+              $(if $(AVX2_ENGINE),build/pic/obj/solvers/bfs_engine_avx2.o build/pic/obj/solvers/bfs_engine_avx512.o)
+UNBLOCK_HEADERS = $(wildcard common/*.h search/*.h solvers/*.h solvers/bounds/*.h)
+UNBLOCK_SONAME = libunblock.so.0
+build/pic/libunblock.so: $(UNBLOCK_OBJ)
+	$(CC) -shared -Wl,-soname,$(UNBLOCK_SONAME) $^ -o $@ -lxxhash -lm
+build/pic/libunblock.a: $(UNBLOCK_OBJ)
+	@rm -f $@
+	ar qcs $@ $^
+lib: build/pic/libunblock.so build/pic/libunblock.a
+
 # libFuzzer targets (tests/fuzz/), built with clang: every reader of outside input.
 FUZZ_CC      ?= clang
 FUZZ_FLAGS    = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=all
-FUZZ_TARGETS  = text image results shardfile
+FUZZ_TARGETS  = text image results shardfile protocol
 FUZZ_SECONDS ?= 1800
 FUZZ_SMOKE   ?= 20
 $(eval $(call variant,build/fuzz,$(FUZZ_FLAGS),,$(FUZZ_CC)))
@@ -126,10 +146,12 @@ FUZZ_SEEDS_text    = corpus/seeds corpus/seed-formats tests/data/budget tests/da
 FUZZ_SEEDS_image   = tests/data/fuzz/image
 FUZZ_SEEDS_results = tests/data/fuzz/results-seeds tests/data/fuzz/results
 FUZZ_SEEDS_shardfile = tests/data/fuzz/shardfile-seeds tests/data/fuzz/shardfile
+FUZZ_SEEDS_protocol = tests/data/fuzz/protocol-seeds tests/data/fuzz/protocol
 FUZZ_OPTS_text     = -dict=tests/fuzz/text.dict -max_len=4096
 FUZZ_OPTS_image    = -max_len=16384
 FUZZ_OPTS_results  = -max_len=8192
 FUZZ_OPTS_shardfile = -max_len=4096
+FUZZ_OPTS_protocol = -dict=tests/fuzz/protocol.dict -max_len=4096
 
 # FUZZ_TIME seconds each; first every input that once failed (tests/data/fuzz/TARGET).
 fuzz-run-%: build/fuzz/fuzz_%
@@ -197,10 +219,19 @@ build/man/%.1: docs/man/%.1.md cli/cli.h
 
 man: $(MANPAGES)
 
-install: all $(MANPAGES)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+install: all lib $(MANPAGES)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/unblock
 	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) bin/micro $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 build/pic/libunblock.a $(DESTDIR)$(PREFIX)/lib
+	install -m 755 build/pic/libunblock.so $(DESTDIR)$(PREFIX)/lib/libunblock.so.$(VERSION)
+	ln -sf libunblock.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(UNBLOCK_SONAME)
+	ln -sf libunblock.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libunblock.so
+	for h in $(UNBLOCK_HEADERS); do install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/unblock/$$h; done
+	install -m 644 include/unblock.h $(DESTDIR)$(PREFIX)/include/unblock/unblock.h
+	sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' scripts/unblock.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/unblock.pc
 
 # clang-format (.clang-format) on the C files a change touches: those that differ from BASE
 # (default HEAD) and the new ones, or the FILES given. Never the whole tree at once.
@@ -214,5 +245,5 @@ format:
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long test-database install man clean plots database fuzz fuzz-smoke format FORCE
+.PHONY: all deps run check test test-long test-database install lib man clean plots database fuzz fuzz-smoke format FORCE
 .SECONDARY:

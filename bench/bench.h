@@ -98,6 +98,13 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
                              char **argv);
 void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by);
 
+/* The command a run was started with (argv, and the folder it ran in), kept in DIR/run.json
+ * as the run starts, so that `bench --resume DIR` alone carries the run on: its options, paths
+ * and external solvers' commands are all in it. err holds 512 bytes. */
+int bench_command_save(const char *dir, int argc, char **argv, char *err);
+/* Reads it back: *argv (*argc strings, malloc'ed, NULL-terminated) and the folder (n bytes). */
+int bench_command_load(const char *dir, int *argc, char ***argv, char *folder, size_t n, char *err);
+
 /* ---- run.c: the run ---- */
 
 /* Runs every setup of o on every puzzle of the paths (npaths of them) and writes the results;

@@ -10,8 +10,11 @@
 #include <xxhash.h>
 
 #include "bench/bench.h"
+#include "common/outfile.h"
 #include "common/xmem.h"
+#include "external/external.h"
 #include "generated/build_info.h"
+#include "solvers/registry.h"
 
 void bench_input_begin(bench_input *in)
 {
@@ -38,13 +41,23 @@ void bench_input_end(bench_input *in)
 
 void bench_run_checksum(const bench_options *o, const bench_input *in, char out[17])
 {
-    char text[4096];
+    char text[16384];
     int n = snprintf(text, sizeof text, "solvers=");
     for (int s = 0; s < o->nsetups; s++) {
         char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
         setup_label(&o->setup[s], label);
         setup_params_text(&o->setup[s], params);
         n += snprintf(text + n, sizeof text - (size_t)n, "%s(%s),", label, params);
+        /* What a solver that is not built in runs: the external command and its mode, the
+         * plugin's path. */
+        const solver *sv = o->setup[s].s;
+        external_solver *x = external_of(sv);
+        if (x)
+            n += snprintf(text + n, sizeof text - (size_t)n, "[external%s: %s],",
+                          external_fresh(x) ? ", fresh" : "", external_command(x));
+        else if (registry_origin(sv) == SOLVER_PLUGIN)
+            n += snprintf(text + n, sizeof text - (size_t)n, "[plugin: %s],", registry_where(sv));
+        if (n >= (int)sizeof text) n = (int)sizeof text - 1;
     }
     const timing_plan *t = &o->timing;
     n += snprintf(text + n, sizeof text - (size_t)n,
@@ -171,4 +184,46 @@ void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by)
     json_object_set_new(meta, "complete", json_boolean(complete));
     json_object_set_new(meta, "interrupted_by",
                         interrupted_by ? json_string(interrupted_by) : json_null());
+}
+
+/* ---- the command, for --resume DIR -------------------------------------------------------- */
+
+int bench_command_save(const char *dir, int argc, char **argv, char *err)
+{
+    char path[4096], cwd[4096];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    if (!getcwd(cwd, sizeof cwd)) snprintf(cwd, sizeof cwd, ".");
+    json_t *args = json_array();
+    for (int k = 0; k < argc; k++) json_array_append_new(args, json_string(argv[k]));
+    json_t *doc = json_pack("{s:o, s:s}", "command", args, "folder", cwd);
+    char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(doc);
+    char oerr[OUTFILE_ERR_MAX];
+    int rc = text ? outfile_write_all(path, text, strlen(text), oerr) : -1;
+    if (rc) snprintf(err, 512, "%.500s", text ? oerr : "out of memory");
+    free(text);
+    return rc;
+}
+
+int bench_command_load(const char *dir, int *argc, char ***argv, char *folder, size_t n, char *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    json_error_t e;
+    json_t *doc = json_load_file(path, 0, &e);
+    json_t *args = doc ? json_object_get(doc, "command") : NULL;
+    json_t *cwd = doc ? json_object_get(doc, "folder") : NULL;
+    bool ok = json_is_array(args) && json_array_size(args) > 0 && json_is_string(cwd);
+    for (size_t k = 0; ok && k < json_array_size(args); k++) ok = json_is_string(json_array_get(args, k));
+    if (!ok) {
+        snprintf(err, 512, "%.300s: %.200s", path, doc ? "not the command of a run" : e.text);
+        json_decref(doc);
+        return -1;
+    }
+    *argc = (int)json_array_size(args);
+    *argv = xcalloc((size_t)*argc + 1, sizeof **argv);
+    for (int k = 0; k < *argc; k++) (*argv)[k] = xstrdup(json_string_value(json_array_get(args, (size_t)k)));
+    snprintf(folder, n, "%s", json_string_value(cwd));
+    json_decref(doc);
+    return 0;
 }

@@ -3,14 +3,14 @@
  * The invariant: every claim of a row is decided here against one reference, the file's
  * answer or the reference BFS's (always the BFS's with --verify), and a claim that contradicts
  * it fails the run with one line saying who is wrong: the solver, or the file. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench/bench.h"
-
-#include <limits.h>
 #include "common/xmem.h"
 #include "solvers/bfs.h"
+#include "solvers/registry.h"
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
  * which also checks the file's claim against it). */
@@ -59,6 +59,7 @@ void bench_judge(const bench_options *o, const solver *s, const puzzle *p, refer
         snprintf(row->replay, sizeof row->replay, legal ? "ok" : "illegal");
         if (!legal) {
             row->correct = REPORT_NO;
+            snprintf(row->note, sizeof row->note, "illegal solution: %.200s", why);
             bench_check_failed("%s on %s: illegal solution: %s", s->name, p->name, why);
             return;
         }
@@ -99,7 +100,19 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     const char *heuristic = setup_heuristic(u);
     snprintf(row->heuristic, sizeof row->heuristic, "%s", heuristic ? heuristic : "");
     setup_params_text(u, row->params);
+    snprintf(row->origin, sizeof row->origin, "%s", solver_origin_name(registry_origin(u->s)));
+    snprintf(row->guarantee, sizeof row->guarantee, "%s", solver_guarantee_name(u->s->guarantee));
+    row->complete = u->s->complete ? REPORT_YES : REPORT_NO;
     snprintf(row->note, sizeof row->note, "%s", r->note ? r->note : "");
+    /* As many whole KEY=VALUE pairs as the cell holds. */
+    size_t kept = 0;
+    for (const char *kv = r->stats; kv && *kv;) {
+        size_t len = strcspn(kv, " ");
+        if (kept + len + 1 >= sizeof row->stats) break;
+        kept += (size_t)snprintf(row->stats + kept, sizeof row->stats - kept, "%s%.*s",
+                                 kept ? " " : "", (int)len, kv);
+        kv += len + (kv[len] == ' ');
+    }
     snprintf(row->puzzle, sizeof row->puzzle, "%s", p->name);
     snprintf(row->source, sizeof row->source, "%s", p->source);
     puzzle_id(p, row->id);

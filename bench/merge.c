@@ -35,7 +35,7 @@ static int check_shards(const report *rep, char **files, int nfiles, const int *
     const report_row *first = &rep->row[0];
     int k0, n;
     if (sscanf(first->shard, "%d/%d", &k0, &n) != 2 || n < 1 || first->puzzles < 1)
-        return refuse("%s: shard '%s' is not K/N", first->origin, first->shard);
+        return refuse("%s: shard '%s' is not K/N", first->read_from, first->shard);
     const char **owner = xcalloc((size_t)n + 1, sizeof *owner);
     int rc = 0;
     for (int i = 0; i < rep->count && rc == 0; i++) {
@@ -43,13 +43,13 @@ static int check_shards(const report *rep, char **files, int nfiles, const int *
         int k, rn;
         if (strcmp(row->run, first->run) != 0)
             rc = refuse("%s belongs to run %s, %s to run %s: the shards of different "
-                        "configurations or inputs do not merge", row->origin, row->run,
-                        first->origin, first->run);
+                        "configurations or inputs do not merge", row->read_from, row->run,
+                        first->read_from, first->run);
         else if (sscanf(row->shard, "%d/%d", &k, &rn) != 2 || rn != n || k < 1 || k > n)
-            rc = refuse("%s: shard '%s' is not one of %d", row->origin, row->shard, n);
+            rc = refuse("%s: shard '%s' is not one of %d", row->read_from, row->shard, n);
         else if (row->puzzles != first->puzzles || row->index < 0 || row->index >= row->puzzles ||
                  row->index % n != k - 1)
-            rc = refuse("%s: puzzle %d is not in shard %s of %d puzzles", row->origin,
+            rc = refuse("%s: puzzle %d is not in shard %s of %d puzzles", row->read_from,
                         row->index, row->shard, first->puzzles);
         else if (owner[k] && owner[k] != files[file_of_row[i]])
             rc = refuse("shard %d/%d is in both %s and %s", k, n, owner[k], files[file_of_row[i]]);

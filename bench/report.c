@@ -22,10 +22,13 @@ typedef enum {
     COL_OPTIONAL,   /* char[]; JSON string, or null when empty */
     COL_INT,        /* int; REPORT_NONE is empty / null */
     COL_U64,        /* uint64_t */
+    COL_COUNT,      /* uint64_t, empty / null when REPORT_UNCOUNTED (a counter not reported) */
     COL_PEAK,       /* uint64_t, empty / null unless peak_known */
+    COL_RSS,        /* uint64_t, empty / null unless rss_known */
     COL_SECONDS,    /* double */
     COL_FLAG,       /* report_flag: yes / no / empty; JSON true / false / null */
     COL_SOLUTION,   /* char *: moves separated by spaces; JSON an array of moves */
+    COL_STATS,      /* char[]: KEY=VALUE separated by spaces; JSON an object, or null */
 } column_type;
 
 typedef struct {
@@ -38,21 +41,24 @@ typedef struct {
 
 static const column columns[] = {
     COLUMN(solver, COL_TEXT),          COLUMN(heuristic, COL_OPTIONAL),
-    COLUMN(params, COL_OPTIONAL),      COLUMN(puzzle, COL_TEXT),
+    COLUMN(params, COL_OPTIONAL),      COLUMN(origin, COL_TEXT),
+    COLUMN(guarantee, COL_TEXT),       COLUMN(complete, COL_FLAG),
+    COLUMN(puzzle, COL_TEXT),
     COLUMN(board, COL_TEXT),           COLUMN(status, COL_TEXT),
     COLUMN(budget_hit, COL_OPTIONAL),  COLUMN(moves, COL_INT),
     COLUMN(steps, COL_INT),            COLUMN(optimal_moves, COL_INT),
     COLUMN(solvable, COL_FLAG),        COLUMN(optimal, COL_FLAG),
     COLUMN(correct, COL_FLAG),         COLUMN(excess, COL_INT),
-    COLUMN(replay, COL_OPTIONAL),      COLUMN(expanded, COL_U64),
-    COLUMN(generated, COL_U64),        COLUMN(duplicates, COL_U64),
-    COLUMN(peak_bytes, COL_PEAK),      COLUMN(table_bytes, COL_U64),
+    COLUMN(replay, COL_OPTIONAL),      COLUMN(expanded, COL_COUNT),
+    COLUMN(generated, COL_COUNT),      COLUMN(duplicates, COL_COUNT),
+    COLUMN(peak_bytes, COL_PEAK),      COLUMN(table_bytes, COL_COUNT),
+    COLUMN(peak_rss, COL_RSS),
     COLUMN(seconds, COL_SECONDS),      COLUMN(seconds_mean, COL_SECONDS),
     COLUMN(seconds_sd, COL_SECONDS),   COLUMN(seconds_min, COL_SECONDS),
     COLUMN(seconds_max, COL_SECONDS),  COLUMN(cpu_seconds, COL_SECONDS),
     COLUMN(iterations, COL_INT),       COLUMN(repeat, COL_INT),
     COLUMN(warmup, COL_INT),           COLUMN(warning, COL_OPTIONAL),
-    COLUMN(note, COL_OPTIONAL),
+    COLUMN(note, COL_OPTIONAL),        COLUMN(stats, COL_STATS),
     COLUMN(solution, COL_SOLUTION),    COLUMN(index, COL_INT),
     COLUMN(puzzles, COL_INT),          COLUMN(cluster_size, COL_INT),
     COLUMN(id, COL_TEXT),
@@ -88,7 +94,7 @@ void report_free(report *r)
 {
     for (int i = 0; i < r->count; i++) {
         free(r->row[i].solution);
-        free(r->row[i].origin);
+        free(r->row[i].read_from);
     }
     free(r->row);
     memset(r, 0, sizeof *r);
@@ -113,7 +119,8 @@ static const char *cell_text(const report_row *row, const column *c, char buf[64
 {
     switch (c->type) {
     case COL_TEXT:
-    case COL_OPTIONAL: return FIELD(row, c, const char);
+    case COL_OPTIONAL:
+    case COL_STATS: return FIELD(row, c, const char);
     case COL_INT: {
         int v = *FIELD(row, c, const int);
         if (v == REPORT_NONE) return "";
@@ -121,7 +128,11 @@ static const char *cell_text(const report_row *row, const column *c, char buf[64
         return buf;
     }
     case COL_PEAK:
-        if (!row->peak_known) return "";
+    case COL_RSS:
+        if (!(c->type == COL_PEAK ? row->peak_known : row->rss_known)) return "";
+        /* fall through */
+    case COL_COUNT:
+        if (*FIELD(row, c, const uint64_t) == REPORT_UNCOUNTED) return "";
         /* fall through */
     case COL_U64:
         snprintf(buf, 64, "%llu", (unsigned long long)*FIELD(row, c, const uint64_t));
@@ -159,9 +170,23 @@ static json_t *cell_json(const report_row *row, const column *c)
     case COL_OPTIONAL: return *text ? json_text(text) : json_null();
     case COL_INT: return *text ? json_integer(*FIELD(row, c, const int)) : json_null();
     case COL_PEAK:
+    case COL_RSS:
+    case COL_COUNT:
     case COL_U64: return *text ? json_integer((json_int_t)*FIELD(row, c, const uint64_t)) : json_null();
     case COL_SECONDS: return json_real(*FIELD(row, c, const double));
     case COL_FLAG: return *text ? json_boolean(*text == 'y') : json_null();
+    case COL_STATS: {
+        if (!*text) return json_null();
+        json_t *stats = json_object();
+        char *copy = xstrdup(text), *save = NULL;
+        for (char *kv = strtok_r(copy, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+            char *eq = strchr(kv, '=');
+            *eq = '\0';
+            json_object_set_new(stats, kv, json_integer((json_int_t)strtoull(eq + 1, NULL, 10)));
+        }
+        free(copy);
+        return stats;
+    }
     case COL_SOLUTION: {
         json_t *moves = json_array();
         char *copy = xstrdup(text), *save = NULL;
@@ -199,6 +224,30 @@ static bool move_list(const char *s)
     }
 }
 
+/* A stats cell: KEY=VALUE, one space between them, each key lower-case letters, digits and '_',
+ * each value a count up to 2^63 - 1 (a JSON integer), no key twice (a JSON object holds a key
+ * once). */
+static bool stats_list(const char *s)
+{
+    if (!*s) return true;
+    char *copy = xstrdup(s), *key[64], *save = NULL;
+    int n = 0;
+    bool ok = s[0] != ' ' && s[strlen(s) - 1] != ' ' && !strstr(s, "  ");
+    for (char *kv = strtok_r(copy, " ", &save); kv && ok; kv = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(kv, '=');
+        ok = eq && eq > kv && n < 64 &&
+             strspn(kv, "abcdefghijklmnopqrstuvwxyz0123456789_") == (size_t)(eq - kv) && eq[1] &&
+             strspn(eq + 1, "0123456789") == strlen(eq + 1) && strlen(eq + 1) <= 19 &&
+             strtoull(eq + 1, NULL, 10) <= INT64_MAX;
+        if (!ok) break;
+        *eq = '\0';
+        for (int k = 0; k < n && ok; k++) ok = strcmp(key[k], kv) != 0;
+        key[n++] = kv;
+    }
+    free(copy);
+    return ok;
+}
+
 /* Sets column c of row from CSV text; returns -1 when the text is not of the column's type. */
 static int cell_parse(report_row *row, const column *c, const char *text)
 {
@@ -207,6 +256,10 @@ static int cell_parse(report_row *row, const column *c, const char *text)
     case COL_TEXT:
     case COL_OPTIONAL:
         if (strlen(text) >= c->size || !plain_text(text)) return -1;
+        strcpy(FIELD(row, c, char), text);
+        return 0;
+    case COL_STATS:
+        if (strlen(text) >= c->size || !stats_list(text)) return -1;
         strcpy(FIELD(row, c, char), text);
         return 0;
     case COL_INT: {
@@ -218,8 +271,12 @@ static int cell_parse(report_row *row, const column *c, const char *text)
         return 0;
     }
     case COL_PEAK:
-        row->peak_known = *text != '\0';
+    case COL_RSS:
+        *(c->type == COL_PEAK ? &row->peak_known : &row->rss_known) = *text != '\0';
         if (!*text) return 0;
+        /* fall through */
+    case COL_COUNT:
+        if (!*text) return *FIELD(row, c, uint64_t) = REPORT_UNCOUNTED, 0;
         /* fall through */
     case COL_U64:
         errno = 0;
@@ -263,6 +320,8 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
     case COL_INT:
     case COL_U64:
     case COL_PEAK:
+    case COL_RSS:
+    case COL_COUNT:
         if (json_is_null(v) && c->type != COL_U64) return cell_parse(row, c, "");
         if (!json_is_integer(v)) return -1;
         snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
@@ -274,6 +333,22 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
     case COL_FLAG:
         if (json_is_null(v)) return cell_parse(row, c, "");
         return json_is_boolean(v) ? cell_parse(row, c, json_is_true(v) ? "yes" : "no") : -1;
+    case COL_STATS: {
+        if (json_is_null(v)) return cell_parse(row, c, "");
+        if (!json_is_object(v) || json_object_size(v) == 0) return -1;
+        char text[sizeof row->stats];
+        size_t len = 0;
+        const char *key;
+        json_t *value;
+        json_object_foreach(v, key, value) {
+            if (!json_is_integer(value) || json_integer_value(value) < 0) return -1;
+            int n = snprintf(text + len, sizeof text - len, "%s%s=%lld", len ? " " : "", key,
+                             (long long)json_integer_value(value));
+            if (n < 0 || (size_t)n >= sizeof text - len) return -1;
+            len += (size_t)n;
+        }
+        return cell_parse(row, c, text);
+    }
     case COL_SOLUTION: {
         if (!json_is_array(v)) return -1;
         size_t n = json_array_size(v), len = 0;
@@ -303,8 +378,8 @@ typedef struct {
     int rank;
     report_summary sum;
     long excess_sum;
-    double *secs, *nodes, *mem;
-    int n, nmem, cap;
+    double *secs, *nodes, *mem, *rss;
+    int n, nnodes, nmem, nrss, cap;
 } tally_entry;
 
 struct report_tally {
@@ -324,6 +399,7 @@ void report_tally_free(report_tally *t)
         free(t->entry[s].secs);
         free(t->entry[s].nodes);
         free(t->entry[s].mem);
+        free(t->entry[s].rss);
     }
     free(t);
 }
@@ -343,6 +419,8 @@ void report_tally_add(report_tally *t, const report_row *row)
     sum->runs++;
     sum->warnings += row->warning[0] != '\0';
     sum->budget_hits += strcmp(row->status, "budget") == 0;
+    sum->gave_up += strcmp(row->status, "gave-up") == 0;
+    sum->errors += strcmp(row->status, "crashed") == 0 || strcmp(row->status, "protocol-error") == 0;
     sum->wrong += row->correct == REPORT_NO;
     if (strcmp(row->status, "unsolvable") == 0 && row->correct == REPORT_YES) sum->proved_unsolvable++;
     if (strcmp(row->status, "solved") != 0 || strcmp(row->replay, "ok") != 0) return;
@@ -353,13 +431,15 @@ void report_tally_add(report_tally *t, const report_row *row)
         e->excess_sum += row->excess;
         if (row->excess > sum->max_excess) sum->max_excess = row->excess;
     }
-    int secs = e->cap, nodes = e->cap;
+    int secs = e->cap, nodes = e->cap, mem = e->cap;
     GROW(e->secs, secs, e->n + 1, 256);
     GROW(e->nodes, nodes, e->n + 1, 256);
-    GROW(e->mem, e->cap, e->n + 1, 256);
-    e->secs[e->n] = row->seconds;
-    e->nodes[e->n++] = (double)row->expanded;
+    GROW(e->mem, mem, e->n + 1, 256);
+    GROW(e->rss, e->cap, e->n + 1, 256);
+    e->secs[e->n++] = row->seconds;
+    if (row->expanded != REPORT_UNCOUNTED) e->nodes[e->nnodes++] = (double)row->expanded;
     if (row->peak_known) e->mem[e->nmem++] = (double)row->peak_bytes;
+    if (row->rss_known) e->rss[e->nrss++] = (double)row->peak_rss;
 }
 
 int report_tally_summarize(const report_tally *t, report_summary *out, int max)
@@ -382,8 +462,9 @@ int report_tally_summarize(const report_tally *t, report_summary *out, int max)
         snprintf(sum->solver, sizeof sum->solver, "%s", e->label);
         sum->mean_excess = sum->judged ? (double)e->excess_sum / sum->judged : -1;
         sum->median_seconds = stats_median(e->secs, e->n);
-        sum->median_expanded = stats_median(e->nodes, e->n);
+        sum->median_expanded = stats_median(e->nodes, e->nnodes);
         sum->median_peak_bytes = stats_median(e->mem, e->nmem);
+        sum->median_peak_rss = stats_median(e->rss, e->nrss);
         double *copy = xmalloc((size_t)(e->n + 1) * sizeof *copy);
         if (e->n) memcpy(copy, e->secs, (size_t)e->n * sizeof *copy);   /* none when nothing solved */
         sum->p95_seconds = stats_quantile(copy, e->n, 0.95);
@@ -452,9 +533,11 @@ static json_t *number_or_null(double v)
 
 static json_t *summary_json(const report_summary *s)
 {
-    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o}",
+    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, s:o, s:o, "
+                     "s:o, s:o}",
                      "solver", s->solver, "runs", s->runs, "solved", s->solved,
-                     "budget_hits", s->budget_hits, "judged", s->judged, "optimal", s->optimal,
+                     "budget_hits", s->budget_hits, "gave_up", s->gave_up, "errors", s->errors,
+                     "judged", s->judged, "optimal", s->optimal,
                      "proved_unsolvable", s->proved_unsolvable, "wrong", s->wrong,
                      "warnings", s->warnings,
                      "mean_excess", s->judged ? json_real(s->mean_excess) : json_null(),
@@ -462,7 +545,8 @@ static json_t *summary_json(const report_summary *s)
                      "median_seconds", number_or_null(s->median_seconds),
                      "p95_seconds", number_or_null(s->p95_seconds),
                      "median_expanded", number_or_null(s->median_expanded),
-                     "median_peak_bytes", number_or_null(s->median_peak_bytes));
+                     "median_peak_bytes", number_or_null(s->median_peak_bytes),
+                     "median_peak_rss", number_or_null(s->median_peak_rss));
 }
 
 /* Dumps v compactly, with its key order. */
@@ -527,26 +611,30 @@ static void human_time(double seconds, char *out, size_t n)
 void report_markdown(FILE *f, const report_summary *sum, int n)
 {
     fputs("| solver | runs | solved | optimal | mean excess | max excess | proved no solution | "
-          "budget hits | wrong | median time | p95 time | median expanded | median peak memory "
-          "| timing warnings |\n"
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+          "budget hits | gave up | errors | wrong | median time | p95 time | median expanded | "
+          "median peak memory | median peak RSS | timing warnings |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
           f);
     for (int k = 0; k < n; k++) {
         const report_summary *s = &sum[k];
-        char optimal[32] = "-", mean[16] = "-", max[16] = "-", peak[32], median[32], p95[32],
-             expanded[32] = "-";
+        char optimal[32] = "-", mean[16] = "-", max[16] = "-", peak[32], rss[32], median[32],
+             p95[32], expanded[32] = "-";
         if (s->judged) {
             snprintf(optimal, sizeof optimal, "%.1f%%", 100.0 * s->optimal / s->judged);
             snprintf(mean, sizeof mean, "%.2f", s->mean_excess);
             snprintf(max, sizeof max, "%d", s->max_excess);
         }
-        if (s->solved) snprintf(expanded, sizeof expanded, "%.0f", s->median_expanded);
+        if (s->solved && !isnan(s->median_expanded))
+            snprintf(expanded, sizeof expanded, "%.0f", s->median_expanded);
         human_bytes(s->median_peak_bytes, peak, sizeof peak);
+        human_bytes(s->median_peak_rss, rss, sizeof rss);
         human_time(s->median_seconds, median, sizeof median);
         human_time(s->p95_seconds, p95, sizeof p95);
-        fprintf(f, "| %s | %d | %d | %s | %s | %s | %d | %d | %d | %s | %s | %s | %s | %d |\n",
+        fprintf(f, "| %s | %d | %d | %s | %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s "
+                "| %d |\n",
                 s->solver, s->runs, s->solved, optimal, mean, max, s->proved_unsolvable,
-                s->budget_hits, s->wrong, median, p95, expanded, peak, s->warnings);
+                s->budget_hits, s->gave_up, s->errors, s->wrong, median, p95, expanded, peak, rss,
+                s->warnings);
     }
 }
 
@@ -594,7 +682,7 @@ static int split_csv(char *line, char **cell, int max)
 }
 
 /* "FILE:LINE" for a CSV row, "FILE: row N" for a JSON one. */
-static char *origin(const char *path, const char *sep, int n)
+static char *read_from(const char *path, const char *sep, int n)
 {
     size_t len = strlen(path) + 32;
     char *s = xmalloc(len);
@@ -631,7 +719,7 @@ static int read_csv(const char *path, FILE *f, report *r, char *err)
             break;
         }
         report_row *row = report_add(r);
-        row->origin = origin(path, ":", lineno);
+        row->read_from = read_from(path, ":", lineno);
         for (int k = 0; k < NCOLUMNS && rc == 0; k++)
             if (cell_parse(row, &columns[k], cell[k])) {
                 snprintf(err, REPORT_ERR_MAX, "%s:%d: column %s: not a valid value", path,
@@ -671,7 +759,7 @@ static int read_json(const char *path, FILE *f, report *r, char *err)
     for (size_t i = 0; rc == 0 && i < json_array_size(rows); i++) {
         json_t *o = json_array_get(rows, i);
         report_row *row = report_add(r);
-        row->origin = origin(path, ": row ", (int)i + 1);
+        row->read_from = read_from(path, ": row ", (int)i + 1);
         for (int k = 0; k < NCOLUMNS && rc == 0; k++)
             if (!json_is_object(o) || cell_from_json(row, &columns[k], json_object_get(o, columns[k].name))) {
                 snprintf(err, REPORT_ERR_MAX, "%s: row %zu: %s: missing or not a valid value",
@@ -694,7 +782,7 @@ int report_read_stream(FILE *f, const char *path, report *r, char *err)
         /* Nothing appended on failure; the message may quote the file. */
         for (int i = before; i < r->count; i++) {
             free(r->row[i].solution);
-            free(r->row[i].origin);
+            free(r->row[i].read_from);
         }
         r->count = before;
         scan_escape(err);

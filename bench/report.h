@@ -28,6 +28,8 @@
 #define REPORT_NONE INT_MIN   /* an integer cell that does not apply or is unknown (excess may
                                  be negative: a solution shorter than a wrong file optimum) */
 #define REPORT_ERR_MAX 512
+/* A counter a solver did not report (an external solver that sent no stat line for it). */
+#define REPORT_UNCOUNTED UINT64_MAX
 /* The most solver labels one summary holds. */
 #define REPORT_MAX_SOLVERS 64
 
@@ -39,9 +41,12 @@ typedef struct {
                                          solver with one (setup.h) */
     char heuristic[16];       /* the lower bound astar or idastar used; empty for others */
     char params[SETUP_PARAMS_MAX];    /* every parameter as NAME=VALUE, space-separated */
+    char origin[10];          /* builtin, plugin or external: where the solver came from */
+    char guarantee[8];        /* what the solver claims of its solutions: moves, steps, none */
+    report_flag complete;     /* whether it claims its "no solution" is a proof */
     char puzzle[PUZZLE_NAME_MAX];
     char board[PUZZLE_BOARD_MAX]; /* database form when it keeps the letters, else native on one line */
-    char status[12];          /* solved, unsolvable, budget */
+    char status[16];          /* solved, unsolvable, budget, gave-up, crashed, protocol-error */
     char budget_hit[8];       /* states, bytes, seconds; empty unless status is budget */
     int moves, steps;         /* REPORT_NONE unless solved */
     int optimal_moves;        /* the optimum, or REPORT_NONE when unknown or unsolvable */
@@ -53,14 +58,19 @@ typedef struct {
     uint64_t expanded, generated, duplicates;
     bool peak_known;          /* the build measures the allocator's peak */
     uint64_t peak_bytes;      /* jemalloc's thread peak over the run */
-    uint64_t table_bytes;     /* the solver's own count of its largest tables */
+    uint64_t table_bytes;     /* the solver's own count of its largest tables (REPORT_UNCOUNTED
+                                 for an external solver) */
+    bool rss_known;           /* an external solver's run: peak_rss holds */
+    uint64_t peak_rss;        /* its processes' peak resident memory */
     double seconds;           /* median over the timed samples, per solve (all times in ns) */
     double seconds_mean, seconds_sd, seconds_min, seconds_max;
     double cpu_seconds;       /* median CPU time of the solving thread, per solve */
     int iterations;           /* solves per timed sample (1, or a batch) */
     int repeat, warmup;       /* timed samples, untimed solves before them */
     char warning[32];         /* spread, first-outlier, both joined by ';', or empty */
-    char note[16];            /* the solver's note (table-full), or empty */
+    char note[256];           /* the solver's note (table-full; an external solver's crash,
+                                 protocol error or reason to give up), or empty */
+    char stats[256];          /* an external solver's other counters, KEY=VALUE ..., or empty */
     char *solution;           /* moves separated by spaces (malloc'ed; empty unless solved) */
     int index;                /* the puzzle's position in the whole input */
     int puzzles;              /* how many puzzles the whole input holds */
@@ -69,7 +79,7 @@ typedef struct {
     char source[PUZZLE_SOURCE_MAX];
     char shard[16];           /* K/N */
     char run[17];             /* checksum of the configuration and the input */
-    char *origin;             /* rows read back: "FILE:LINE" (malloc'ed), else NULL */
+    char *read_from;          /* rows read back: "FILE:LINE" (malloc'ed), else NULL */
 } report_row;
 
 typedef struct {
@@ -94,6 +104,8 @@ void report_sort(report *r);
 typedef struct {
     char solver[SETUP_LABEL_MAX];   /* the label */
     int runs, solved, budget_hits;
+    int gave_up;              /* external solvers: runs that answered "unknown" */
+    int errors;               /* external solvers: runs that crashed or broke the protocol */
     int judged;               /* solved runs whose optimum is known */
     int optimal;              /* of those, the optimal ones */
     int proved_unsolvable;    /* correct "no solution" answers (not counted as optimal) */
@@ -101,7 +113,7 @@ typedef struct {
     int warnings;             /* runs whose timing carries a warning */
     double mean_excess;       /* over judged solved runs; -1 when none */
     int max_excess;
-    double median_seconds, p95_seconds, median_expanded, median_peak_bytes;
+    double median_seconds, p95_seconds, median_expanded, median_peak_bytes, median_peak_rss;
 } report_summary;
 
 /* Fills out[] (one entry per solver present, registry order); returns the count. */
@@ -138,7 +150,7 @@ int report_write_markdown(const report *r, FILE *f);
 int report_row_puzzle(const report_row *row, puzzle_list *one, char *why);
 
 /* Reads a result file written by report_write_csv or report_write_json (told apart by their
- * first character), appending its rows, each with its origin ("FILE:LINE"). Every cell is
+ * first character), appending its rows, each with where it was read from ("FILE:LINE"). Every cell is
  * checked for its type. Returns 0, or -1 with "FILE:LINE: what is wrong" in err
  * (REPORT_ERR_MAX bytes). */
 int report_read(const char *path, report *r, char *err);

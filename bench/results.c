@@ -29,20 +29,6 @@ struct bench_results {
     int ndone;
 };
 
-/* mkdir -p. */
-static int make_directory(const char *path)
-{
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *s = buf + 1; *s; s++)
-        if (*s == '/') {
-            *s = '\0';
-            if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-            *s = '/';
-        }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 /* The absolute path a file would have (its folder resolved, links included), so that two
  * spellings of one file compare equal before it exists. */
 static void resolve(const char *path, char out[PATH_MAX])
@@ -62,7 +48,7 @@ static void resolve(const char *path, char out[PATH_MAX])
 static int name_outputs(const bench_options *o, char path[NOUTPUTS][PATH_MAX])
 {
     const char *given[NOUTPUTS] = {o->csv, o->json, o->markdown};
-    if (o->out && make_directory(o->out) != 0) {
+    if (o->out && outfile_make_dirs(o->out) != 0) {
         fprintf(stderr, "bench: %s: %s\n", o->out, strerror(errno));
         return -1;
     }
@@ -165,8 +151,8 @@ bench_results *bench_results_open(const bench_options *o, const char *run, bool 
     res->done = xmalloc((size_t)(old.count + 1) * DONE_KEY);
     for (int i = 0; i < old.count; i++) {
         done_key(res->done + (size_t)res->ndone++ * DONE_KEY, old.row[i].index, old.row[i].solver);
-        free(old.row[i].origin);
-        old.row[i].origin = NULL;
+        free(old.row[i].read_from);
+        old.row[i].read_from = NULL;
         if (bench_results_add(res, &old.row[i])) {
             report_free(&old);
             bench_results_close(res, json_object(), false, 0, 0);

@@ -23,7 +23,8 @@ static measure_sample batch(const solver_setup *u, const puzzle *p, const solver
         u->s->solve(&ctx, &p->board, p->start, budget, u->param, &r);
         solver_result_free(&r);
     }
-    measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0, false};
+    measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0, false, 0,
+                        false};
     solver_context_free(&ctx);
     return m;
 }
@@ -58,15 +59,16 @@ void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p,
      * shorter than min_seconds. */
     int k = 1;
     double per_solve = first.cpu_seconds;
-    while (plan->min_seconds > 0 && per_solve * k < plan->min_seconds && k < MAX_BATCH &&
-           !search_interrupted) {
+    /* An external solver's request is one measured run, never a batch (docs/external.md). */
+    bool batches = plan->min_seconds > 0 && !first.rss_known;
+    while (batches && per_solve * k < plan->min_seconds && k < MAX_BATCH && !search_interrupted) {
         double want = 1.2 * plan->min_seconds / (per_solve > 1e-9 ? per_solve : 1e-9);
         k = want > MAX_BATCH ? MAX_BATCH : want < 2.0 * k ? 2 * k : (int)ceil(want);
         per_solve = batch(u, p, &plan->budget, k).cpu_seconds;
     }
     int n = plan->repeat;
     double *wall = xmalloc((size_t)n * sizeof *wall), *cpu = xmalloc((size_t)n * sizeof *cpu);
-    uint64_t peak = first.peak_bytes;
+    uint64_t peak = first.peak_bytes, rss = first.peak_rss;
     for (int j = 0; j < n; j++) {   /* an interruption cuts the samples short: the run is dropped */
         measure_sample m = first;
         if (k > 1) m = batch(u, p, &plan->budget, k);
@@ -75,6 +77,7 @@ void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p,
             m = measure_solve(u, NULL, p, &plan->budget, &again);
             solver_result_free(&again);
             if (m.peak_bytes > peak) peak = m.peak_bytes;
+            if (m.peak_rss > rss) rss = m.peak_rss;
         }
         wall[j] = m.seconds;
         cpu[j] = m.cpu_seconds;
@@ -99,6 +102,8 @@ void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p,
     row->warmup = plan->warmup;
     row->peak_known = first.peak_known;
     row->peak_bytes = peak;
+    row->rss_known = first.rss_known;
+    row->peak_rss = rss;
 
     timing_warning(wall, n, row->warning);
     free(wall);

@@ -7,7 +7,8 @@
  * min_seconds of CPU time (as Google Benchmark does), and those calibrating batches are not
  * counted; the k solves of a batch share one solver context (each clears it first), so their
  * allocations are amortized. The peak memory and the counters always come from a solve
- * with a fresh context.
+ * with a fresh context. An external solver is never batched: each sample is one request, and
+ * its answer and counters are those of the first.
  */
 #ifndef TIMING_H
 #define TIMING_H
@@ -25,7 +26,7 @@ typedef struct {
 /* Solves p with setup u as the plan says, keeps the result of a fresh-context solve in r (the caller
  * frees it), and fills the row's timing columns: seconds (median), seconds_mean, seconds_sd,
  * seconds_min, seconds_max, cpu_seconds (median), iterations, repeat, warmup, warning,
- * peak_bytes, peak_known. */
+ * peak_bytes, peak_known, and for an external solver peak_rss (the largest of the samples). */
 void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p, solver_result *r,
                 report_row *row);
 

@@ -93,7 +93,7 @@ static void fail(tally *t, const report_row *row, const char *claim, const char 
     if (t->shown++ >= SHOWN_FAILURES) return;
     va_list ap;
     va_start(ap, format);
-    fprintf(stdout, "%s: %s on %s: %s: ", row->origin, row->solver, row->puzzle, claim);
+    fprintf(stdout, "%s: %s on %s: %s: ", row->read_from, row->solver, row->puzzle, claim);
     vfprintf(stdout, format, ap);
     fputc('\n', stdout);
     va_end(ap);
@@ -156,13 +156,28 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
         return;
     }
     const known *ref = reference_for(entry, p, budget);
-    solver_setup u;
-    const solver *s = setup_parse_label(row->solver, &u) == 0 ? u.s : NULL;
-    if (!s) fail(t, row, "solver", "no solver of that name");
-    const char *heuristic = s ? setup_heuristic(&u) : NULL;
-    if (s && strcmp(row->heuristic, heuristic ? heuristic : "") != 0)
-        fail(t, row, "heuristic", "'%s' is not the heuristic the label %s names", row->heuristic,
-             row->solver);
+    /* The solver's claims are the row's own, so that a file judges itself without the solver;
+     * a built-in's must be the ones its name has. */
+    bool promises_moves = strcmp(row->guarantee, "moves") == 0;
+    bool complete = row->complete == REPORT_YES;
+    if (strcmp(row->guarantee, "moves") && strcmp(row->guarantee, "steps") && strcmp(row->guarantee, "none"))
+        fail(t, row, "guarantee", "'%s' is not moves, steps or none", row->guarantee);
+    if (row->complete == REPORT_UNKNOWN) fail(t, row, "complete", "is neither yes nor no");
+    if (strcmp(row->origin, "builtin") == 0) {
+        solver_setup u;
+        const solver *s = setup_parse_label(row->solver, &u) == 0 ? u.s : NULL;
+        if (!s) fail(t, row, "solver", "no built-in solver of that name");
+        const char *heuristic = s ? setup_heuristic(&u) : NULL;
+        if (s && strcmp(row->heuristic, heuristic ? heuristic : "") != 0)
+            fail(t, row, "heuristic", "'%s' is not the heuristic the label %s names", row->heuristic,
+                 row->solver);
+        if (s && (strcmp(row->guarantee, solver_guarantee_name(s->guarantee)) != 0 ||
+                  complete != s->complete))
+            fail(t, row, "guarantee", "%s claims %s and %s, the row says %s and %s", s->name,
+                 solver_guarantee_name(s->guarantee), s->complete ? "complete" : "not complete",
+                 row->guarantee, complete ? "complete" : "not complete");
+    } else if (strcmp(row->origin, "plugin") && strcmp(row->origin, "external"))
+        fail(t, row, "origin", "'%s' is not builtin, plugin or external", row->origin);
     bool solvable = ref->status == SOLVE_SOLVED, known = ref->status != SOLVE_BUDGET;
     if (!known) {
         fail(t, row, "reference", "the reference BFS ran out of memory; nothing can be checked");
@@ -187,9 +202,9 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
             if (solvable) {
                 check_int(t, row, "excess", row->excess, n - ref->moves);
                 check_flag(t, row, "optimal", row->optimal, n == ref->moves ? REPORT_YES : REPORT_NO);
-                if (s && s->guarantee == GUARANTEE_MOVES && n > ref->moves)
+                if (promises_moves && n > ref->moves)
                     fail(t, row, "solver", "%s promises the fewest moves: %d, the optimum is %d",
-                         s->name, n, ref->moves);
+                         row->solver, n, ref->moves);
             }
         }
         free(m);
@@ -204,7 +219,7 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
     if (row->solution[0]) fail(t, row, "solution", "a row that did not solve holds a solution");
     if (strcmp(row->status, "unsolvable") == 0) {
         /* An incomplete solver may miss a solution; the row must then say it was wrong. */
-        if (solvable && (!s || s->complete))
+        if (solvable && complete)
             fail(t, row, "status", "says no solution; the reference BFS finds %d moves, and %s "
                  "is complete", ref->moves, row->solver);
         check_flag(t, row, "correct", row->correct, solvable ? REPORT_NO : REPORT_YES);
@@ -214,8 +229,16 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
         if (strcmp(row->budget_hit, "states") && strcmp(row->budget_hit, "bytes") &&
             strcmp(row->budget_hit, "seconds"))
             fail(t, row, "budget_hit", "'%s' is not states, bytes or seconds", row->budget_hit);
+    } else if (strcmp(row->status, "gave-up") == 0 || strcmp(row->status, "crashed") == 0 ||
+               strcmp(row->status, "protocol-error") == 0) {
+        /* An external solver's run with no answer: nothing claimed, nothing to check but that. */
+        check_flag(t, row, "correct", row->correct, REPORT_UNKNOWN);
+        if (strcmp(row->origin, "external") != 0)
+            fail(t, row, "status", "'%s' is only an external solver's", row->status);
+        if (row->budget_hit[0]) fail(t, row, "budget_hit", "set on a row that is not a budget hit");
     } else
-        fail(t, row, "status", "'%s' is not solved, unsolvable or budget", row->status);
+        fail(t, row, "status", "'%s' is not solved, unsolvable, budget, gave-up, crashed or "
+             "protocol-error", row->status);
     puzzle_list_free(&one);
 }
 
@@ -256,7 +279,7 @@ int bench_verify(const char *result, char **paths, int npaths, const solver_budg
     if (t.shown > SHOWN_FAILURES) printf("... and %d more failures\n", t.shown - SHOWN_FAILURES);
     if (unmatched)
         printf("%d rows name puzzles that are not among the paths given (the first: %s, id %s)\n",
-               unmatched, first_unmatched->origin, first_unmatched->id);
+               unmatched, first_unmatched->read_from, first_unmatched->id);
     printf("%d rows, %d puzzles, %d failed%s\n", rep.count, matched_puzzles, t.failed_rows,
            unmatched ? ", some not checked" : "");
     free(ids.item);

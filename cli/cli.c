@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "common/xmem.h"
+#include "external/external.h"
 #include "generated/build_info.h"
 #include "search/search.h"
+#include "solvers/plugin.h"
 #include "solvers/registry.h"
 
 void cli_begin(void)
@@ -229,10 +231,14 @@ int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_
 
 void cli_print_solvers(FILE *f)
 {
-    fprintf(f, "%-12s %-9s %s\n", "solver", "optimal", "summary");
+    fprintf(f, "%-12s %-9s %-8s %-8s %s\n", "solver", "optimal", "complete", "origin", "summary");
     for (int i = 0; solver_all[i]; i++) {
         const solver *s = solver_all[i];
-        fprintf(f, "%-12s %-9s %s\n", s->name, solver_guarantee_name(s->guarantee), s->summary);
+        solver_origin o = registry_origin(s);
+        fprintf(f, "%-12s %-9s %-8s %-8s %s", s->name, solver_guarantee_name(s->guarantee),
+                s->complete ? "yes" : "no", solver_origin_name(o), s->summary ? s->summary : "");
+        if (o == SOLVER_PLUGIN) fprintf(f, " (%s)", registry_where(s));
+        fputc('\n', f);
         for (int k = 0; k < s->nparams; k++) {
             const solver_param *p = &s->params[k];
             char set[48];
@@ -250,17 +256,32 @@ void cli_print_solvers(FILE *f)
     }
 }
 
-int cli_choice_init(const char *prog, const char *list, cli_choice *c)
+void cli_choice_init(const char *list, cli_choice *c)
 {
     memset(c, 0, sizeof *c);
-    return (c->nsolvers = cli_parse_solvers(prog, list, c->solver)) < 0 ? -1 : 0;
+    c->solvers = list;
 }
 
 int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c)
 {
     switch (code) {
-    case CLI_OPT_SOLVER: return (c->nsolvers = cli_parse_solvers(prog, arg, c->solver)) < 0 ? -1 : 1;
+    case CLI_OPT_SOLVER: c->solvers = arg; return 1;
     case CLI_OPT_HEURISTIC: c->heuristic = arg; return 1;
+    case CLI_OPT_FRESH_PROCESS: c->fresh = true; return 1;
+    case CLI_OPT_EXTERNAL:
+        if (c->nexternals == CLI_MAX_EXTERNALS) {
+            fprintf(stderr, "%s: more than %d --external options\n", prog, CLI_MAX_EXTERNALS);
+            return -1;
+        }
+        c->external[c->nexternals++] = arg;
+        return 1;
+    case CLI_OPT_PLUGIN:
+        if (c->nplugins == CLI_MAX_PLUGINS) {
+            fprintf(stderr, "%s: more than %d --plugin options\n", prog, CLI_MAX_PLUGINS);
+            return -1;
+        }
+        c->plugin[c->nplugins++] = arg;
+        return 1;
     case CLI_OPT_PARAM:
         if (!strchr(arg, '=')) {
             fprintf(stderr, "%s: --param takes NAME=VALUE, not '%s'\n", prog, arg);
@@ -295,12 +316,40 @@ static int set_everywhere(const char *prog, solver_setup *u, int n, const char *
     return took ? took : -1;
 }
 
+int cli_load_solvers(const char *prog, const cli_choice *c, const char *log_dir,
+                     double hello_seconds)
+{
+    for (int k = 0; k < c->nplugins; k++) {
+        char err[PLUGIN_ERR_MAX];
+        if (plugin_load(c->plugin[k], err)) {
+            fprintf(stderr, "%s: --plugin %s\n", prog, err);
+            return -1;
+        }
+    }
+    for (int k = 0; k < c->nexternals; k++) {
+        char err[EXT_ERR_MAX], log[4096], name[REGISTRY_NAME_MAX + 1] = "";
+        const char *eq = strchr(c->external[k], '=');
+        if (eq && eq - c->external[k] <= REGISTRY_NAME_MAX)
+            snprintf(name, sizeof name, "%.*s", (int)(eq - c->external[k]), c->external[k]);
+        if (log_dir) snprintf(log, sizeof log, "%s/%s.stderr.log", log_dir, name);
+        if (!external_define(c->external[k], c->fresh, log_dir && registry_name_ok(name) ? log : NULL,
+                             hello_seconds > 0 ? hello_seconds : 30, err)) {
+            fprintf(stderr, "%s: --external %s\n", prog, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int cli_choice_setups(const char *prog, const cli_choice *c, solver_setup *out)
 {
+    const solver *chosen[CLI_MAX_SOLVERS];
+    int nchosen = cli_parse_solvers(prog, c->solvers, chosen);
+    if (nchosen < 0) return -1;
     int n = 0;
     for (int i = 0; solver_all[i]; i++)   /* registry order, whatever the list's order */
-        for (int k = 0; k < c->nsolvers; k++)
-            if (c->solver[k] == solver_all[i]) setup_init(&out[n++], solver_all[i]);
+        for (int k = 0; k < nchosen; k++)
+            if (chosen[k] == solver_all[i]) setup_init(&out[n++], solver_all[i]);
     for (int k = 0; k < c->nparams; k++) {
         char name[SETUP_LABEL_MAX];
         const char *eq = strchr(c->param[k], '=');

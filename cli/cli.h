@@ -20,11 +20,13 @@
 
 #define CLI_VERSION "0.4.0"
 /* The version of the JSON that bin/solve and bin/bench write (schema/ holds the schemas). */
-#define CLI_SCHEMA_VERSION 1
-#define CLI_MAX_SOLVERS 16
+#define CLI_SCHEMA_VERSION 2
+#define CLI_MAX_SOLVERS 64
 #define CLI_MAX_PARAMS 16
+#define CLI_MAX_EXTERNALS 16
+#define CLI_MAX_PLUGINS 16
 /* Solvers times heuristics: every solver, and every heuristic of those that take one. */
-#define CLI_MAX_SETUPS 32
+#define CLI_MAX_SETUPS 80
 
 /* Exit status, the same in every program (each program's manual page, docs/man/). */
 enum {
@@ -44,6 +46,9 @@ enum {
     CLI_OPT_SOLVER,
     CLI_OPT_PARAM,
     CLI_OPT_HEURISTIC,
+    CLI_OPT_EXTERNAL,
+    CLI_OPT_FRESH_PROCESS,
+    CLI_OPT_PLUGIN,
     CLI_OPT_PROGRAM   /* a program numbers its own long-only options from here */
 };
 
@@ -58,6 +63,11 @@ enum {
     {"solver", required_argument, NULL, CLI_OPT_SOLVER},                                     \
         {"param", required_argument, NULL, CLI_OPT_PARAM},                                   \
         {"heuristic", required_argument, NULL, CLI_OPT_HEURISTIC}
+/* The solvers a run brings: other programs (docs/external.md) and plugins. */
+#define CLI_EXTERNAL_OPTIONS                                                                  \
+    {"external", required_argument, NULL, CLI_OPT_EXTERNAL},                                 \
+        {"fresh-process", no_argument, NULL, CLI_OPT_FRESH_PROCESS},                         \
+        {"plugin", required_argument, NULL, CLI_OPT_PLUGIN}
 /* The short options every program takes, to begin its optstring with: ':' makes getopt
  * report a missing value apart from an unknown option, '+' is left out so operands and
  * options mix. */
@@ -103,28 +113,42 @@ int cli_budget_option(const char *prog, int code, const char *arg, solver_budget
  * "PROG: unknown solver 'x' (see --list)". */
 int cli_parse_solvers(const char *prog, const char *list, const solver **out);
 
-/* What --solver, --param and --heuristic chose, gathered as the options come (in any order)
- * and turned into setups (setup.h) once all are read. */
+/* What --solver, --param, --heuristic, --external, --fresh-process and --plugin chose,
+ * gathered as the options come (in any order). The solvers a run brings are added to the
+ * registry once every option is read (cli_load_solvers), and only then are the names of
+ * --solver looked up and turned into setups (setup.h). */
 typedef struct {
-    const solver *solver[CLI_MAX_SOLVERS];
-    int nsolvers;
+    const char *solvers;                 /* --solver's list, as given */
     const char *param[CLI_MAX_PARAMS];   /* "NAME=VALUE", as given */
     int nparams;
     const char *heuristic;               /* NULL, a heuristic's name, or "all" */
+    const char *external[CLI_MAX_EXTERNALS];   /* "NAME=COMMAND", as given */
+    int nexternals;
+    const char *plugin[CLI_MAX_PLUGINS];  /* shared objects' paths */
+    int nplugins;
+    bool fresh;                          /* --fresh-process: one process a puzzle */
 } cli_choice;
 
 /* The choice before any option: the solvers `list` names (see cli_parse_solvers). */
-int cli_choice_init(const char *prog, const char *list, cli_choice *c);
+void cli_choice_init(const char *list, cli_choice *c);
 
-/* Handles --solver, --param and --heuristic by their codes. Returns 1 when code was one of
- * them, 0 when it was not, -1 on a bad value (already reported). */
+/* Handles --solver, --param, --heuristic, --external, --fresh-process and --plugin by their
+ * codes. Returns 1 when code was one of them, 0 when it was not, -1 on a bad value (already
+ * reported). */
 int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c);
+
+/* Loads the choice's plugins and starts its external solvers, adding them to the registry;
+ * an external solver's stderr goes to log_dir/NAME.stderr.log, or to this program's stderr
+ * when log_dir is NULL, and its first line is awaited up to hello_seconds. Returns 0, or -1
+ * after printing one line. */
+int cli_load_solvers(const char *prog, const cli_choice *c, const char *log_dir,
+                     double hello_seconds);
 
 /* The setups the choice makes, in registry order: each chosen solver with every --param
  * NAME=VALUE it has a parameter NAME for, and, for a solver with a heuristic, one setup per
- * heuristic when --heuristic is "all". A --param or --heuristic that no chosen solver takes, or
- * a value a parameter does not take, is an error: prints one line and returns -1. Else returns
- * the count (out holds CLI_MAX_SETUPS). */
+ * heuristic when --heuristic is "all". An unknown solver name, a --param or --heuristic that no
+ * chosen solver takes, or a value a parameter does not take, is an error: prints one line and
+ * returns -1. Else returns the count (out holds CLI_MAX_SETUPS). */
 int cli_choice_setups(const char *prog, const cli_choice *c, solver_setup *out);
 
 /* Parses an input format name ("auto", "native", ...); prints "PROG: unknown format 'x'" and
@@ -158,8 +182,8 @@ int cli_read_puzzles(const char *prog, char *const *paths, int count, scan_forma
 int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_format format,
                           puzzle_sink *sink, void *ctx);
 
-/* Prints the solver registry as a table (name, guarantee, summary), each solver's parameters
- * under it with their defaults and ranges. */
+/* Prints the solver registry as a table (name, guarantee, completeness, origin, summary), each
+ * solver's parameters under it with their defaults and ranges. */
 void cli_print_solvers(FILE *f);
 
 #endif

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "common/xmem.h"
+#include "external/external.h"
 #include "search/search.h"
 #include "solvers/bfs.h"
 
@@ -33,6 +34,7 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
     m.cpu_seconds = measure_thread_cpu() - cpu0;
     m.peak_bytes = given ? 0 : xmem_peak_read();
     m.peak_known = !given && xmem_peak_available();
+    m.peak_rss = 0, m.rss_known = false;
     if (!given) solver_context_free(&fresh);
     return m;
 }
@@ -40,6 +42,11 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r)
 {
+    external_solver *x = external_of(u->s);
+    if (x) {   /* another program: its own clocks, over its whole process group */
+        external_measure e = external_solve(x, p, budget, r);
+        return (measure_sample){e.seconds, e.cpu_seconds, 0, false, e.peak_rss, true};
+    }
     return measure(u->s->solve, u->param, ctx, p, budget, r, 0);
 }
 

@@ -26,10 +26,13 @@ typedef struct {
     double cpu_seconds;   /* the solving thread's CPU time over the same call */
     uint64_t peak_bytes;  /* most bytes the thread held at once above its start */
     bool peak_known;      /* a fresh context and a build with jemalloc */
+    uint64_t peak_rss;    /* an external solver's: its processes' peak resident memory */
+    bool rss_known;       /* an external solver's run: peak_rss holds */
 } measure_sample;
 
 /* Solves p with setup u under budget into r (the caller frees r) and measures it, in ctx, or
- * in a fresh context when ctx is NULL. */
+ * in a fresh context when ctx is NULL. An external solver (external/external.h) is asked
+ * instead, and measured over its processes: peak_rss in place of peak_bytes. */
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r);
 

@@ -2,6 +2,8 @@
 #include "common/outfile.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -86,4 +88,17 @@ int outfile_write_all(const char *path, const void *data, size_t len, char *err)
         return -1;
     }
     return outfile_commit(&o, err);
+}
+
+int outfile_make_dirs(const char *dir)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (char *s = buf + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
+            *s = '/';
+        }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }

@@ -45,4 +45,7 @@ void outfile_abandon(outfile *o);
 /* Writes len bytes as the whole of path, through outfile. Returns 0, or -1 with err set. */
 int outfile_write_all(const char *path, const void *data, size_t len, char *err);
 
+/* mkdir -p: the folder and every folder above it that is missing. Returns 0, or -1 (errno). */
+int outfile_make_dirs(const char *dir);
+
 #endif

@@ -170,7 +170,8 @@ ecolors = ""
 do for [i = 1:n * has_solved] {
     s = word(solvers, i)
     stats rows using (solved(s) && strcol("excess") ne "" ? column("excess") : NaN) nooutput
-    if (STATS_records > 0 && STATS_max > 0) {
+    # (stats defines nothing for a solver that solved nothing)
+    if (exists("STATS_records") && STATS_records > 0 && STATS_max > 0) {
         excessive = excessive . " " . s
         ecolors = ecolors . " " . color(i)
         eval sprintf("n_%d = %d", words(excessive), STATS_records)

@@ -30,7 +30,23 @@ for line in open(os.path.join(here, "styles.tsv")):
     if line.strip() and not line.startswith("#"):
         label, colour, marker, dash = line.rstrip("\n").split("\t")
         styles[label] = (colour, marker, dash)
-style = [styles.get(s, ("#777777", "1", "1")) for s in labels]
+# A solver brought by the run (an external program or a plugin) has no line there: it gets a
+# marker and a dash of its own kind (gnuplot's star and a dash-dot line for an external solver,
+# its plus and dash-dot-dot for a plugin) and a colour of Paul Tol's muted palette, in the
+# order it appears.
+origin = {r["solver"]: r.get("origin", "builtin") for r in rows}
+brought = ["#332288", "#117733", "#44AA99", "#88CCEE", "#AA4499", "#882255", "#999933"]
+kinds = {"external": ("3", "4"), "plugin": ("1", "5")}
+style, n_brought = [], 0
+for s in labels:
+    if s in styles:
+        style.append(styles[s])
+    elif origin[s] in kinds:
+        marker, dash = kinds[origin[s]]
+        style.append((brought[n_brought % len(brought)], marker, dash))
+        n_brought += 1
+    else:
+        style.append(("#777777", "1", "1"))
 
 
 def number(text):

@@ -1,6 +1,7 @@
 /* bench.c -- bin/bench: the command line of the run and of its subcommands (merge, verify,
  * compare, report). What each does lives in bench/: run.c the run, merge.c, verify.c,
  * compare.c and html.c the subcommands. */
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,9 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "common/outfile.h"
+#include "common/xmem.h"
+#include "external/external.h"
 
 static const char *usage =
     "usage: bench [options] PATH...           run solvers over puzzle files or directories\n"
@@ -21,6 +25,11 @@ static const char *usage =
     "  --param NAME=V     set a parameter of every chosen solver that has it (repeatable)\n"
     "  --heuristic H      the lower bound of astar and idastar, or 'all': a row per pairing\n"
     "  --list             list the solvers with their parameters and exit\n"
+    "  --external NAME=COMMAND  a solver that is another program, speaking the line protocol\n"
+    "                     of docs/external.md (repeatable); its stderr goes to NAME.stderr.log\n"
+    "                     in the --out folder or beside the first result file\n"
+    "  --fresh-process    start an external solver once per puzzle, not once per run\n"
+    "  --plugin FILE      load the solvers of a plugin (a shared object; repeatable)\n"
     "  --max-states N     per run: stop after N expanded states (default 5M; 0: no limit)\n"
     "  --max-bytes N      per run: stop when the solver's tables exceed N (default 2Gi; 0: none)\n"
     "  --max-seconds S    per run: stop after S seconds (default 30; 0: no limit)\n"
@@ -36,7 +45,9 @@ static const char *usage =
     "  --json F|-         write the run's description, the rows and the summary as JSON\n"
     "  --markdown F       write the summary table to F (it is always printed at the end)\n"
     "  --out DIR          write DIR/results.csv, DIR/results.json, DIR/summary.md\n"
-    "  --resume DIR       carry on the run interrupted in DIR (give the same options and paths)\n"
+    "  --resume DIR       carry on the run interrupted in DIR; alone, it takes the run's options\n"
+    "                     and paths from DIR/run.json (options given too must keep the run's\n"
+    "                     configuration)\n"
     "  --shard K/N        run the K-th of N disjoint slices of the puzzles (1 <= K <= N)\n"
     "  --format F         input format (default auto; see bin/solve --help)\n"
     "  --progress, --no-progress   progress on stderr (default: when stderr is a terminal)\n"
@@ -61,6 +72,7 @@ static const struct option run_options[] = {
     CLI_STANDARD_OPTIONS,
     CLI_BUDGET_OPTIONS,
     CLI_SOLVER_OPTIONS,
+    CLI_EXTERNAL_OPTIONS,
     {"list", no_argument, NULL, OPT_LIST},
     {"warmup", required_argument, NULL, OPT_WARMUP},
     {"repeat", required_argument, NULL, OPT_REPEAT},
@@ -79,24 +91,27 @@ static const struct option run_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-static int parse_options(int argc, char **argv, bench_options *o)
+/* Reads the run's options into o and c; *list is set by --list. Solvers are not yet looked up:
+ * the run's external solvers and plugins are added first (run_main). */
+static int parse_options(int argc, char **argv, bench_options *o, cli_choice *c, bool *list)
 {
     memset(o, 0, sizeof *o);
     o->timing = (timing_plan){0, 1, 1e-4, cli_default_budget()};
-    cli_choice choice;
-    if (cli_choice_init("bench", "all", &choice)) return -1;
+    cli_choice_init("all", c);
     o->cpu = -1;
     o->shard_k = o->shard_n = 1;
     o->progress = -1;
+    *list = false;
+    optind = 0;   /* a full start: the options may be read twice (--resume DIR) */
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, run_options, NULL)) != -1) {
         if (cli_common_option("bench", usage, code, argv) < 0) return -1;
         int bad = cli_budget_option("bench", code, optarg, &o->timing.budget);
-        if (bad == 0) bad = cli_choice_option("bench", code, optarg, &choice);
+        if (bad == 0) bad = cli_choice_option("bench", code, optarg, c);
         if (bad < 0) return -1;
         if (bad > 0) continue;
         switch (code) {
-        case OPT_LIST: cli_print_solvers(stdout); exit(EXIT_SOLVED);
+        case OPT_LIST: *list = true; break;
         case OPT_WARMUP: bad = cli_parse_int("bench", "--warmup", optarg, 0, 1000, &o->timing.warmup); break;
         case OPT_REPEAT: bad = cli_parse_int("bench", "--repeat", optarg, 1, 1000, &o->timing.repeat); break;
         case OPT_MIN_TIME: bad = cli_parse_seconds("bench", "--min-time", optarg, &o->timing.min_seconds); break;
@@ -115,16 +130,90 @@ static int parse_options(int argc, char **argv, bench_options *o)
         if (bad) return -1;
     }
     if (o->progress < 0) o->progress = isatty(STDERR_FILENO);
-    /* Rows come in registry order of solvers, whatever the list's order: the order a merge of
-     * shards gives too. */
-    return (o->nsetups = cli_choice_setups("bench", &choice, o->setup)) < 0 ? -1 : 0;
+    return 0;
+}
+
+/* `--resume DIR` with no paths: the command the run was started with (DIR/run.json), with the
+ * options given now after it, so that they are read last; the run's checksum then holds each
+ * row kept to this run's configuration (bench/results.c). *argv is malloc'ed. */
+static int resumed_command(const char *dir, int argc, char **argv, int *rargc, char ***rargv)
+{
+    char err[512], folder[4096], cwd[4096];
+    int n;
+    char **saved;
+    if (bench_command_load(dir, &n, &saved, folder, sizeof folder, err)) {
+        fprintf(stderr, "bench: --resume %s: %s (give the options and paths of the run)\n", dir, err);
+        return -1;
+    }
+    if (!getcwd(cwd, sizeof cwd) || strcmp(cwd, folder) != 0) {
+        fprintf(stderr, "bench: --resume %s: the run was started in %s; resume it from there\n",
+                dir, folder);
+        return -1;
+    }
+    *rargc = n + argc - 1;
+    *rargv = xcalloc((size_t)*rargc + 1, sizeof **rargv);
+    for (int k = 0; k < n; k++) (*rargv)[k] = saved[k];
+    for (int k = 1; k < argc; k++) (*rargv)[n + k - 1] = argv[k];
+    free(saved);
+    return 0;
+}
+
+/* Where external solvers' stderr logs go: the --out folder, else the folder of the first
+ * result file, else NULL (this program's stderr). */
+static const char *log_folder(const bench_options *o, char *buf, size_t n)
+{
+    if (o->out) return o->out;
+    const char *file[] = {o->csv, o->json, o->markdown};
+    for (int k = 0; k < 3; k++)
+        if (file[k] && strcmp(file[k], "-") != 0) {
+            const char *slash = strrchr(file[k], '/');
+            if (!slash) return ".";
+            snprintf(buf, n, "%.*s", (int)(slash - file[k]), file[k]);
+            return buf[0] ? buf : "/";
+        }
+    return NULL;
 }
 
 static int run_main(int argc, char **argv)
 {
     bench_options o;
-    if (parse_options(argc, argv, &o)) return EXIT_BAD_INPUT;
-    return bench_run(&o, argv + optind, argc - optind, argc, argv);
+    cli_choice choice;
+    bool list;
+    if (parse_options(argc, argv, &o, &choice, &list)) return EXIT_BAD_INPUT;
+    if (o.resume && optind == argc && !list) {
+        int rargc;
+        char **rargv;
+        if (resumed_command(o.out, argc, argv, &rargc, &rargv)) return EXIT_BAD_INPUT;
+        argc = rargc, argv = rargv;   /* kept for the program's life: options point into it */
+        if (parse_options(argc, argv, &o, &choice, &list)) return EXIT_BAD_INPUT;
+    }
+    char buf[4096];
+    const char *logs = log_folder(&o, buf, sizeof buf);
+    if (o.out && outfile_make_dirs(o.out) != 0) {
+        fprintf(stderr, "bench: %s: %s\n", o.out, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    if (cli_load_solvers("bench", &choice, logs, o.timing.budget.max_seconds)) return EXIT_BAD_INPUT;
+    if (list) {
+        cli_print_solvers(stdout);
+        return EXIT_SOLVED;
+    }
+    /* Rows come in registry order of solvers, whatever the list's order: the order a merge of
+     * shards gives too. */
+    if ((o.nsetups = cli_choice_setups("bench", &choice, o.setup)) < 0) return EXIT_BAD_INPUT;
+    if (o.out && !o.resume) {
+        char err[512];
+        if (bench_command_save(o.out, argc, argv, err)) {
+            fprintf(stderr, "bench: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    int rc = bench_run(&o, argv + optind, argc - optind, argc, argv);
+    if (external_shutdown() && rc == EXIT_SOLVED) {
+        fprintf(stderr, "bench: an external solver's stderr log could not be written\n");
+        rc = EXIT_BAD_INPUT;
+    }
+    return rc;
 }
 
 /* ---- merge -------------------------------------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include "common/moves.h"
 #include "common/puzzle.h"
 #include "common/xmem.h"
+#include "external/external.h"
 #include "scan/scan.h"
 #include "search/cluster.h"
 #include "search/search.h"
@@ -25,6 +26,10 @@ static const char *usage =
     "  --param NAME=V    set a parameter of every chosen solver that has it (repeatable)\n"
     "  --heuristic H     the lower bound of astar and idastar, or 'all' (one answer each)\n"
     "  --list            list the solvers with their parameters and exit\n"
+    "  --external NAME=COMMAND  a solver that is another program, speaking the line\n"
+    "                    protocol of docs/external.md (repeatable)\n"
+    "  --fresh-process   start an external solver once per puzzle, not once per run\n"
+    "  --plugin FILE     load the solvers of a plugin (a shared object; repeatable)\n"
     "  --format F        input format: auto native db kotlin csharp python image (default auto)\n"
     "  --show            print the board after every move\n"
     "  --stats           print the search counters\n"
@@ -43,9 +48,11 @@ static const char *usage =
     "  -h, --help        this text\n"
     "  --version         the version and commit\n"
     "\n"
-    "Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 budget exceeded;\n"
-    "with many puzzles, the worst of them (3 over 1 over 0); 130 (SIGINT) or 143 (SIGTERM)\n"
-    "interrupted, every answer finished before printed.\n";
+    "Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 no answer (a budget\n"
+    "exceeded, or an external solver that gave up, crashed or broke the protocol), 4 an\n"
+    "external solver's answer failed a check; with many puzzles, the worst of them (4 over 3\n"
+    "over 1 over 0); 130 (SIGINT) or 143 (SIGTERM) interrupted, every answer finished before\n"
+    "printed.\n";
 
 typedef struct {
     solver_setup setup[CLI_MAX_SETUPS];
@@ -62,7 +69,10 @@ static int exit_code(const solver_result *r)
     switch (r->status) {
     case SOLVE_SOLVED: return EXIT_SOLVED;
     case SOLVE_UNSOLVABLE: return EXIT_NO_SOLUTION;
-    case SOLVE_BUDGET: break;
+    case SOLVE_BUDGET:
+    case SOLVE_GAVE_UP:
+    case SOLVE_CRASHED:
+    case SOLVE_PROTOCOL_ERROR: break;
     }
     return EXIT_BUDGET;
 }
@@ -111,16 +121,33 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
         "budget_hit", r->status == SOLVE_BUDGET ? json_string(r->budget_hit) : json_null(),
         "moves", json_count_or_null(solved, (uint64_t)r->nmoves),
         "steps", json_count_or_null(solved, (uint64_t)r->steps), "solution", solution);
+    solver_origin origin = registry_origin(u->s);
+    json_object_set_new(line, "origin", json_string(solver_origin_name(origin)));
+    json_object_set_new(line, "guarantee", json_string(solver_guarantee_name(u->s->guarantee)));
+    json_object_set_new(line, "complete", json_boolean(u->s->complete));
     json_object_set_new(line, "heuristic", heuristic ? json_string(heuristic) : json_null());
     json_object_set_new(line, "params", params[0] ? json_string(params) : json_null());
     json_object_set_new(line, "note", r->note ? json_string(r->note) : json_null());
-    json_object_set_new(line, "expanded", json_integer((json_int_t)r->expanded));
-    json_object_set_new(line, "generated", json_integer((json_int_t)r->generated));
-    json_object_set_new(line, "duplicates", json_integer((json_int_t)r->duplicates));
-    json_object_set_new(line, "peak_frontier", json_integer((json_int_t)r->peak_frontier));
-    json_object_set_new(line, "iterations", json_integer((json_int_t)r->iterations));
-    json_object_set_new(line, "table_bytes", json_integer((json_int_t)r->peak_bytes));
+    json_object_set_new(line, "expanded", json_count_or_null(r->expanded != UBP_UNCOUNTED, r->expanded));
+    json_object_set_new(line, "generated", json_count_or_null(r->generated != UBP_UNCOUNTED, r->generated));
+    json_object_set_new(line, "duplicates", json_count_or_null(r->duplicates != UBP_UNCOUNTED, r->duplicates));
+    json_object_set_new(line, "peak_frontier", json_count_or_null(r->peak_frontier != UBP_UNCOUNTED, r->peak_frontier));
+    json_object_set_new(line, "iterations", json_count_or_null(r->iterations != UBP_UNCOUNTED, r->iterations));
+    json_object_set_new(line, "table_bytes", json_count_or_null(r->peak_bytes != UBP_UNCOUNTED, r->peak_bytes));
     json_object_set_new(line, "peak_bytes", json_count_or_null(m->peak_known, m->peak_bytes));
+    json_object_set_new(line, "peak_rss", json_count_or_null(m->rss_known, m->peak_rss));
+    json_t *stats = json_null();
+    if (r->stats) {   /* KEY=VALUE ... as an object */
+        stats = json_object();
+        char *copy = xstrdup(r->stats), *save = NULL;
+        for (char *kv = strtok_r(copy, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+            char *eq = strchr(kv, '=');
+            *eq = '\0';
+            json_object_set_new(stats, kv, json_integer((json_int_t)strtoull(eq + 1, NULL, 10)));
+        }
+        free(copy);
+    }
+    json_object_set_new(line, "stats", stats);
     json_object_set_new(line, "seconds", json_real(m->seconds));
     json_object_set_new(line, "cpu_seconds", json_real(m->cpu_seconds));
     json_object_set_new(line, "cluster_states",
@@ -166,7 +193,9 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
                (unsigned long long)r->cluster_states, r->budget_hit);
     else if (o->cluster)
         printf("cluster %llu states, ", (unsigned long long)r->cluster_states);
-    if (r->status == SOLVE_SOLVED) {
+    if (r->status == SOLVE_SOLVED && r->note && strncmp(r->note, "illegal solution", 16) == 0) {
+        printf("%s\n", r->note);   /* an external solver's, which bin/solve does not print */
+    } else if (r->status == SOLVE_SOLVED) {
         printf("%d moves, %d steps\n", r->nmoves, r->steps);
         size_t n = (size_t)r->nmoves * 6 + 1;
         char *text = xmalloc(n);
@@ -176,8 +205,11 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
     } else if (r->status == SOLVE_UNSOLVABLE)
         printf(o->cluster || u->s->complete ? "no solution\n"
                                             : "no solution found (%s is not complete)\n", label);
-    else if (!o->cluster)
+    else if (r->status == SOLVE_BUDGET && !o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
+    else if (r->status != SOLVE_BUDGET)   /* an external solver's: gave up, crashed, ... */
+        printf("%s%s%s\n", solve_status_name(r->status), r->note ? ": " : "",
+               r->note ? r->note : "");
 
     if (an && an->states > 0) {
         char hardest[PUZZLE_BOARD_MAX], canonical[PUZZLE_BOARD_MAX];
@@ -196,13 +228,19 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         printf("  canonical: %s%s\n", canonical, an->canonical == p->start ? " (this puzzle)" : "");
     }
     if (o->stats) {
-        printf("  expanded %llu, generated %llu, duplicates %llu, peak frontier %llu, "
-               "table bytes %llu, iterations %llu, %.6f s, cpu %.6f s",
-               (unsigned long long)r->expanded, (unsigned long long)r->generated,
-               (unsigned long long)r->duplicates, (unsigned long long)r->peak_frontier,
-               (unsigned long long)r->peak_bytes, (unsigned long long)r->iterations,
-               m->seconds, m->cpu_seconds);
+        char counted[6][24];   /* an external solver's counters may be unreported: "-" */
+        const uint64_t value[6] = {r->expanded, r->generated, r->duplicates, r->peak_frontier,
+                                   r->peak_bytes, r->iterations};
+        for (int k = 0; k < 6; k++) {
+            if (value[k] == UBP_UNCOUNTED) snprintf(counted[k], sizeof counted[k], "-");
+            else snprintf(counted[k], sizeof counted[k], "%llu", (unsigned long long)value[k]);
+        }
+        printf("  expanded %s, generated %s, duplicates %s, peak frontier %s, table bytes %s, "
+               "iterations %s, %.6f s, cpu %.6f s", counted[0], counted[1], counted[2],
+               counted[3], counted[4], counted[5], m->seconds, m->cpu_seconds);
         if (m->peak_known) printf(", peak bytes %llu", (unsigned long long)m->peak_bytes);
+        if (m->rss_known) printf(", peak RSS %llu", (unsigned long long)m->peak_rss);
+        if (r->stats) printf(", %s", r->stats);
         if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
@@ -226,6 +264,7 @@ typedef struct {
     solver_result r;
     measure_sample m;
     uint64_t *states;   /* cluster mode: the cluster's states, for its analysis; else NULL */
+    bool illegal;       /* an external solver's solution that does not replay */
 } solved;
 
 /* Solves p with u (in cluster mode, explores its cluster with the reference BFS, keeping a copy
@@ -236,6 +275,7 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     out->p = *p;
     out->u = u;
     out->states = NULL;
+    out->illegal = false;
     out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
                         : measure_solve(u, ctx, p, &o->budget, &out->r);
     if (o->cluster && out->r.status != SOLVE_BUDGET) {
@@ -247,15 +287,25 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     return exit_code(&out->r);
 }
 
-/* Checks s's solution by replay, analyses its cluster in cluster mode, prints it, frees it. */
-static void report(const options *o, solved *s)
+/* Checks s's solution by replay, analyses its cluster in cluster mode, prints it, frees it.
+ * Returns EXIT_CHECK_FAILED when an external solver's solution does not replay (printed as its
+ * answer), else EXIT_SOLVED. */
+static int report(const options *o, solved *s)
 {
     if (s->r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         if (moves_check_solution(&s->p.board, s->p.start, s->r.moves, s->r.nmoves, why) >= 0) {
-            fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", s->p.name,
-                    s->u->s->name, why);
-            exit(EXIT_BAD_INPUT);
+            if (!external_of(s->u->s)) {   /* a built-in's: a bug of this program */
+                fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n",
+                        s->p.name, s->u->s->name, why);
+                exit(EXIT_BAD_INPUT);
+            }
+            free(s->r.message);
+            size_t n = strlen(why) + 32;
+            s->r.message = xmalloc(n);
+            snprintf(s->r.message, n, "illegal solution: %s", why);
+            s->r.note = s->r.message;
+            s->illegal = true;
         }
     }
     cluster_analysis an = {0}, *analysed = NULL;
@@ -268,6 +318,7 @@ static void report(const options *o, solved *s)
     cluster_analysis_free(&an);
     solver_result_free(&s->r);
     free(s->states);
+    return s->illegal ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }
 
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,
@@ -277,6 +328,7 @@ static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
     CLI_BUDGET_OPTIONS,
     CLI_SOLVER_OPTIONS,
+    CLI_EXTERNAL_OPTIONS,
     {"list", no_argument, NULL, OPT_LIST},
     {"show", no_argument, NULL, OPT_SHOW},
     {"stats", no_argument, NULL, OPT_STATS},
@@ -294,7 +346,8 @@ static int parse_options(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->budget = cli_default_budget();
     cli_choice choice;
-    if (cli_choice_init("solve", "bfs", &choice)) return -1;
+    cli_choice_init("bfs", &choice);
+    bool list = false;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
         if (cli_common_option("solve", usage, code, argv) < 0) return -1;
@@ -303,7 +356,7 @@ static int parse_options(int argc, char **argv, options *o)
         if (b < 0) return -1;
         if (b > 0) continue;
         switch (code) {
-        case OPT_LIST: cli_print_solvers(stdout); exit(EXIT_SOLVED);
+        case OPT_LIST: list = true; break;
         case OPT_SHOW: o->show = true; break;
         case OPT_STATS: o->stats = true; break;
         case OPT_JSON: o->json = true; break;
@@ -314,6 +367,12 @@ static int parse_options(int argc, char **argv, options *o)
             if (cli_parse_format("solve", optarg, &o->format)) return -1;
             break;
         }
+    }
+    /* External solvers' stderr goes to this program's. */
+    if (cli_load_solvers("solve", &choice, NULL, o->budget.max_seconds)) return -1;
+    if (list) {
+        cli_print_solvers(stdout);
+        exit(EXIT_SOLVED);
     }
     if ((o->nsetups = cli_choice_setups("solve", &choice, o->setup)) < 0) return -1;
     if (o->show_scan && argc - optind != 1) {
@@ -354,7 +413,8 @@ static void count_puzzle(const puzzle *p, void *ctx)
 
 static void report_pending(streamed *run)
 {
-    for (int k = 0; k < run->npending; k++) report(run->o, &run->pending[k]);
+    for (int k = 0; k < run->npending; k++)
+        if (report(run->o, &run->pending[k]) > run->worst) run->worst = EXIT_CHECK_FAILED;
     run->npending = 0;
     run->pending_states = 0;
 }

@@ -6,7 +6,8 @@
 # explains it):
 #   0  common                   the board core: boards, keys, moves, state sets, files
 #   1  scan picture search      input (text and screenshots), pictures, the search machinery
-#   2  solvers                  the strategies, their bounds, the registry
+#   2  solvers external         the strategies, their bounds, the registry, plugins; solvers
+#                               that are other programs (the line protocol, their processes)
 #   3  cli bench space          what uses solvers: the command-line helpers that measure a
 #                               solve, the harness, the puzzle space
 #   4  programs                 every main()
@@ -18,14 +19,14 @@
 set -eu
 root=${1:-$(dirname "$0")/..}
 cd "$root"
-files=$(find common scan picture search solvers cli bench space programs \
+files=$(find common scan picture search solvers external cli bench space programs \
         \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
 # shellcheck disable=SC2086
 awk '
 function layer(dir) {
     if (dir == "common" || dir == "generated") return 0
     if (dir == "scan" || dir == "picture" || dir == "search") return 1
-    if (dir == "solvers") return 2
+    if (dir == "solvers" || dir == "external") return 2
     if (dir == "cli" || dir == "bench" || dir == "space") return 3
     if (dir == "programs") return 4
     return -1

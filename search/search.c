@@ -162,8 +162,11 @@ void solver_result_free(solver_result *r)
 {
     free(r->moves);
     free(r->level_sizes);
+    free(r->message);
+    free(r->stats);
     r->moves = NULL;
     r->level_sizes = NULL;
+    r->message = r->stats = NULL;
     r->nmoves = r->nlevels = 0;
 }
 
@@ -182,6 +185,9 @@ const char *solve_status_name(solve_status s)
     switch (s) {
     case SOLVE_SOLVED: return "solved";
     case SOLVE_UNSOLVABLE: return "unsolvable";
+    case SOLVE_GAVE_UP: return "gave-up";
+    case SOLVE_CRASHED: return "crashed";
+    case SOLVE_PROTOCOL_ERROR: return "protocol-error";
     case SOLVE_BUDGET: break;
     }
     return "budget";

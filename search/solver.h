@@ -31,7 +31,15 @@ typedef struct {
     double max_seconds;    /* wall-clock seconds */
 } solver_budget;
 
-typedef enum { SOLVE_SOLVED, SOLVE_UNSOLVABLE, SOLVE_BUDGET } solve_status;
+typedef enum {
+    SOLVE_SOLVED,
+    SOLVE_UNSOLVABLE,       /* the solver says there is no solution */
+    SOLVE_BUDGET,           /* a budget stopped it */
+    /* What only a solver outside the harness's process ends with (external/): */
+    SOLVE_GAVE_UP,          /* it answered that it does not know */
+    SOLVE_CRASHED,          /* it exited or died without answering */
+    SOLVE_PROTOCOL_ERROR,   /* it wrote what the protocol does not allow */
+} solve_status;
 
 /* What a solver promises about the length of the solutions it returns. */
 typedef enum {
@@ -47,7 +55,8 @@ typedef struct {
     move *moves;              /* the solution (malloc'ed), nmoves long */
     int nmoves;
     int steps;                /* total cells moved */
-    uint64_t expanded;        /* states whose successors were generated */
+    uint64_t expanded;        /* states whose successors were generated (an external solver's
+                                 counters are UINT64_MAX when it did not report them) */
     uint64_t generated;       /* successors generated */
     uint64_t duplicates;      /* successors already seen (or pruned by the table) */
     uint64_t peak_frontier;   /* largest open list, BFS level or search depth */
@@ -58,6 +67,10 @@ typedef struct {
     int nlevels;
     const char *note;         /* something the solver wants said about this run, or NULL
                                  ("table-full": iddfs-zone's capped table overflowed) */
+    char *message;            /* the same when it is made for this run (malloc'ed; note then
+                                 points to it): an external solver's crash or protocol error */
+    char *stats;              /* counters with no column of their own, "KEY=VALUE ..."
+                                 (malloc'ed, or NULL): an external solver's stat lines */
 } solver_result;
 
 /* Memory a solver may keep between puzzles: two state sets, two trails (a trail is the list

@@ -28,9 +28,10 @@ static char *slurp(const char *path)
 }
 
 /* The columns a run decides (not the timings, nor memory figures that depend on the allocator). */
-#define DETERMINISTIC "solver,heuristic,params,puzzle,board,status,budget_hit,moves,steps," \
-    "optimal_moves,solvable,optimal,correct,excess,replay,expanded,generated,duplicates," \
-    "table_bytes,repeat,warmup,note,solution,index,puzzles,cluster_size,id,source,shard,run"
+#define DETERMINISTIC "solver,heuristic,params,origin,guarantee,complete,puzzle,board,status," \
+    "budget_hit,moves,steps,optimal_moves,solvable,optimal,correct,excess,replay,expanded," \
+    "generated,duplicates,table_bytes,peak_rss,repeat,warmup,note,stats,solution,index,puzzles," \
+    "cluster_size,id,source,shard,run"
 
 Test(bench, csv_has_the_exact_deterministic_columns)
 {
@@ -63,14 +64,14 @@ Test(bench, summary_json_typed_and_valid_against_the_schema)
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs --cpu 0 --out %s "
                               "corpus/seed-formats/", th_bin(), dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "| bfs | 5 | 5 | 100.0% | 0.00 | 0 | 0 | 0 | 0 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| bfs | 5 | 5 | 100.0% | 0.00 | 0 | 0 | 0 | 0 | 0 | 0 |"), "%s", out);
     cr_assert_not_null(strstr(out, "| dfs | 5 | 5 | 0.0% |"), "%s", out);
     free(out), free(err);
     char path[128];
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = slurp(path);
     cr_assert_not_null(strstr(md, "| solver | runs | solved | optimal | mean excess | max excess | "
-                                  "proved no solution | budget hits | wrong |"));
+                                  "proved no solution | budget hits | gave up | errors | wrong |"));
     free(md);
 
     snprintf(cmd, sizeof cmd, "tests/validate-json.py schema/bench.schema.json %s/results.json", dir);
@@ -78,7 +79,7 @@ Test(bench, summary_json_typed_and_valid_against_the_schema)
     free(out), free(err);
     snprintf(path, sizeof path, "%s/results.json", dir);
     json_t *doc = load_json(path), *meta = json_object_get(doc, "meta");
-    cr_assert_eq(json_integer_value(json_object_get(doc, "schema_version")), 1);
+    cr_assert_eq(json_integer_value(json_object_get(doc, "schema_version")), 2);
     cr_assert(json_is_integer(json_object_get(meta, "cores")));
     cr_assert_eq(json_integer_value(json_object_get(meta, "pinned_cpu")), 0);
     json_t *affinity = json_object_get(meta, "affinity");

@@ -135,7 +135,7 @@ Test(verify, rows_of_other_puzzles_are_reported_once_and_failures_capped)
     free(out);
     /* Every bfs row given a wrong optimum: 16 failures, 10 shown. */
     char cmd[1024], *err;
-    snprintf(cmd, sizeof cmd, "awk -F, 'BEGIN{OFS=\",\"} NR>1 && $1==\"bfs\" && $10!=\"\" {$10=$10+1} 1' "
+    snprintf(cmd, sizeof cmd, "awk -F, 'BEGIN{OFS=\",\"} NR>1 && $1==\"bfs\" && $13!=\"\" {$13=$13+1} 1' "
                               "%s/r.csv > %s/t.csv", dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     free(out), free(err);
@@ -294,8 +294,8 @@ Test(compare, two_runs_agree_on_states_scaled_times_give_their_ratio_and_a_chang
     }
     free(out), free(err);
     /* An answer changed between A and B is listed. */
-    snprintf(cmd, sizeof cmd, "sed 's/^bfs,,,\\(corpus\\/seed-formats\\/kotlin-4x4.txt:1\\),\\([^,]*\\),solved,,2,/"
-                              "bfs,,,\\1,\\2,solved,,3,/' %s/run1/results.csv > %s/b.csv && "
+    snprintf(cmd, sizeof cmd, "sed 's/^bfs,,,builtin,moves,yes,\\(corpus\\/seed-formats\\/kotlin-4x4.txt:1\\),\\([^,]*\\),solved,,2,/"
+                              "bfs,,,builtin,moves,yes,\\1,\\2,solved,,3,/' %s/run1/results.csv > %s/b.csv && "
                               "%s/bench compare %s/run1 %s/b.csv", dir, dir, th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(out, "| bfs | 16 | 15 |"), "%s", out);
@@ -340,7 +340,7 @@ static void interrupt_and_resume(const char *dir, int at, const char *sig, int s
     char want[512];
     snprintf(want, sizeof want, "status %d\nearlier run intact\nvalid: 1 document(s)\n1\n"
                                 "\"interrupted_by\": \"SIG%s\"\n1\nresumed\n"
-                                "results.csv results.json summary.md \nsame\nvalid: 1 document(s)\n",
+                                "results.csv results.json run.json summary.md \nsame\nvalid: 1 document(s)\n",
              status, sig);
     cr_assert_str_eq(out, want, "interrupted at row %d:\n%s\n%s", at, out, err);
     free(out), free(err);
@@ -368,7 +368,7 @@ Test(interrupt, a_full_disk_never_leaves_a_cut_file_under_the_final_name)
                               "corpus/seeds corpus/seed-formats >/dev/null); echo \"status $?\"; "
                               "ls %s | tr '\\n' ' '", th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_str_eq(out, "status 2\nresults.csv.partial results.json.partial summary.md.partial ");
+    cr_assert_str_eq(out, "status 2\nresults.csv.partial results.json.partial run.json summary.md.partial ");
     cr_assert(strncmp(err, "bench: ", 7) == 0 && strstr(err, "/results.csv: File too large\n"), "%s", err);
     free(out), free(err);
 }

@@ -1,0 +1,586 @@
+/* process.c -- a solver's process group: start, pipes, memory, CPU, end (process.h). */
+#include "external/process.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/grow.h"
+#include "common/xmem.h"
+#include "external/protocol.h"
+#include "search/search.h"
+
+/* ---- the bounded log ---------------------------------------------------------------------- */
+
+int ext_log_open(ext_log *log, const char *path, char *err)
+{
+    memset(log, 0, sizeof *log);
+    log->f = stderr;
+    if (path) {
+        log->f = fopen(path, "a");
+        if (!log->f) {
+            snprintf(err, EXT_ERR_MAX, "%s: %s", path, strerror(errno));
+            return -1;
+        }
+        log->own = true;
+    }
+    log->tail = xmalloc(EXT_LOG_KEEP);
+    return 0;
+}
+
+static void log_write(ext_log *log, const char *data, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {   /* the last line, for a crash's note */
+        char c = data[k];
+        if (c == '\n') log->last_open = false;
+        else {
+            if (!log->last_open) log->last_len = 0, log->last_open = true;
+            if (log->last_len < sizeof log->last - 1) log->last[log->last_len++] = c;
+        }
+    }
+    uint64_t at = log->bytes;
+    log->bytes += n;
+    if (at < EXT_LOG_KEEP) {   /* the head, as it comes */
+        size_t head = n < EXT_LOG_KEEP - at ? n : (size_t)(EXT_LOG_KEEP - at);
+        fwrite(data, 1, head, log->f);
+        fflush(log->f);
+        data += head, n -= head, at += head;
+    }
+    for (size_t k = 0; k < n; k++) log->tail[(at + k - EXT_LOG_KEEP) % EXT_LOG_KEEP] = data[k];
+}
+
+const char *ext_log_last_line(const ext_log *log)
+{
+    static char line[sizeof log->last];
+    memcpy(line, log->last, log->last_len);
+    line[log->last_len] = '\0';
+    return line;
+}
+
+int ext_log_close(ext_log *log)
+{
+    if (!log->tail) return 0;
+    uint64_t past = log->bytes > EXT_LOG_KEEP ? log->bytes - EXT_LOG_KEEP : 0;
+    if (past) {
+        uint64_t kept = past < EXT_LOG_KEEP ? past : EXT_LOG_KEEP, cut = past - kept;
+        if (cut) fprintf(log->f, "\n[... %llu bytes cut ...]\n", (unsigned long long)cut);
+        uint64_t first = past - kept;   /* the oldest tail byte still held */
+        for (uint64_t k = first; k < past; k++) fputc(log->tail[k % EXT_LOG_KEEP], log->f);
+    }
+    int rc = fflush(log->f) != 0 || ferror(log->f) ? -1 : 0;
+    if (log->own && fclose(log->f) != 0) rc = -1;
+    free(log->tail);
+    log->tail = NULL;
+    return rc;
+}
+
+/* ---- cgroups ------------------------------------------------------------------------------- */
+
+/* The folder of this process's cgroup v2, or "" when there is none (no cgroup2 mount, or not
+ * ours to write). Worked out once. */
+static const char *own_cgroup(void)
+{
+    static char dir[PATH_MAX];
+    static bool known;
+    if (known) return dir;
+    known = true;
+    if (getenv("UNBLOCK_NO_CGROUP")) return dir;
+    char mount[PATH_MAX] = "", path[PATH_MAX] = "", line[4096];
+    FILE *f = fopen("/proc/self/mountinfo", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        char *dash = strstr(line, " - cgroup2 ");
+        char point[PATH_MAX];
+        if (dash && sscanf(line, "%*s %*s %*s %*s %4095s", point) == 1) {
+            snprintf(mount, sizeof mount, "%s", point);
+            break;
+        }
+    }
+    if (f) fclose(f);
+    f = fopen("/proc/self/cgroup", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "0::", 3) == 0) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(path, sizeof path, "%s", line + 3);
+        }
+    if (f) fclose(f);
+    if (mount[0] && path[0]) {
+        snprintf(line, sizeof line, "%s%s", mount, strcmp(path, "/") ? path : "");
+        if (access(line, W_OK) == 0) snprintf(dir, sizeof dir, "%s", line);
+    }
+    return dir;
+}
+
+static int write_file(const char *dir, const char *name, const char *text)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    close(fd);
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* A number after `key` in a file of "key value" lines, or -1. */
+static long long read_key(const char *dir, const char *name, const char *key)
+{
+    char path[PATH_MAX], line[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    long long v = -1;
+    size_t n = strlen(key);
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, key, n) == 0 && line[n] == ' ') v = atoll(line + n + 1);
+    if (f) fclose(f);
+    return v;
+}
+
+/* A cgroup of the solver's own under the harness's, with memory.max set where it can be. */
+static void make_cgroup(ext_process *p, uint64_t memory_limit)
+{
+    static unsigned counter;
+    const char *own = own_cgroup();
+    p->cgroup[0] = '\0';
+    if (!own[0]) return;
+    if (strlen(own) > sizeof p->cgroup - 64) return;
+    snprintf(p->cgroup, sizeof p->cgroup, "%.440s/unblock-bench.%d.%u", own, (int)getpid(), counter++);
+    if (mkdir(p->cgroup, 0755) != 0) {
+        p->cgroup[0] = '\0';
+        return;
+    }
+    char limit[32];
+    snprintf(limit, sizeof limit, "%llu", (unsigned long long)memory_limit);
+    p->memory_max = memory_limit && write_file(p->cgroup, "memory.max", limit) == 0;
+}
+
+static bool cgroup_populated(const ext_process *p)
+{
+    return p->cgroup[0] && read_key(p->cgroup, "cgroup.events", "populated") == 1;
+}
+
+/* ---- start --------------------------------------------------------------------------------- */
+
+/* The processes started and not yet ended, so that a wait for any child (which reaps the strays
+ * a solver left, reparented to the harness, its subreaper) can hand a leader's status to its
+ * own record instead of losing it. */
+#define LIVE_MAX 64
+static ext_process *live[LIVE_MAX];
+
+static void reap_strays(void)
+{
+    int status;
+    struct rusage usage;
+    for (pid_t r; (r = wait4(-1, &status, WNOHANG, &usage)) > 0;)
+        for (int k = 0; k < LIVE_MAX; k++)
+            if (live[k] && live[k]->pid == r && !live[k]->reaped) {
+                live[k]->status = status, live[k]->usage = usage, live[k]->reaped = true;
+                live[k]->exited = search_now();
+            }
+}
+
+
+static int open_proc(pid_t pid, const char *name)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
+    return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_t memory_limit,
+                      char *err)
+{
+    memset(p, 0, sizeof *p);
+    p->log = log;
+    p->in = p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = -1;
+    /* Orphans of the solver become the harness's children, not init's: still ours to end. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    int in[2], out[2], er[2];
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(er, O_CLOEXEC)) {
+        snprintf(err, EXT_ERR_MAX, "cannot make pipes: %s", strerror(errno));
+        return -1;
+    }
+    make_cgroup(p, memory_limit);
+    char procs[PATH_MAX + 16];
+    snprintf(procs, sizeof procs, "%s/cgroup.procs", p->cgroup);
+    int cgroup_fd = p->cgroup[0] ? open(procs, O_WRONLY | O_CLOEXEC) : -1;
+    size_t n = strlen(command) + 8;
+    char *script = xmalloc(n);
+    snprintf(script, n, "exec %s", command);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, EXT_ERR_MAX, "cannot start a process: %s", strerror(errno));
+        free(script);
+        return -1;
+    }
+    if (pid == 0) {   /* the child: only async-signal-safe calls from here to exec */
+        setpgid(0, 0);
+        if (cgroup_fd >= 0 && write(cgroup_fd, "0\n", 2) < 0) _exit(127);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);   /* the harness died before the line above */
+        struct sigaction dfl = {.sa_handler = SIG_DFL};
+        sigaction(SIGINT, &dfl, NULL);
+        sigaction(SIGTERM, &dfl, NULL);
+        sigaction(SIGPIPE, &dfl, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        dup2(er[1], 2);
+        closefrom(3);
+        execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);   /* as the child does: whichever runs first, the group exists */
+    free(script);
+    if (cgroup_fd >= 0) close(cgroup_fd);
+    close(in[0]), close(out[1]), close(er[1]);
+    p->pid = pid;
+    p->in = in[1], p->out = out[0], p->err = er[0];
+    fcntl(p->out, F_SETFL, O_NONBLOCK);
+    fcntl(p->err, F_SETFL, O_NONBLOCK);
+    p->started = search_now();
+    for (int k = 0; k < LIVE_MAX; k++)
+        if (!live[k]) {
+            live[k] = p;
+            break;
+        }
+    p->status_fd = open_proc(pid, "status");
+    p->schedstat_fd = open_proc(pid, "schedstat");
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/clear_refs", (int)pid);
+    p->clear_refs_fd = open(path, O_WRONLY | O_CLOEXEC);
+    return 0;
+}
+
+int ext_process_write(ext_process *p, const char *text, size_t n)
+{
+    while (n > 0 && p->in >= 0) {
+        ssize_t k = write(p->in, text, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return -1;
+        text += k, n -= (size_t)k;
+    }
+    return p->in >= 0 ? 0 : -1;
+}
+
+void ext_process_close_stdin(ext_process *p)
+{
+    if (p->in >= 0) close(p->in);
+    p->in = -1;
+}
+
+/* ---- memory and CPU ------------------------------------------------------------------------ */
+
+static bool group_alive(const ext_process *p);
+
+/* A number from a /proc file read with pread (an open descriptor, no open per read). */
+static long long proc_field(int fd, const char *key)
+{
+    char text[4096];
+    ssize_t n = fd >= 0 ? pread(fd, text, sizeof text - 1, 0) : -1;
+    if (n <= 0) return -1;
+    text[n] = '\0';
+    if (!key) return atoll(text);
+    const char *at = strstr(text, key);
+    return at ? atoll(at + strlen(key)) : -1;
+}
+
+static uint64_t rss_of(pid_t pid)
+{
+    int fd = open_proc(pid, "statm");
+    char text[128];
+    ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (n <= 0) return 0;
+    text[n] = '\0';
+    unsigned long long size, resident;
+    if (sscanf(text, "%llu %llu", &size, &resident) != 2) return 0;
+    return resident * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* The resident memory of pid and its descendants, found through each one's children list. */
+static uint64_t tree_rss(pid_t root)
+{
+    uint64_t total = 0;
+    pid_t stack[256];
+    int n = 0;
+    stack[n++] = root;
+    while (n > 0) {
+        pid_t pid = stack[--n];
+        total += rss_of(pid);
+        char path[64], text[4096];
+        snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        ssize_t len = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+        if (fd >= 0) close(fd);
+        if (len <= 0) continue;
+        text[len] = '\0';
+        for (char *save = NULL, *t = strtok_r(text, " \n", &save); t && n < 256;
+             t = strtok_r(NULL, " \n", &save))
+            stack[n++] = (pid_t)atoi(t);
+    }
+    return total;
+}
+
+/* The leader's tree, and the trees of the harness's children that are of the group without
+ * being its leader: processes of the solver whose parent exited, which the harness, their
+ * subreaper, inherited. */
+uint64_t ext_process_group_rss(ext_process *p)
+{
+    if (p->reaped && !group_alive(p)) return 0;
+    uint64_t total = p->reaped ? 0 : tree_rss(p->pid);
+    char path[64], text[4096];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t len = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (len <= 0) return total;
+    text[len] = '\0';
+    for (char *save = NULL, *t = strtok_r(text, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
+        pid_t child = (pid_t)atoi(t);
+        if (child != p->pid && getpgid(child) == p->pid) total += tree_rss(child);
+    }
+    return total;
+}
+
+double ext_process_cpu(const ext_process *p)
+{
+    if (p->pid == 0) return p->cpu_at_end;
+    if (p->cgroup[0]) {
+        long long usec = read_key(p->cgroup, "cpu.stat", "usage_usec");
+        if (usec >= 0) return (double)usec / 1e6;
+    }
+    if (p->reaped)
+        return (double)p->usage.ru_utime.tv_sec + 1e-6 * (double)p->usage.ru_utime.tv_usec +
+               (double)p->usage.ru_stime.tv_sec + 1e-6 * (double)p->usage.ru_stime.tv_usec;
+    /* The leader's threads (schedstat: nanoseconds on a CPU), and the children it waited for
+     * (stat's cutime and cstime, in clock ticks). */
+    int fd = open_proc(p->pid, "stat");
+    char text[1024];
+    ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    unsigned long long cutime = 0, cstime = 0;
+    long threads = 1;
+    if (n > 0) {
+        text[n] = '\0';
+        const char *after = strrchr(text, ')');   /* past the command, which may hold spaces */
+        if (after && sscanf(after + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u "
+                            "%llu %llu %*d %*d %ld", &cutime, &cstime, &threads) != 3)
+            threads = 1;
+    }
+    double seconds = (double)(cutime + cstime) / (double)sysconf(_SC_CLK_TCK);
+    if (threads <= 1) {
+        long long ns = proc_field(p->schedstat_fd, NULL);
+        return seconds + (ns > 0 ? (double)ns / 1e9 : 0);
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)p->pid);
+    DIR *d = opendir(path);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        char file[96];
+        snprintf(file, sizeof file, "/proc/%d/task/%.24s/schedstat", (int)p->pid, e->d_name);
+        int tfd = open(file, O_RDONLY | O_CLOEXEC);
+        long long ns = proc_field(tfd, NULL);
+        if (tfd >= 0) close(tfd);
+        if (ns > 0) seconds += (double)ns / 1e9;
+    }
+    if (d) closedir(d);
+    return seconds;
+}
+
+void ext_process_reset_peak(ext_process *p)
+{
+    /* "5" to clear_refs resets VmHWM; an older kernel refuses it, and the peak then spans the
+     * session. */
+    if (p->clear_refs_fd >= 0 && pwrite(p->clear_refs_fd, "5", 1, 0) < 0) {}
+}
+
+uint64_t ext_process_peak(const ext_process *p)
+{
+    long long kb = proc_field(p->status_fd, "VmHWM:");
+    return kb > 0 ? (uint64_t)kb * 1024 : 0;
+}
+
+/* ---- reading ------------------------------------------------------------------------------- */
+
+static void drain_stderr(ext_process *p)
+{
+    char chunk[65536];
+    for (;;) {
+        ssize_t n = read(p->err, chunk, sizeof chunk);
+        if (n > 0) {
+            log_write(p->log, chunk, (size_t)n);
+            continue;
+        }
+        if (n == 0) p->err_eof = true;
+        return;
+    }
+}
+
+/* Reads what stdout holds now, past a line too long to be one at most. */
+static void fill(ext_process *p)
+{
+    for (;;) {
+        if (p->start > 0 && p->start == p->len) p->start = p->len = 0;
+        if (p->cap - p->len < 65536) {
+            if (p->start > 0) {
+                memmove(p->buf, p->buf + p->start, p->len - p->start);
+                p->len -= p->start, p->start = 0;
+            }
+            GROW(p->buf, p->cap, p->len + 65536, 65536);
+        }
+        ssize_t n = read(p->out, p->buf + p->len, p->cap - p->len);
+        if (n > 0) {
+            p->len += (size_t)n;
+            if (p->len - p->start > UBP_LINE_MAX) return;
+            continue;
+        }
+        if (n == 0) p->out_eof = true;
+        return;
+    }
+}
+
+ext_read ext_process_read_line(ext_process *p, double deadline, uint64_t byte_limit,
+                               uint64_t *peak_rss, char **line, size_t *len)
+{
+    for (;;) {
+        char *at = p->len > p->start ? memchr(p->buf + p->start, '\n', p->len - p->start) : NULL;
+        if (at) {
+            *line = p->buf + p->start;
+            *len = (size_t)(at - *line);
+            p->start += *len + 1;
+            if (*len > UBP_LINE_MAX) return EXT_TOO_LONG;
+            if (*len && (*line)[*len - 1] == '\r') (*len)--;
+            (*line)[*len] = '\0';
+            return EXT_LINE;
+        }
+        if (p->len - p->start > UBP_LINE_MAX) return EXT_TOO_LONG;
+        if (p->out_eof) return EXT_EOF;
+        if (search_interrupted) return EXT_INTERRUPTED;
+        double now = search_now();
+        if (now - p->last_sample >= EXT_SAMPLE_SECONDS) {
+            p->last_sample = now;
+            uint64_t rss = ext_process_group_rss(p);
+            if (rss > *peak_rss) *peak_rss = rss;
+            if (byte_limit && rss > byte_limit && !p->memory_max) return EXT_MEMORY;
+        }
+        if (deadline > 0 && now >= deadline) return EXT_TIMEOUT;
+        double wait = EXT_SAMPLE_SECONDS - (now - p->last_sample);
+        if (deadline > 0 && deadline - now < wait) wait = deadline - now;
+        struct pollfd fds[2] = {{p->out, POLLIN, 0}, {p->err_eof ? -1 : p->err, POLLIN, 0}};
+        int ms = (int)(wait * 1000) + 1;
+        if (poll(fds, 2, ms) < 0 && errno != EINTR) return EXT_EOF;
+        if (fds[1].revents) drain_stderr(p);
+        if (fds[0].revents) fill(p);
+    }
+}
+
+/* ---- the end ------------------------------------------------------------------------------- */
+
+bool ext_process_wait(ext_process *p, double seconds)
+{
+    double until = search_now() + seconds;
+    while (!p->reaped) {
+        pid_t r = wait4(p->pid, &p->status, WNOHANG, &p->usage);
+        if (r == p->pid || (r < 0 && errno == ECHILD)) {
+            p->reaped = true;
+            p->exited = search_now();
+            break;
+        }
+        if (search_now() >= until) return false;
+        if (!p->err_eof) drain_stderr(p);
+        struct timespec pause = {0, 1000000};   /* 1 ms */
+        nanosleep(&pause, NULL);
+    }
+    return true;
+}
+
+/* Whether anything of the group is left: its leader, a process of its group, or its cgroup. */
+static bool group_alive(const ext_process *p)
+{
+    if (p->cgroup[0]) return cgroup_populated(p);
+    return kill(-p->pid, 0) == 0;
+}
+
+static void signal_group(const ext_process *p, int sig)
+{
+    kill(-p->pid, sig);
+    if (p->cgroup[0]) {   /* those that left the group but not the cgroup */
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/cgroup.procs", p->cgroup);
+        FILE *f = fopen(path, "r");
+        for (int pid; f && fscanf(f, "%d", &pid) == 1;) kill(pid, sig);
+        if (f) fclose(f);
+    }
+}
+
+/* Waits until the group is gone or `seconds` pass. */
+static bool wait_group(ext_process *p, double seconds)
+{
+    double until = search_now() + seconds;
+    for (;;) {
+        if (!p->reaped) ext_process_wait(p, 0);
+        reap_strays();
+        if (p->reaped && !group_alive(p)) return true;
+        if (search_now() >= until) return false;
+        if (!p->err_eof) drain_stderr(p);
+        struct timespec pause = {0, 2000000};   /* 2 ms */
+        nanosleep(&pause, NULL);
+    }
+}
+
+void ext_process_end(ext_process *p, double grace)
+{
+    if (p->pid <= 0) return;
+    ext_process_close_stdin(p);
+    if (!(grace > 0 && wait_group(p, grace))) {
+        signal_group(p, SIGTERM);
+        if (!wait_group(p, EXT_GRACE_SECONDS)) {
+            signal_group(p, SIGKILL);
+            if (p->cgroup[0]) write_file(p->cgroup, "cgroup.kill", "1");
+            wait_group(p, 5.0);
+        }
+    }
+    if (!p->err_eof) drain_stderr(p);
+    p->cpu_at_end = ext_process_cpu(p);
+    if (p->cgroup[0]) {
+        for (int k = 0; k < 100 && rmdir(p->cgroup) != 0 && errno == EBUSY; k++) {
+            struct timespec pause = {0, 2000000};
+            nanosleep(&pause, NULL);
+        }
+    }
+    if (p->out >= 0) close(p->out);
+    if (p->err >= 0) close(p->err);
+    if (p->status_fd >= 0) close(p->status_fd);
+    if (p->schedstat_fd >= 0) close(p->schedstat_fd);
+    if (p->clear_refs_fd >= 0) close(p->clear_refs_fd);
+    p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = -1;
+    free(p->buf);
+    p->buf = NULL;
+    p->pid = 0;
+    for (int k = 0; k < LIVE_MAX; k++)
+        if (live[k] == p) live[k] = NULL;
+}
+
+void ext_status_text(int status, char *out)
+{
+    if (WIFSIGNALED(status)) {
+        const char *name = sigabbrev_np(WTERMSIG(status));
+        if (name) snprintf(out, 32, "SIG%s", name);
+        else snprintf(out, 32, "signal %d", WTERMSIG(status));
+    } else
+        snprintf(out, 32, "exit status %d", WEXITSTATUS(status));
+}

@@ -1,0 +1,121 @@
+/* process.h -- a solver's process and everything it starts: started in a process group of its
+ * own (and in a cgroup v2 of its own where one can be made), its pipes read without ever
+ * blocking the harness past a deadline, its memory and CPU measured over the whole group, its
+ * stderr kept in a bounded log, and its end, which leaves nothing running.
+ *
+ *     ext_process p;
+ *     if (ext_process_start(&p, "python3 bfs.py", &log, err)) ...
+ *     ext_process_write(&p, request, n);
+ *     ext_read r = ext_process_read_line(&p, deadline, byte_limit, &line, &len);
+ *     ...
+ *     ext_process_end(&p);     (SIGTERM to the group, SIGKILL 1 s later, every stray reaped)
+ *
+ * The invariant: once ext_process_end returns, no process the solver started is running. The
+ * harness is its processes' subreaper (PR_SET_CHILD_SUBREAPER), so a descendant that leaves the
+ * solver's process group is still the harness's to find and end; and a cgroup, where there is
+ * one, holds every descendant whatever it does.
+ */
+#ifndef EXT_PROCESS_H
+#define EXT_PROCESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#define EXT_ERR_MAX 512
+/* The log keeps the first and the last EXT_LOG_KEEP bytes of a solver's stderr. */
+#define EXT_LOG_KEEP (64u << 10)
+/* Grace between the signals that end a group: SIGTERM, then SIGKILL this much later. */
+#define EXT_GRACE_SECONDS 1.0
+/* How often the memory of a group is sampled while the harness waits on it. */
+#define EXT_SAMPLE_SECONDS 0.01
+
+/* A solver's stderr, bounded: the first EXT_LOG_KEEP bytes written as they come, the last
+ * EXT_LOG_KEEP kept and written when the log is closed, with the number of bytes cut between. */
+typedef struct {
+    FILE *f;                     /* the log, or NULL for the harness's own stderr */
+    bool own;                    /* f is the log's to close */
+    uint64_t bytes;              /* every byte the solver wrote to stderr */
+    char *tail;                  /* ring of the bytes past the head (EXT_LOG_KEEP) */
+    char last[160];              /* the last line of stderr, for a crash's note */
+    size_t last_len;
+    bool last_open;              /* the last line has not ended yet */
+} ext_log;
+
+/* Opens a log at path (NULL: the harness's stderr). Returns 0, or -1 with err. */
+int ext_log_open(ext_log *log, const char *path, char *err);
+/* The last line the solver wrote to stderr, or "". */
+const char *ext_log_last_line(const ext_log *log);
+/* Writes the tail and closes. Returns 0, or -1 when a write failed (errno). */
+int ext_log_close(ext_log *log);
+
+typedef struct {
+    pid_t pid;                   /* the leader: /bin/sh exec'ed into the solver */
+    int in, out, err;            /* its stdin (ours to write), stdout and stderr (to read) */
+    char *buf;                   /* stdout read but not yet returned as lines */
+    size_t start, len, cap;
+    bool out_eof, err_eof;
+    bool reaped;                 /* the leader has been waited for */
+    int status;                  /* its wait status, once reaped */
+    struct rusage usage;         /* its resource use, once reaped */
+    double started;              /* search_now() at the start */
+    ext_log *log;
+    char cgroup[512];            /* its cgroup, or "" when there is none */
+    bool memory_max;             /* the cgroup enforces the memory limit itself */
+    int status_fd, schedstat_fd, clear_refs_fd;   /* the leader's /proc files, kept open */
+    double last_sample;
+    uint64_t samples;
+    double cpu_at_end;           /* ext_process_cpu once ended */
+    double exited;               /* search_now() when the leader was found to have exited */
+} ext_process;
+
+/* Starts `/bin/sh -c 'exec COMMAND'` in the current folder, in a new process group, its stderr
+ * into log; memory_limit (0: none) becomes the cgroup's memory.max where the cgroup has the
+ * memory controller. Returns 0, or -1 with err. */
+int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_t memory_limit,
+                      char *err);
+
+/* Writes n bytes to the solver's stdin. Returns 0, or -1 when it cannot take them (it died). */
+int ext_process_write(ext_process *p, const char *text, size_t n);
+/* Closes the solver's stdin: its end of input. */
+void ext_process_close_stdin(ext_process *p);
+
+typedef enum {
+    EXT_LINE = 1,            /* a line, without its '\n' (and a '\r' before it) */
+    EXT_EOF = 0,             /* the solver closed its stdout */
+    EXT_TIMEOUT = -1,        /* the deadline passed */
+    EXT_TOO_LONG = -2,       /* a line past UBP_LINE_MAX bytes */
+    EXT_MEMORY = -3,         /* the group's resident memory passed the limit */
+    EXT_INTERRUPTED = -4,    /* the harness was asked to stop (search_interrupted) */
+} ext_read;
+
+/* The next line of the solver's stdout into *line (valid until the next call) and *len,
+ * waiting until `deadline` (search_now() seconds; 0: none); meanwhile its stderr goes to the
+ * log and, every EXT_SAMPLE_SECONDS, the group's resident memory is sampled into *peak_rss and
+ * held to byte_limit (0: none). */
+ext_read ext_process_read_line(ext_process *p, double deadline, uint64_t byte_limit,
+                               uint64_t *peak_rss, char **line, size_t *len);
+
+/* The CPU seconds the solver's processes have used so far: its cgroup's, else the leader's
+ * threads' and the children it waited for. */
+double ext_process_cpu(const ext_process *p);
+/* Resets the leader's peak resident memory (VmHWM) and reads it back, in bytes. */
+void ext_process_reset_peak(ext_process *p);
+uint64_t ext_process_peak(const ext_process *p);
+/* The group's resident memory now, in bytes. */
+uint64_t ext_process_group_rss(ext_process *p);
+
+/* Waits up to `seconds` for the leader to exit; true when it has (and has been reaped). */
+bool ext_process_wait(ext_process *p, double seconds);
+
+/* Ends the solver: closes its stdin, gives it `grace` seconds to exit by itself (0: none),
+ * then SIGTERM to its group, SIGKILL EXT_GRACE_SECONDS later, every process of it reaped and
+ * its cgroup removed. The leader's wait status and usage stay in p. */
+void ext_process_end(ext_process *p, double grace);
+
+/* "exit status N", "SIGSEGV", ... for a wait status, into out (32 bytes). */
+void ext_status_text(int status, char *out);
+
+#endif

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""A solver that misbehaves in one way, for tests/test_external.c: misbehave.py MODE [ARG].
+
+Each mode is one thing a solver brought to the harness may do wrong; where it gives an answer,
+that answer starts from the right one, which the teacher's BFS (examples/python/bfs.py) finds.
+Run from the repository's root.
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, "examples/python")
+import bfs  # noqa: E402
+
+MODE = sys.argv[1]
+MARK = sys.argv[2] if len(sys.argv) > 2 else "0"   # a tag the tests look for in ps
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+claims = {
+    "false-nosolution": "ubp 1 name=liar guarantee=moves complete=yes",
+    "longer": "ubp 1 name=liar guarantee=moves complete=yes",
+}.get(MODE, "ubp 1 name=" + MODE)
+if MODE == "no-hello":
+    say("hello, harness")
+else:
+    say("# a comment before the first line is allowed")
+    say(claims)
+
+for line in sys.stdin:
+    words = line.split()
+    if not words or words[0] != "solve":
+        continue
+    rid = words[1]
+    moves = bfs.solve(*bfs.read_puzzle(words)[1:])
+    if moves is None:   # no puzzle of the tests, but the answer stays the truth
+        say(f"nosolution {rid}")
+        continue
+    right = " ".join(moves)
+    if MODE == "segfault":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    elif MODE == "exit":
+        sys.stderr.write("traceback: something went wrong\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    elif MODE == "hang":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        while True:
+            time.sleep(1)
+    elif MODE == "child":
+        # a child in the group, and a grandchild that leaves the group (setsid): both must end
+        subprocess.Popen(["sleep", "1000." + MARK])
+        subprocess.Popen(["setsid", "sleep", "1001." + MARK])
+        say(f"solution {rid} {right}")
+    elif MODE == "memory":
+        hog = []
+        while True:
+            hog.append(bytearray(8 << 20))
+            time.sleep(0.001)
+    elif MODE == "malformed":
+        say(f"solution{rid}: B+1, A+2")
+    elif MODE == "other-id":
+        say(f"stat {rid} expanded=3")
+        say(f"solution {int(rid) + 1000} B+1 A+2")
+    elif MODE == "flood":
+        chunk = "x" * 65535 + "\n"
+        for _ in range(512):   # 32 MiB
+            sys.stderr.write(chunk)
+        sys.stderr.write("the last line of the flood\n")
+        sys.stderr.flush()
+        say(f"stat {rid} expanded=7 generated=9 nodes_per_second=1000 peak_frontier=4")
+        say(f"solution {rid} {right}")
+    elif MODE == "illegal":   # the first move, slid 7 cells: off any board
+        say(f"solution {rid} {moves[0][0]}+7 {right}")
+    elif MODE == "false-nosolution":
+        say(f"nosolution {rid}")
+    elif MODE == "longer":   # the first move, undone, then the solution: legal, two too long
+        first = moves[0]
+        undo = first[0] + ("-" if first[1] == "+" else "+") + first[2:]
+        say(f"solution {rid} {first} {undo} {right}")
+    elif MODE == "give-up":
+        say(f"unknown {rid} too hard for me")
+    elif MODE == "long-line":
+        sys.stdout.write("#" + "y" * (2 << 20) + "\n")
+        sys.stdout.flush()
+    elif MODE == "slow":
+        time.sleep(float(MARK))
+        say(f"solution {rid} {right}")
+    elif MODE == "fine":
+        say(f"solution {rid} {right}")

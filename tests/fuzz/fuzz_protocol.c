@@ -1,0 +1,75 @@
+/* fuzz_protocol.c -- libFuzzer target: the external solvers' line protocol as the harness reads
+ * it (external/protocol.h). The input is what a solver writes: its first line, then the lines of
+ * an answer to request 7 on a 5x5 puzzle. Every line must be taken or refused with one
+ * printable line of reason; an answer read whole must hold moves that print and parse back to
+ * themselves, and counters and stats a result row can hold; a quoted line is printable. */
+#include <stdio.h>
+
+#include "external/protocol.h"
+#include "scan/scan.h"
+#include "tests/fuzz/fuzz.h"
+
+static const char puzzle_text[] = "name: fuzz\n+-----+\n|..DB.|\n|AADB.>\n|..DB.|\n|.CC..|\n|.....|\n+-----+\n";
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static puzzle_list list;
+    if (!list.count) {
+        char err[SCAN_ERR_MAX];
+        if (scan_text("fuzz.txt", puzzle_text, sizeof puzzle_text - 1, SCAN_AUTO, &list, err) != 1) abort();
+    }
+    const board *b = &list.items[0].board;
+    char request[UBP_REQUEST_MAX];
+    solver_budget budget = {5000000, 1u << 30, 30};
+    int n = ubp_format_request(request, 7, b, list.items[0].start, &budget);
+    if (n <= 0 || n >= UBP_REQUEST_MAX || request[n - 1] != '\n') abort();
+
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = '\0';
+    ubp_claims claims;
+    ubp_answer a = {.expanded = UBP_UNCOUNTED, .generated = UBP_UNCOUNTED, .duplicates = UBP_UNCOUNTED};
+    bool hello = true;
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char err[UBP_ERR_MAX], quoted[4 * 120 + 4];
+        ubp_quote(line, strlen(line), 120, quoted);
+        fuzz_check_message(quoted[0] ? quoted : "-");
+        if (ubp_comment(line)) continue;
+        if (hello) {
+            if (ubp_parse_hello(line, &claims, err)) fuzz_check_message(err);
+            hello = false;
+            continue;
+        }
+        int rc = ubp_read_line(line, 7, b, &a, err);
+        if (rc < 0) {
+            fuzz_check_message(err);
+            break;
+        }
+        if (rc == 1 && !a.done) abort();
+    }
+    if (a.done && a.status == SOLVE_SOLVED)
+        for (int k = 0; k < a.nmoves; k++) {   /* every move prints and parses back to itself */
+            char out[8], err[BOARD_ERR_MAX];
+            move again;
+            moves_format(b, a.moves[k], out);
+            if (moves_parse(b, out, &again, err) || again.piece != a.moves[k].piece ||
+                again.delta != a.moves[k].delta)
+                abort();
+        }
+    if (a.stats) {   /* KEY=VALUE pairs, no key twice: what a stats cell may hold */
+        char *copy = strdup(a.stats), *keys[1024];
+        int nk = 0;
+        for (char *save = NULL, *kv = strtok_r(copy, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+            char *eq = strchr(kv, '=');
+            if (!eq || eq == kv) abort();
+            *eq = '\0';
+            for (int k = 0; k < nk; k++)
+                if (!strcmp(keys[k], kv)) abort();
+            if (nk < 1024) keys[nk++] = kv;
+        }
+        free(copy);
+    }
+    ubp_answer_free(&a);
+    free(text);
+    return 0;
+}
