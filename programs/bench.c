@@ -182,9 +182,9 @@ static int run_main(int argc, char **argv)
     if (parse_options(argc, argv, &o, &choice, &list)) return EXIT_BAD_INPUT;
     if (o.resume && optind == argc && !list) {
         int rargc;
-        char **rargv;
+        static char **rargv;   /* for the program's life: the options point into it */
         if (resumed_command(o.out, argc, argv, &rargc, &rargv)) return EXIT_BAD_INPUT;
-        argc = rargc, argv = rargv;   /* kept for the program's life: options point into it */
+        argc = rargc, argv = rargv;
         if (parse_options(argc, argv, &o, &choice, &list)) return EXIT_BAD_INPUT;
     }
     char buf[4096];
