@@ -73,6 +73,7 @@ static json_t *int_or_null(int v)
 static json_t *page_data(const report *r, json_t *doc)
 {
     json_t *data = json_object(), *labels = json_array(), *puzzles = json_array();
+    json_t *origins = json_object();   /* each label's origin: builtin, plugin or external */
     json_object_set(data, "meta", json_object_get(doc, "meta"));
     json_object_set(data, "summary", json_object_get(doc, "summary"));
     for (int i = 0; i < r->count; i++) {
@@ -80,8 +81,10 @@ static json_t *page_data(const report *r, json_t *doc)
         for (size_t k = 0; k < json_array_size(labels); k++)
             known |= strcmp(json_string_value(json_array_get(labels, k)), r->row[i].solver) == 0;
         if (!known) json_array_append_new(labels, json_string(r->row[i].solver));
+        json_object_set_new(origins, r->row[i].solver, json_string(r->row[i].origin));
     }
     json_object_set_new(data, "solvers", labels);
+    json_object_set_new(data, "origins", origins);
     json_t *entry = NULL, *runs = NULL;
     for (int i = 0; i < r->count; i++) {
         const report_row *row = &r->row[i];
@@ -97,9 +100,12 @@ static json_t *page_data(const report *r, json_t *doc)
             json_array_append_new(puzzles, entry);
         }
         json_object_set_new(runs, row->solver,
-                            json_pack("{s:s, s:o, s:f, s:I, s:s, s:s}", "status", row->status,
+                            json_pack("{s:s, s:o, s:f, s:o, s:s, s:s}", "status", row->status,
                                       "moves", int_or_null(row->moves), "seconds", row->seconds,
-                                      "expanded", (json_int_t)row->expanded, "solution",
+                                      "expanded", row->expanded == REPORT_UNCOUNTED
+                                                      ? json_null()
+                                                      : json_integer((json_int_t)row->expanded),
+                                      "solution",
                                       row->solution ? row->solution : "", "correct",
                                       row->correct == REPORT_YES ? "yes"
                                       : row->correct == REPORT_NO ? "no" : ""));

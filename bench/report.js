@@ -62,8 +62,8 @@ function cell(p, c) {
     if (!r) return el("td", {}, "");
     const cls = r.status + (r.correct === "no" ? " wrong" : "");
     const text = r.status === "solved"
-        ? `${r.moves} moves, ${ms(r.seconds)} ms, ${r.expanded} states`
-        : `${r.status}, ${r.expanded} states`;
+        ? `${r.moves} moves, ${ms(r.seconds)} ms, ${r.expanded ?? "-"} states`
+        : `${r.status}, ${r.expanded ?? "-"} states`;
     return el("td", {class: cls, title: r.status}, text);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -110,11 +111,11 @@ static const char *own_cgroup(void)
     while (f && fgets(line, sizeof line, f))
         if (strncmp(line, "0::", 3) == 0) {
             line[strcspn(line, "\n")] = '\0';
-            snprintf(path, sizeof path, "%s", line + 3);
+            snprintf(path, sizeof path, "%.2000s", line + 3);
         }
     if (f) fclose(f);
     if (mount[0] && path[0]) {
-        snprintf(line, sizeof line, "%s%s", mount, strcmp(path, "/") ? path : "");
+        snprintf(line, sizeof line, "%.2000s%.2000s", mount, strcmp(path, "/") ? path : "");
         if (access(line, W_OK) == 0) snprintf(dir, sizeof dir, "%s", line);
     }
     return dir;
@@ -201,7 +202,7 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
 {
     memset(p, 0, sizeof *p);
     p->log = log;
-    p->in = p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = -1;
+    p->in = p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = p->pidfd = -1;
     /* Orphans of the solver become the harness's children, not init's: still ours to end. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     int in[2], out[2], er[2];
@@ -256,6 +257,7 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
             live[k] = p;
             break;
         }
+    p->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     p->status_fd = open_proc(pid, "status");
     p->schedstat_fd = open_proc(pid, "schedstat");
     char path[64];
@@ -266,6 +268,7 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
 
 int ext_process_write(ext_process *p, const char *text, size_t n)
 {
+    p->asked = search_now();
     while (n > 0 && p->in >= 0) {
         ssize_t k = write(p->in, text, n);
         if (k < 0 && errno == EINTR) continue;
@@ -481,7 +484,9 @@ ext_read ext_process_read_line(ext_process *p, double deadline, uint64_t byte_li
         double wait = EXT_SAMPLE_SECONDS - (now - p->last_sample);
         if (deadline > 0 && deadline - now < wait) wait = deadline - now;
         struct pollfd fds[2] = {{p->out, POLLIN, 0}, {p->err_eof ? -1 : p->err, POLLIN, 0}};
-        int ms = (int)(wait * 1000) + 1;
+        /* A quick answer is read without sleeping: the first EXT_SPIN_SECONDS poll without
+         * blocking, since waking a process on another processor costs tens of microseconds. */
+        int ms = now - p->asked < EXT_SPIN_SECONDS ? 0 : (int)(wait * 1000) + 1;
         if (poll(fds, 2, ms) < 0 && errno != EINTR) return EXT_EOF;
         if (fds[1].revents) drain_stderr(p);
         if (fds[0].revents) fill(p);
@@ -500,10 +505,13 @@ bool ext_process_wait(ext_process *p, double seconds)
             p->exited = search_now();
             break;
         }
-        if (search_now() >= until) return false;
-        if (!p->err_eof) drain_stderr(p);
-        struct timespec pause = {0, 1000000};   /* 1 ms */
-        nanosleep(&pause, NULL);
+        double left = until - search_now();
+        if (left <= 0) return false;
+        /* Woken by the leader's exit (its pidfd), or by its stderr, which must keep flowing;
+         * without a pidfd (a kernel before 5.3), every millisecond. */
+        struct pollfd fds[2] = {{p->pidfd, POLLIN, 0}, {p->err_eof ? -1 : p->err, POLLIN, 0}};
+        int ms = p->pidfd >= 0 ? (int)(left * 1000) + 1 : 1;
+        if (poll(fds, 2, ms) > 0 && fds[1].revents) drain_stderr(p);
     }
     return true;
 }
@@ -535,9 +543,14 @@ static bool wait_group(ext_process *p, double seconds)
         if (!p->reaped) ext_process_wait(p, 0);
         reap_strays();
         if (p->reaped && !group_alive(p)) return true;
-        if (search_now() >= until) return false;
+        double left = until - search_now();
+        if (left <= 0) return false;
+        if (!p->reaped) {   /* until the leader exits */
+            ext_process_wait(p, left);
+            continue;
+        }
         if (!p->err_eof) drain_stderr(p);
-        struct timespec pause = {0, 2000000};   /* 2 ms */
+        struct timespec pause = {0, 1000000};   /* what it left behind: every millisecond */
         nanosleep(&pause, NULL);
     }
 }
@@ -567,7 +580,8 @@ void ext_process_end(ext_process *p, double grace)
     if (p->status_fd >= 0) close(p->status_fd);
     if (p->schedstat_fd >= 0) close(p->schedstat_fd);
     if (p->clear_refs_fd >= 0) close(p->clear_refs_fd);
-    p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = -1;
+    if (p->pidfd >= 0) close(p->pidfd);
+    p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = p->pidfd = -1;
     free(p->buf);
     p->buf = NULL;
     p->pid = 0;

@@ -29,6 +29,8 @@
 #define EXT_LOG_KEEP (64u << 10)
 /* Grace between the signals that end a group: SIGTERM, then SIGKILL this much later. */
 #define EXT_GRACE_SECONDS 1.0
+/* How long the harness polls for an answer without sleeping after each request. */
+#define EXT_SPIN_SECONDS 0.0002
 /* How often the memory of a group is sampled while the harness waits on it. */
 #define EXT_SAMPLE_SECONDS 0.01
 
@@ -65,10 +67,12 @@ typedef struct {
     char cgroup[512];            /* its cgroup, or "" when there is none */
     bool memory_max;             /* the cgroup enforces the memory limit itself */
     int status_fd, schedstat_fd, clear_refs_fd;   /* the leader's /proc files, kept open */
+    int pidfd;                   /* readable once the leader exits (-1: the kernel has none) */
     double last_sample;
     uint64_t samples;
     double cpu_at_end;           /* ext_process_cpu once ended */
     double exited;               /* search_now() when the leader was found to have exited */
+    double asked;                /* search_now() at the last write to its stdin */
 } ext_process;
 
 /* Starts `/bin/sh -c 'exec COMMAND'` in the current folder, in a new process group, its stderr

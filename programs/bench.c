@@ -148,6 +148,8 @@ static int resumed_command(const char *dir, int argc, char **argv, int *rargc, c
     if (!getcwd(cwd, sizeof cwd) || strcmp(cwd, folder) != 0) {
         fprintf(stderr, "bench: --resume %s: the run was started in %s; resume it from there\n",
                 dir, folder);
+        for (int k = 0; k < n; k++) free(saved[k]);
+        free(saved);
         return -1;
     }
     *rargc = n + argc - 1;

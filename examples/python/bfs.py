@@ -31,8 +31,12 @@ def read_puzzle(words):
     return request_id, width, height, pieces, walls, primary, exit_side
 
 
-def solve(width, height, pieces, walls, primary, exit_side):
-    """The moves of a shortest solution, as ["B+1", "A-2", ...], or None when there is none."""
+def solve(width, height, pieces, walls, primary, exit_side, counts=None):
+    """The moves of a shortest solution, as ["B+1", "A-2", ...], or None when there is none.
+    counts, a dict, receives how many states were expanded, successors generated, and
+    successors already seen (duplicates)."""
+    counts = {} if counts is None else counts
+    counts.update(expanded=0, generated=0, duplicates=0)
     letters = sorted(pieces)
     horizontal = {p: pieces[p][0][0] == pieces[p][-1][0] for p in letters}
     length = {p: len(pieces[p]) for p in letters}
@@ -63,6 +67,7 @@ def solve(width, height, pieces, walls, primary, exit_side):
     queue = deque([start])
     while queue:
         state = queue.popleft()
+        counts["expanded"] += 1
         taken = occupied(state)
         for i, p in enumerate(letters):
             row, column = state[i]
@@ -78,7 +83,9 @@ def solve(width, height, pieces, walls, primary, exit_side):
                     if not (0 <= r < height and 0 <= c < width) or entering in taken:
                         break   # blocked: no longer slides in this direction
                     child = state[:i] + (new,) + state[i + 1:]
+                    counts["generated"] += 1
                     if child in parent:
+                        counts["duplicates"] += 1
                         continue
                     parent[child] = (state, f"{p}{'+' if sign > 0 else '-'}{distance}")
                     if is_goal(child):
@@ -98,7 +105,9 @@ def main():
         if not words or words[0].startswith("#") or words[0] != "solve":
             continue
         request_id, width, height, pieces, walls, primary, exit_side = read_puzzle(words)
-        moves = solve(width, height, pieces, walls, primary, exit_side)
+        counts = {}
+        moves = solve(width, height, pieces, walls, primary, exit_side, counts)
+        print(f"stat {request_id} " + " ".join(f"{k}={v}" for k, v in counts.items()), flush=True)
         if moves is None:
             print(f"nosolution {request_id}", flush=True)
         else:

@@ -1,0 +1,538 @@
+/* test_external.c -- solvers brought to the harness: the line protocol read line by line, every
+ * way an external solver can misbehave (each a row, the run going on, nothing left running),
+ * fresh processes, limits with and without a cgroup, --resume of a run with external solvers
+ * from its folder alone, their rows through verify, merge, compare and report, bad arguments,
+ * and a plugin built out of tree against the installed library. */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "external/protocol.h"
+#include "tests/helpers.h"
+
+TestSuite(protocol, .fini = th_check_leaks);
+TestSuite(external, .fini = th_check_leaks);
+TestSuite(plugin, .fini = th_check_leaks);
+
+#define MISBEHAVE "python3 tests/data/external/misbehave.py"
+#define TWO "corpus/seed-formats/kotlin-4x4.txt corpus/seed-formats/kotlin-5x5.txt"
+
+/* ---- the protocol ------------------------------------------------------------------------- */
+
+Test(protocol, the_first_line_states_the_claims_and_nothing_stated_claims_nothing)
+{
+    ubp_claims c;
+    char err[UBP_ERR_MAX];
+    cr_assert_eq(ubp_parse_hello("ubp 1", &c, err), 0, "%s", err);
+    cr_assert_eq(c.guarantee, GUARANTEE_NONE);
+    cr_assert_not(c.complete);
+    cr_assert_str_eq(c.name, "");
+    cr_assert_eq(ubp_parse_hello("ubp 1 name=py guarantee=moves complete=yes", &c, err), 0, "%s", err);
+    cr_assert_eq(c.guarantee, GUARANTEE_MOVES);
+    cr_assert(c.complete);
+    cr_assert_str_eq(c.name, "py");
+    cr_assert_eq(ubp_parse_hello("ubp 1 guarantee=steps", &c, err), 0);
+    cr_assert_eq(c.guarantee, GUARANTEE_STEPS);
+    const char *bad[][2] = {
+        {"ubp 2", "protocol version '2', not 1"},
+        {"hello", "the first line is not 'ubp 1 ...'"},
+        {"ubp 1 guarantee=best", "'guarantee=best' in the first line is not name=N"},
+        {"ubp 1 complete=maybe", "'complete=maybe' in the first line"},
+        {"ubp 1 fast", "'fast' in the first line"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        cr_assert_eq(ubp_parse_hello(bad[k][0], &c, err), -1, "%s", bad[k][0]);
+        cr_assert_not_null(strstr(err, bad[k][1]), "%s: %s", bad[k][0], err);
+    }
+}
+
+Test(protocol, a_request_names_the_cells_the_primary_the_exit_and_the_budgets)
+{
+    puzzle_list l = th_load("corpus/seed-formats/kotlin-4x4.txt");
+    char line[UBP_REQUEST_MAX];
+    solver_budget budget = {5000000, 2147483648ull, 30};
+    ubp_format_request(line, 7, &l.items[0].board, l.items[0].start, &budget);
+    cr_assert_str_eq(line, "solve 7 4x4 ....AAB...B.CC.. A right states=5000000 seconds=30 "
+                           "bytes=2147483648\n");
+    solver_budget none = {0, 0, 0};
+    ubp_format_request(line, 8, &l.items[0].board, l.items[0].start, &none);
+    cr_assert_str_eq(line, "solve 8 4x4 ....AAB...B.CC.. A right\n");
+    puzzle_list_free(&l);
+}
+
+/* Reads the lines one by one as the harness would; returns the last ubp_read_line result. */
+static int read_lines(const char *const *lines, int n, const board *b, ubp_answer *a, char *err)
+{
+    int rc = 0;
+    for (int k = 0; k < n && rc >= 0; k++) rc = ubp_read_line(lines[k], 7, b, a, err);
+    return rc;
+}
+
+Test(protocol, an_answer_is_stats_then_one_of_solution_nosolution_unknown)
+{
+    puzzle_list l = th_load("corpus/seed-formats/kotlin-5x5.txt");
+    const board *b = &l.items[0].board;
+    char err[UBP_ERR_MAX];
+    ubp_answer a = {.expanded = UBP_UNCOUNTED, .generated = UBP_UNCOUNTED, .duplicates = UBP_UNCOUNTED};
+    const char *solved[] = {"# thinking", "stat 7 expanded=12 iterations=3",
+                            "stat 7 generated=40 iterations=4 peak_bytes=100",
+                            "solution 7 B+2 C-1 D+2 A+3"};
+    cr_assert_eq(read_lines(solved, 4, b, &a, err), 1, "%s", err);
+    cr_assert(a.done);
+    cr_assert_eq(a.status, SOLVE_SOLVED);
+    cr_assert_eq(a.nmoves, 4);
+    cr_assert_eq(a.expanded, 12);
+    cr_assert_eq(a.generated, 40);
+    cr_assert_eq(a.duplicates, UBP_UNCOUNTED);
+    cr_assert_str_eq(a.stats, "iterations=4 peak_bytes=100");   /* a key again: its last value */
+    cr_assert_eq(ubp_read_line("stat 7 expanded=1", 7, b, &a, err), -1);
+    cr_assert_str_eq(err, "a line after the answer");
+    ubp_answer_free(&a);
+
+    const char *none[] = {"nosolution 7"};
+    cr_assert_eq(read_lines(none, 1, b, &a, err), 1);
+    cr_assert_eq(a.status, SOLVE_UNSOLVABLE);
+    ubp_answer_free(&a);
+    const char *empty[] = {"solution 7"};   /* the start is a goal: no moves */
+    cr_assert_eq(read_lines(empty, 1, b, &a, err), 1);
+    cr_assert_eq(a.status, SOLVE_SOLVED);
+    cr_assert_eq(a.nmoves, 0);
+    ubp_answer_free(&a);
+    const char *unknown[] = {"unknown 7   too hard, sorry"};
+    cr_assert_eq(read_lines(unknown, 1, b, &a, err), 1);
+    cr_assert_eq(a.status, SOLVE_GAVE_UP);
+    cr_assert_str_eq(a.text, "too hard, sorry");
+    ubp_answer_free(&a);
+
+    const char *wrong[][2] = {
+        {"solution 8 A+1", "an answer for request 8, not 7"},
+        {"solution7 A+1", "not a line of the protocol"},
+        {"stat 7 expanded", "'expanded' is not KEY=INTEGER"},
+        {"stat 7 Expanded=3", "'Expanded=3' is not KEY=INTEGER"},
+        {"stat 7 expanded=-3", "'expanded=-3' is not KEY=INTEGER"},
+        {"stat 7 big=9223372036854775808", "is not KEY=INTEGER (a count below 2^63)"},
+        {"solution 7 B+2 Z+1", "move 2 'Z+1' of the solution is not <piece><+|-><distance>"},
+        {"solution 7 B+x", "move 1 'B+x' of the solution"},
+        {"nosolution 7 really", "nosolution takes nothing after the id"},
+        {"solution", "'solution' without a request id"},
+        {"solution 7 B\x01+2", "move 1 'B\\x01+2'"},
+    };
+    for (size_t k = 0; k < sizeof wrong / sizeof *wrong; k++) {
+        cr_assert_eq(ubp_read_line(wrong[k][0], 7, b, &a, err), -1, "%s", wrong[k][0]);
+        cr_assert_not_null(strstr(err, wrong[k][1]), "%s: %s", wrong[k][0], err);
+        for (const char *c = err; *c; c++) cr_assert(*c >= 0x20 && *c < 0x7F, "%s", err);
+        ubp_answer_free(&a);
+    }
+    puzzle_list_free(&l);
+}
+
+Test(protocol, a_quoted_line_is_printable_and_cut_short)
+{
+    char out[4 * 8 + 4];
+    ubp_quote("ab\tc\xff", 5, 8, out);
+    cr_assert_str_eq(out, "ab\\x09c\\xFF");
+    ubp_quote("0123456789", 10, 8, out);
+    cr_assert_str_eq(out, "01234567...");
+}
+
+/* ---- misbehaviour -------------------------------------------------------------------------- */
+
+static int bench(const char *args, char **out, char **err)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress %s", th_bin(), args);
+    return th_run(cmd, out, err);
+}
+
+/* The row of (solver, puzzle file) in a bench CSV, as "status|budget_hit|note|correct". */
+static char *row_of(const char *csv, const char *solver, const char *file)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "awk -v cols=solver,source,status,budget_hit,note,correct -f plots/columns.awk %s "
+             "| awk -F'\\t' '$1==\"%s\" && index($2, \"%s\") {print $3 \"|\" $4 \"|\" $5 \"|\" $6}'",
+             csv, solver, file);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(err);
+    return out;
+}
+
+static void expect_row(const char *csv, const char *solver, const char *file, const char *want)
+{
+    char *got = row_of(csv, solver, file);
+    cr_assert_not_null(strstr(got, want), "%s on %s: %s, want %s", solver, file, got, want);
+    free(got);
+}
+
+/* How many processes of the system carry the tag in their command line. */
+static int running(const char *tag)
+{
+    char cmd[256], *out, *err;
+    snprintf(cmd, sizeof cmd, "ps -eo args | grep -c '[s]leep 100[01]\\.%s' || true", tag);
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
+    int n = atoi(out);
+    free(out), free(err);
+    return n;
+}
+
+/* Every misbehaviour of docs/external.md at once, on two puzzles: each its row, the run going on
+ * to the next puzzle with the solver started again, the checks of false claims failing the run
+ * (exit 4), nothing left running, the flood of stderr kept to its bounds. */
+Test(external, every_misbehaviour_is_a_row_and_the_run_goes_on, .timeout = 120)
+{
+    char dir[64], args[4096], tag[16], *out, *err;
+    th_scratch(dir);
+    snprintf(tag, sizeof tag, "%d", (int)getpid());
+    const char *modes[] = {"segfault", "exit", "hang", "child", "memory", "malformed", "other-id",
+                           "flood", "illegal", "false-nosolution", "longer", "give-up",
+                           "long-line", "fine"};
+    int n = snprintf(args, sizeof args, "--max-seconds 2 --max-bytes 300Mi --out %s --solver bfs", dir);
+    for (size_t k = 0; k < sizeof modes / sizeof *modes; k++)
+        n += snprintf(args + n, sizeof args - (size_t)n, ",%s", modes[k]);
+    for (size_t k = 0; k < sizeof modes / sizeof *modes; k++)
+        n += snprintf(args + n, sizeof args - (size_t)n, " --external '%s=" MISBEHAVE " %s %s'",
+                      modes[k], modes[k], tag);
+    snprintf(args + n, sizeof args - (size_t)n, " " TWO);
+    cr_assert_eq(bench(args, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(err, "bench: CHECK FAILED: illegal on corpus/seed-formats/kotlin-4x4.txt:1: "
+                                   "illegal solution: move 1 (B+7)"), "%s", err);
+    cr_assert_not_null(strstr(err, "false-nosolution on corpus/seed-formats/kotlin-5x5.txt:1: says no solution"), "%s", err);
+    cr_assert_not_null(strstr(err, "longer on corpus/seed-formats/kotlin-4x4.txt:1: 4 moves, but the reference "
+                                   "BFS gives the optimum as 2 and the solver promises the fewest moves"), "%s", err);
+    cr_assert_not_null(strstr(err, "bench: 6 check(s) failed"), "%s", err);
+    free(out), free(err);
+    char csv[128];
+    snprintf(csv, sizeof csv, "%s/results.csv", dir);
+    for (int p = 0; p < 2; p++) {   /* the second puzzle too: the run went on */
+        const char *file = p ? "kotlin-5x5" : "kotlin-4x4";
+        expect_row(csv, "segfault", file, "crashed||SIGSEGV before answering|");
+        expect_row(csv, "exit", file, "crashed||exit status 3 before answering; stderr: traceback: something went wrong|");
+        expect_row(csv, "hang", file, "budget|seconds||");
+        expect_row(csv, "memory", file, "budget|bytes||");
+        expect_row(csv, "child", file, "solved|||yes");
+        expect_row(csv, "malformed", file, "protocol-error||not a line of the protocol");
+        expect_row(csv, "other-id", file, "protocol-error||an answer for request");
+        expect_row(csv, "flood", file, "solved|||yes");
+        expect_row(csv, "illegal", file, "solved||illegal solution: move 1 (B+7): piece B would leave the board|no");
+        expect_row(csv, "false-nosolution", file, "unsolvable|||no");
+        expect_row(csv, "longer", file, "solved|||yes");
+        expect_row(csv, "give-up", file, "gave-up||too hard for me|");
+        expect_row(csv, "long-line", file, "protocol-error||a line over 1 MiB|");
+        expect_row(csv, "fine", file, "solved|||yes");
+    }
+    cr_assert_eq(running(tag), 0, "processes the solvers started are still running");
+    /* The flood: 32 MiB a puzzle, the log its first and last 64 KiB with the count cut. */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "wc -c < %s/flood.stderr.log; grep -ac 'bytes cut' %s/flood.stderr.log; "
+                              "tail -n 1 %s/flood.stderr.log; awk -v cols=stats -f plots/columns.awk %s | sort -u",
+             dir, dir, dir, csv);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    long size = atol(out);
+    cr_assert(size > 2 * 65536 && size < 2 * 65536 + 200, "%ld bytes", size);
+    cr_assert_not_null(strstr(out, "\n1\nthe last line of the flood\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "nodes_per_second=1000 peak_frontier=4"), "%s", out);
+    free(out), free(err);
+    /* The summary counts them apart. */
+    snprintf(cmd, sizeof cmd, "grep -E '^\\| (segfault|give-up|hang) ' %s/summary.md", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "| segfault | 2 | 0 | - | - | - | 0 | 0 | 0 | 2 | 0 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| hang | 2 | 0 | - | - | - | 0 | 2 | 0 | 0 | 0 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| give-up | 2 | 0 | - | - | - | 0 | 0 | 2 | 0 | 0 |"), "%s", out);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "tests/validate-json.py schema/bench.schema.json %s/results.json", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
+}
+
+/* A solver deaf to SIGTERM is ended by SIGKILL: the harness never waits past the limit plus
+ * about 1.5 s. */
+Test(external, a_hang_deaf_to_sigterm_is_killed_within_the_limit_and_a_half_second, .timeout = 60)
+{
+    char *out, *err;
+    cr_assert_eq(th_run("date +%s.%N", &out, &err), 0);
+    double t0 = atof(out);
+    free(out), free(err);
+    cr_assert_eq(bench("--max-seconds 1 --solver hang --external 'hang=" MISBEHAVE " hang' "
+                       "corpus/seed-formats/kotlin-4x4.txt", &out, &err), 0, "%s", err);
+    free(out), free(err);
+    cr_assert_eq(th_run("date +%s.%N", &out, &err), 0);
+    double elapsed = atof(out) - t0;
+    free(out), free(err);
+    /* the solver's start and first line (about 0.2 s of Python) + 1 s + 1 s of grace + 0.5 */
+    cr_assert(elapsed < 3.5, "%.2f s", elapsed);
+}
+
+Test(external, a_fresh_process_a_puzzle_measures_each_by_its_own_process, .timeout = 120)
+{
+    char dir[64], args[2048], tag[16], *out, *err;
+    th_scratch(dir);
+    snprintf(tag, sizeof tag, "f%d", (int)getpid());
+    snprintf(args, sizeof args,
+             "--fresh-process --max-seconds 2 --max-bytes 300Mi --csv %s/r.csv --solver fine,segfault,child,memory "
+             "--external 'fine=" MISBEHAVE " fine' --external 'segfault=" MISBEHAVE " segfault' "
+             "--external 'child=" MISBEHAVE " child %s' --external 'memory=" MISBEHAVE " memory' " TWO,
+             dir, tag);
+    cr_assert_eq(bench(args, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
+    char csv[128], cmd[512];
+    snprintf(csv, sizeof csv, "%s/r.csv", dir);
+    expect_row(csv, "fine", "kotlin-5x5", "solved|||yes");
+    expect_row(csv, "segfault", "kotlin-4x4", "crashed||SIGSEGV before answering|");
+    expect_row(csv, "child", "kotlin-5x5", "solved|||yes");
+    expect_row(csv, "memory", "kotlin-4x4", "budget|bytes||");
+    cr_assert_eq(running(tag), 0);
+    /* Each puzzle its own process: its peak (wait4's) and seconds from its start, an
+     * interpreter's start included; no allocator peak. */
+    snprintf(cmd, sizeof cmd, "awk -v cols=solver,peak_rss,peak_bytes,seconds,cpu_seconds -f plots/columns.awk %s "
+                              "| awk -F'\\t' '$1==\"fine\"'", csv);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    int rows = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), rows++) {
+        char solver[16], rest[256];
+        long long rss;
+        double seconds, cpu;
+        cr_assert_eq(sscanf(line, "%15s %lld %255s", solver, &rss, rest), 3, "%s", line);
+        cr_assert(rss > 1 << 20, "%s", line);   /* a Python interpreter: megabytes */
+        cr_assert_eq(sscanf(rest, "%lf", &seconds), 1, "%s", line);   /* peak_bytes empty */
+        cr_assert_eq(sscanf(strrchr(line, '\t') + 1, "%lf", &cpu), 1);
+        cr_assert(seconds > 0.005 && cpu > 0.001, "%s", line);
+    }
+    cr_assert_eq(rows, 2);
+    free(out), free(err);
+}
+
+/* Without a cgroup (UNBLOCK_NO_CGROUP): the memory sampled every 10 ms, the CPU from /proc, the
+ * group ended by its process group and the harness as subreaper. */
+Test(external, without_a_cgroup_the_limits_and_the_ends_hold_the_same, .timeout = 120)
+{
+    char dir[64], args[2048], tag[16], *out, *err;
+    th_scratch(dir);
+    snprintf(tag, sizeof tag, "n%d", (int)getpid());
+    snprintf(args, sizeof args,
+             "--max-seconds 2 --max-bytes 300Mi --csv %s/r.csv --solver fine,child,memory,hang "
+             "--external 'fine=" MISBEHAVE " fine' --external 'child=" MISBEHAVE " child %s' "
+             "--external 'memory=" MISBEHAVE " memory' --external 'hang=" MISBEHAVE " hang' " TWO,
+             dir, tag);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "UNBLOCK_NO_CGROUP=1 %s/bench --no-progress %s", th_bin(), args);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
+    char csv[128];
+    snprintf(csv, sizeof csv, "%s/r.csv", dir);
+    expect_row(csv, "fine", "kotlin-4x4", "solved|||yes");
+    expect_row(csv, "child", "kotlin-5x5", "solved|||yes");
+    expect_row(csv, "memory", "kotlin-5x5", "budget|bytes||");
+    expect_row(csv, "hang", "kotlin-5x5", "budget|seconds||");
+    cr_assert_eq(running(tag), 0);
+    snprintf(cmd, sizeof cmd, "awk -v cols=solver,cpu_seconds -f plots/columns.awk %s | awk -F'\\t' '$1==\"memory\"'", csv);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert(atof(strchr(out, '\t') + 1) > 0.01, "%s", out);   /* it worked hard for its memory */
+    free(out), free(err);
+}
+
+/* Interrupted by SIGINT mid-run: its solvers end with it, the partial files stay valid, and
+ * `--resume DIR` alone, from the same folder, completes the run from DIR/run.json. */
+Test(external, an_interrupted_run_resumes_from_its_folder_alone, .timeout = 180)
+{
+    char dir[64], cmd[4096], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "B=$(realpath %s)/bench; D=%s;"
+             "$B --no-progress --out $D/full --solver bfs,slow,pybfs --external 'slow=" MISBEHAVE " slow 0.3' "
+             "--external 'pybfs=python3 examples/python/bfs.py' corpus/seeds/ > /dev/null 2>&1 || exit 1;"
+             "$B --no-progress --out $D/part --solver bfs,slow,pybfs --external 'slow=" MISBEHAVE " slow 0.3' "
+             "--external 'pybfs=python3 examples/python/bfs.py' corpus/seeds/ > /dev/null 2>$D/err & pid=$!;"
+             "while kill -0 $pid 2>/dev/null && [ $(cat $D/part/results.csv.partial 2>/dev/null | wc -l) -le 6 ]; "
+             "do sleep 0.01; done; kill -INT $pid; wait $pid; echo \"status $?\";"
+             "ps -eo args | grep -c '^python3 tests/data/external/misbehave.py slow' || true;"
+             "tests/validate-json.py schema/bench.schema.json $D/part/results.json.partial;"
+             "$B --no-progress --resume $D/part --max-states 5 > /dev/null 2> $D/refused; echo \"other configuration $?\";"
+             "(cd / && $B --no-progress --resume $D/part > /dev/null 2> $D/elsewhere); echo \"elsewhere $?\";"
+             "$B --no-progress --resume $D/part > /dev/null 2>> $D/err && echo resumed;"
+             "cols=solver,puzzle,status,moves,solution,correct,id,run;"
+             "awk -v cols=$cols -f plots/columns.awk $D/full/results.csv > $D/a;"
+             "awk -v cols=$cols -f plots/columns.awk $D/part/results.csv > $D/b; cmp $D/a $D/b && echo same;"
+             "wc -l < $D/part/results.csv; head -c 80 $D/refused; echo; cat $D/elsewhere",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "status 130\n0\nvalid: 1 document(s)\nother configuration 2\nelsewhere 2\n"
+                                   "resumed\nsame\n34\n"), "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "the interrupted run had another configu"), "%s", out);
+    cr_assert_not_null(strstr(out, "the run was started in /"), "%s", out);
+    cr_assert_not_null(strstr(out, "; resume it from there\n"), "%s", out);
+    free(out), free(err);
+}
+
+Test(external, bad_arguments_are_one_line_and_exit_2)
+{
+    const char *cases[][2] = {
+        {"--external foo x", "bench: --external 'foo' is not NAME=COMMAND\n"},
+        {"--external foo= x", "bench: --external 'foo=' has an empty command\n"},
+        {"--external 'foo=  ' x", "bench: --external 'foo=  ' has an empty command\n"},
+        {"--external bfs=true x", "bench: --external a solver called 'bfs' exists already (builtin)\n"},
+        {"--external 'a b=true' x", "bench: --external 'a b' is not a solver name"},
+        {"--solver nosuch x", "bench: unknown solver 'nosuch' (see --list)\n"},
+        {"--plugin tests/data/empty.txt x", "bench: --plugin tests/data/empty.txt: not a plugin: "},
+        {"--external 'nohello=" MISBEHAVE " no-hello' x",
+         "bench: --external nohello (" MISBEHAVE " no-hello): its first line 'hello, harness': "
+         "the first line is not 'ubp 1 ...'\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *out, *err;
+        cr_assert_eq(bench(cases[k][0], &out, &err), 2, "%s: %s", cases[k][0], err);
+        cr_assert_not_null(strstr(err, cases[k][1]), "%s: %s", cases[k][0], err);
+        int lines = 0;
+        for (char *c = err; *c; c++) lines += *c == '\n';
+        cr_assert_eq(lines, 1, "%s: %s", cases[k][0], err);
+        free(out), free(err);
+    }
+}
+
+/* The teacher's breadth-first search, over the protocol, is optimal on every seed puzzle and
+ * proves the unsolvable one: held to the reference BFS by --verify. */
+Test(external, the_teachers_python_bfs_is_optimal_on_the_seeds, .timeout = 120)
+{
+    char *out, *err;
+    cr_assert_eq(bench("--verify --solver pybfs --external 'pybfs=python3 examples/python/bfs.py' corpus/seeds/",
+                       &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "| pybfs | 11 | 10 | 100.0% | 0.00 | 0 | 1 | 0 | 0 | 0 | 0 |"), "%s", out);
+    free(out), free(err);
+}
+
+/* Rows of an external solver judge themselves: verify without the solver, shards merged,
+ * compared, and drawn into the report page. */
+Test(external, its_rows_go_through_verify_merge_compare_and_report, .timeout = 120)
+{
+    char dir[64], cmd[4096], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "B=%s/bench; D=%s; S=\"--no-progress --solver bfs,py --external 'py=python3 examples/python/bfs.py'\";"
+             "for k in 1 2; do eval $B $S --shard $k/2 --csv $D/s$k.csv corpus/seeds/ > /dev/null || exit 1; done;"
+             "$B merge --csv $D/all.csv --json $D/all.json $D/s1.csv $D/s2.csv > /dev/null 2>&1 || exit 1;"
+             "$B verify $D/all.json corpus/seeds/;"
+             "$B compare --json - $D/all.csv $D/all.json | grep -c '\"solver\": \"py\"';"
+             "mkdir $D/run && cp $D/all.json $D/run/results.json && $B report $D/run 2>/dev/null && "
+             "grep -c '\"py\":\"external\"' $D/run/report.html",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "22 rows, 11 puzzles, 0 failed\n1\n1\n");
+    free(out), free(err);
+    /* A tampered claim in an external solver's row fails verify, which needs no solver. */
+    snprintf(cmd, sizeof cmd, "sed -i 's/^py,,,external,moves,yes,\\(.*\\),solved,,32,52,32,yes,yes,yes,0,ok,/"
+                              "py,,,external,moves,yes,\\1,solved,,32,52,30,yes,yes,yes,0,ok,/' %s/all.csv && "
+                              "%s/bench verify %s/all.csv corpus/seeds/", dir, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "py on python-605: optimal_moves: says 30, should be 32\n"), "%s", out);
+    free(out), free(err);
+}
+
+/* bin/solve asks an external solver too: its solutions replayed (an illegal one exits 4), its
+ * failures exit 3, its JSON valid. */
+Test(external, bin_solve_replays_an_external_solvers_answers, .timeout = 60)
+{
+    char cmd[2048], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --external 'bad=" MISBEHAVE " illegal' --solver bad "
+                              "corpus/seed-formats/kotlin-4x4.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_str_eq(out, "corpus/seed-formats/kotlin-4x4.txt:1: illegal solution: move 1 (B+7): piece B would "
+                          "leave the board\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/solve --external 'seg=" MISBEHAVE " segfault' --solver seg "
+                              "corpus/seed-formats/kotlin-4x4.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 3, "%s%s", out, err);
+    cr_assert_str_eq(out, "corpus/seed-formats/kotlin-4x4.txt:1: crashed: SIGSEGV before answering\n");
+    free(out), free(err);
+    char dir[64];
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/solve --json --external 'py=python3 examples/python/bfs.py' --solver bfs,py "
+                              "corpus/seeds/ > %s/s.json && tests/validate-json.py schema/solve.schema.json %s/s.json --lines",
+             th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 1 /* the unsolvable seed */, "%s%s", out, err);
+    cr_assert_str_eq(out, "");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "tests/validate-json.py schema/solve.schema.json %s/s.json --lines", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "valid: 22 document(s)\n");
+    free(out), free(err);
+}
+
+Test(external, the_list_shows_every_solver_with_its_origin_and_claims)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --list --external 'py=python3 examples/python/bfs.py' | grep -E '^(bfs|dfs|py) '",
+             th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "bfs          moves     yes      builtin  breadth-first"), "%s", out);
+    cr_assert_not_null(strstr(out, "dfs          none      yes      builtin  "), "%s", out);
+    cr_assert_not_null(strstr(out, "py           moves     yes      external external: python3 examples/python/bfs.py"), "%s", out);
+    free(out), free(err);
+}
+
+/* ---- plugins ----------------------------------------------------------------------------- */
+
+/* A plugin's source compiled here against the repository's headers (the installed ones are the
+ * same files: the out-of-tree build below shows that). */
+static void build_plugin(const char *dir, const char *name, const char *source)
+{
+    char cmd[4096], *out, *err;
+    snprintf(cmd, sizeof cmd, "cat > %s/%s.c <<'EOF'\n%s\nEOF\ncc -shared -fPIC -std=c11 -D_GNU_SOURCE -I. -Iinclude "
+                              "%s/%s.c -o %s/%s.so", dir, name, source, dir, name, dir, name);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
+}
+
+Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    build_plugin(dir, "nosymbol", "int unrelated = 1;");
+    build_plugin(dir, "oldabi", "#include <unblock.h>\n"
+                                "const unblock_plugin_info unblock_plugin = {99, sizeof(solver), \"old\", 0, 0};");
+    build_plugin(dir, "taken", "#include <unblock.h>\n"
+                               "static void s(solver_context *c, const board *b, uint64_t k, const solver_budget *g, "
+                               "const int *p, solver_result *r) { (void)c, (void)b, (void)k, (void)p; search_limits l; "
+                               "search_begin(&l, g, r); }\n"
+                               "static const solver twin = {\"bfs\", \"a second bfs\", GUARANTEE_NONE, false, s, 0, 0};\n"
+                               "UNBLOCK_PLUGIN(\"taken\", &twin);");
+    const char *cases[][2] = {
+        {"nosymbol", "no 'unblock_plugin' symbol (UNBLOCK_PLUGIN in plugin.h defines it)\n"},
+        {"oldabi", "built for ABI version 99, this program has version 1"},
+        {"taken", "solver 1: a solver called 'bfs' exists already (builtin)\n"},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        snprintf(cmd, sizeof cmd, "%s/solve --plugin %s/%s.so corpus/seeds/", th_bin(), dir, cases[k][0]);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "%s: %s", cases[k][0], err);
+        cr_assert_not_null(strstr(err, cases[k][1]), "%s: %s", cases[k][0], err);
+        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "%s", err);
+        free(out), free(err);
+    }
+}
+
+/* make install into a scratch prefix, then examples/plugin/greedy.c built out of tree exactly as
+ * the docs say (pkg-config), loaded by bin/bench: its rows judged like a built-in's, measured
+ * like one (peak_bytes). Only in the optimized run: make installs the optimized programs. */
+Test(plugin, a_plugin_built_out_of_tree_through_pkg_config_runs_as_a_builtin, .timeout = 300)
+{
+    if (th_sanitized()) return;
+    char dir[64], cmd[4096], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; D=%s; make -s install PREFIX=$D/usr > /dev/null;"
+             "export PKG_CONFIG_PATH=$D/usr/lib/pkgconfig; (cd $D && cp %s/examples/plugin/greedy.c . &&"
+             " cc -shared -fPIC -Wall -Wextra -Werror greedy.c $(pkg-config --cflags --libs unblock) -o greedy.so);"
+             "$D/usr/bin/bench --no-progress --plugin $D/greedy.so --solver bfs,greedy --csv $D/r.csv corpus/seeds/ > $D/summary;"
+             "grep '^| greedy' $D/summary | cut -d'|' -f2-8;"
+             "awk -v cols=solver,origin,guarantee,complete,peak_bytes -f plots/columns.awk $D/r.csv | grep -m1 greedy;"
+             "$D/usr/bin/bench verify $D/r.csv corpus/seeds/;"
+             "$D/usr/bin/solve --plugin $D/greedy.so --list | grep -c '^greedy       none      yes      plugin   '",
+             dir, getcwd((char[4096]){0}, 4096));
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, " greedy | 11 | 10 | 0.0% |"), "%s", out);
+    cr_assert_not_null(strstr(out, "greedy\tplugin\tnone\tyes\t"), "%s", out);   /* and a peak */
+    cr_assert_not_null(strstr(out, "22 rows, 11 puzzles, 0 failed\n1\n"), "%s", out);
+    char *peak = strstr(out, "greedy\tplugin\tnone\tyes\t");
+    cr_assert(peak && atol(peak + strlen("greedy\tplugin\tnone\tyes\t")) > 0, "%s", out);
+    free(out), free(err);
+}
