@@ -1,13 +1,16 @@
 # Makefile -- builds the programs into bin/ (optimized) and build/san/ (ASan + UBSan).
 #
 #   make            build bin/solve, bin/bench, bin/render, bin/micro
-#   make run        install missing packages, build, run the main job on corpus/
+#   make run        install missing packages, build, run the main job on corpus/, and write
+#                   its page, results/report.html (figures and state graphs included)
 #   make check      install missing packages, build, run every test, optimized and sanitized,
 #                   and each libFuzzer target for FUZZ_SMOKE seconds
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 1800)
 #   make test       the tests, without the package check
 #   make test-long  the slow checks (every solver on every sample puzzle)
 #   make plots RESULTS=DIR   figures from a bench result directory
+#   make teaching   the pictures of docs/teaching.md, from the shipped corpus, into
+#                   TEACHING (default results/teaching)
 #   make database N=6 K=0    a puzzle space's database from scratch, and its ladder
 #   make format     clang-format on the C files a change touches (BASE=REV, or FILES=...)
 #   make man        the manual pages (build/man/), from docs/man/ by pandoc
@@ -41,7 +44,7 @@ C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
 # The layers, lowest first (docs/architecture.md; scripts/check-layers.sh holds the tree to it).
 LIB_SRC  = $(wildcard common/*.c scan/*.c picture/*.c search/*.c solvers/*.c solvers/bounds/*.c \
-                      external/*.c cli/*.c bench/*.c space/*.c)
+                      external/*.c cli/*.c graph/*.c bench/*.c space/*.c)
 PROGRAMS = solve bench render enumerate
 TEST_SRC = $(wildcard tests/*.c)
 
@@ -179,6 +182,7 @@ deps:
 
 run: deps all
 	bin/bench --solver all --out $(RESULTS) corpus/
+	bin/bench report $(RESULTS)
 
 check: deps test fuzz-smoke
 
@@ -190,6 +194,10 @@ test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS)
 
 plots:
 	plots/make-plots.sh $(RESULTS)
+
+TEACHING ?= results/teaching
+teaching: deps all
+	scripts/teaching-figures.sh $(TEACHING)
 
 # The database of the N x N space with up to K walls, from scratch, and its ladder
 # (corpus/generated/; scripts/make-database.sh).
@@ -224,6 +232,10 @@ install: all lib $(MANPAGES)
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/unblock
 	install -m 755 $(patsubst %,bin/%,$(PROGRAMS)) bin/micro $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/share/unblock-bench/plots
+	install -m 755 plots/make-plots.sh plots/prepare.py $(DESTDIR)$(PREFIX)/share/unblock-bench/plots
+	install -m 644 plots/bench.gp plots/styles.tsv plots/columns.awk \
+	    $(DESTDIR)$(PREFIX)/share/unblock-bench/plots
 	install -m 644 build/pic/libunblock.a $(DESTDIR)$(PREFIX)/lib
 	install -m 755 build/pic/libunblock.so $(DESTDIR)$(PREFIX)/lib/libunblock.so.$(VERSION)
 	ln -sf libunblock.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(UNBLOCK_SONAME)
@@ -245,5 +257,5 @@ format:
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long test-database install lib man clean plots database fuzz fuzz-smoke format FORCE
+.PHONY: all deps run check test test-long test-database install lib man clean plots teaching database fuzz fuzz-smoke format FORCE
 .SECONDARY:

@@ -125,7 +125,9 @@ int bench_verify(const char *result, char **paths, int npaths, const solver_budg
  * (`resamples`); Markdown on stdout, and CSV and JSON where not NULL. */
 int bench_compare(const char *path_a, const char *path_b, const char *csv, const char *json,
                   int resamples);
-/* html.c: the page of the run in folder dir, written to out_path (NULL: dir/report.html). */
-int bench_report(const char *dir, const char *out_path);
+/* html.c: the page of the run in folder dir, written to out_path (NULL: dir/report.html): its
+ * figures drawn first when gnuplot is there (plots/make-plots.sh), and a state graph in the
+ * drill-down of each puzzle whose cluster has at most graph_max states (bench/drill.h). */
+int bench_report(const char *dir, const char *out_path, uint64_t graph_max);
 
 #endif

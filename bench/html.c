@@ -1,12 +1,15 @@
 /* html.c -- `bench report DIR`: one self-contained HTML page per run (DIR/report.html).
  *
  * The page needs nothing but itself: the run's metadata and summary, every figure of DIR/plots
- * inlined as SVG, and one table row per puzzle with each solver's status, moves, time and
- * states, sortable and filterable; a click on a puzzle opens its drill-down, the board as the
- * renderer draws it and each solver's solution stepped through move by move. The data are one
- * JSON object in the page, the behaviour a short script (html_script below); opened with
- * #selftest, the script sorts, filters and steps through a solution and writes PASS or FAIL
- * into the page, which is how the tests drive it in headless Chromium.
+ * inlined as SVG (drawn first by plots/make-plots.sh when gnuplot is there), and one table row
+ * per puzzle with each solver's status, moves, time and states, sortable and filterable; a
+ * click on a puzzle opens its drill-down: the board as the renderer draws it, each solver's
+ * solution stepped through move by move, and, for a small enough cluster, its state graph with
+ * each solver's walk through it (bench/drill.h). The data are one JSON object in the page, raw
+ * values as the result files hold them; the behaviour is a short script (html_script below)
+ * that formats what it shows. Opened with #selftest, the script sorts, filters, checks its
+ * formats, steps through the solutions and plays the walks, and writes PASS or FAIL into the
+ * page, which is how the tests drive it in headless Chromium.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -14,10 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <limits.h>
+#include <unistd.h>
+
 #include "bench/bench.h"
+#include "bench/drill.h"
 #include "common/grow.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
+#include "graph/tools.h"
 #include "picture/draw.h"
 
 /* The figures, in the order the page shows them. */
@@ -69,8 +77,19 @@ static json_t *int_or_null(int v)
     return v == REPORT_NONE ? json_null() : json_integer(v);
 }
 
-/* The page's data: the run's meta and summary, the solvers, and one entry per puzzle. */
-static json_t *page_data(const report *r, json_t *doc)
+static json_t *run_json(const report_row *row)
+{
+    return json_pack("{s:s, s:o, s:f, s:o, s:s, s:s}", "status", row->status, "moves",
+                     int_or_null(row->moves), "seconds", row->seconds, "expanded",
+                     row->expanded == REPORT_UNCOUNTED ? json_null()
+                                                       : json_integer((json_int_t)row->expanded),
+                     "solution", row->solution ? row->solution : "", "correct",
+                     row->correct == REPORT_YES ? "yes" : row->correct == REPORT_NO ? "no" : "");
+}
+
+/* The page's data: the run's meta and summary, the solvers, and one entry per puzzle, its rows
+ * side by side (r is sorted by puzzle) and its state graph where the plan has room. */
+static json_t *page_data(const report *r, json_t *doc, drill_plan *plan)
 {
     json_t *data = json_object(), *labels = json_array(), *puzzles = json_array();
     json_t *origins = json_object();   /* each label's origin: builtin, plugin or external */
@@ -85,30 +104,20 @@ static json_t *page_data(const report *r, json_t *doc)
     }
     json_object_set_new(data, "solvers", labels);
     json_object_set_new(data, "origins", origins);
-    json_t *entry = NULL, *runs = NULL;
-    for (int i = 0; i < r->count; i++) {
-        const report_row *row = &r->row[i];
-        if (!entry || row->index != r->row[i - 1].index) {
-            char *svg = board_svg(row);
-            entry = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s, s:s}", "index", row->index, "name",
-                              row->puzzle, "id", row->id, "optimum", int_or_null(row->optimal_moves),
-                              "cluster", int_or_null(row->cluster_size), "board", row->board,
-                              "svg", svg ? svg : "");
-            free(svg);
-            runs = json_object();
-            json_object_set_new(entry, "runs", runs);
-            json_array_append_new(puzzles, entry);
-        }
-        json_object_set_new(runs, row->solver,
-                            json_pack("{s:s, s:o, s:f, s:o, s:s, s:s}", "status", row->status,
-                                      "moves", int_or_null(row->moves), "seconds", row->seconds,
-                                      "expanded", row->expanded == REPORT_UNCOUNTED
-                                                      ? json_null()
-                                                      : json_integer((json_int_t)row->expanded),
-                                      "solution",
-                                      row->solution ? row->solution : "", "correct",
-                                      row->correct == REPORT_YES ? "yes"
-                                      : row->correct == REPORT_NO ? "no" : ""));
+    for (int first = 0, end; first < r->count; first = end) {
+        for (end = first + 1; end < r->count && r->row[end].index == r->row[first].index; end++) {}
+        const report_row *row = &r->row[first];
+        char *svg = board_svg(row);
+        json_t *runs = json_object();
+        json_t *entry = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s, s:s, s:o}", "index", row->index,
+                                  "name", row->puzzle, "id", row->id, "optimum",
+                                  int_or_null(row->optimal_moves), "cluster",
+                                  int_or_null(row->cluster_size), "board", row->board, "svg",
+                                  svg ? svg : "", "runs", runs);
+        free(svg);
+        for (int k = first; k < end; k++) json_object_set_new(runs, r->row[k].solver, run_json(&r->row[k]));
+        drill_add_graph(plan, r->row + first, end - first, entry, runs);
+        json_array_append_new(puzzles, entry);
     }
     json_object_set_new(data, "puzzles", puzzles);
     return data;
@@ -132,6 +141,47 @@ static void put_script_safe(FILE *f, const char *text)
     }
 }
 
+/* plots/make-plots.sh beside this program: in the source tree (bin/bench, build/VARIANT/bin/bench)
+ * or where make install put it (PREFIX/bin/bench, PREFIX/share/unblock-bench/plots). */
+static bool plots_script(char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return false;
+    exe[n] = '\0';
+    for (int up = 0; up < 4; up++) {
+        char *slash = strrchr(exe, '/');
+        if (!slash) return false;
+        *slash = '\0';
+        const char *const within[] = {"plots", "share/unblock-bench/plots"};
+        for (int k = 0; k < 2; k++) {
+            snprintf(out, size, "%s/%s/make-plots.sh", exe, within[k]);
+            if (access(out, R_OK) == 0) return true;
+        }
+    }
+    return false;
+}
+
+/* Draws DIR/plots/ with plots/make-plots.sh (python3 and gnuplot), or says in one line why
+ * there are no figures. */
+static void draw_figures(const char *dir)
+{
+    char script[2 * PATH_MAX], err[TOOL_ERR_MAX];
+    const char *missing = !tool_installed("gnuplot") ? "gnuplot is not installed (Debian package gnuplot-nox)"
+                          : !tool_installed("python3") ? "python3 is not installed (Debian package python3)"
+                          : !plots_script(script, sizeof script) ? "plots/make-plots.sh is not beside this program"
+                                                               : NULL;
+    if (missing) {
+        fprintf(stderr, "bench report: no figures: %s\n", missing);
+        return;
+    }
+    FILE *quiet = fopen("/dev/null", "w");
+    const char *args[] = {"sh", script, dir, NULL};
+    if (quiet && tool_run(args, "dash", "", 0, quiet, err))
+        fprintf(stderr, "bench report: no figures: %s\n", err);
+    if (quiet) fclose(quiet);
+}
+
 /* Inlines DIR/plots/NAME.svg from its <svg element on (the XML prologue dropped). */
 static int put_figures(FILE *f, const char *dir)
 {
@@ -148,12 +198,12 @@ static int put_figures(FILE *f, const char *dir)
         free(svg);
     }
     if (!n)
-        fputs("<p>No figures: <code>make plots RESULTS=DIR</code> draws them, then run "
-              "<code>bench report DIR</code> again.</p>\n", f);
+        fputs("<p>No figures: <code>bench report</code> draws them with gnuplot, which was not "
+              "there (see its message).</p>\n", f);
     return n;
 }
 
-int bench_report(const char *dir, const char *out_path)
+int bench_report(const char *dir, const char *out_path, uint64_t graph_max)
 {
     char json_path[4096], page_path[4096], err[REPORT_ERR_MAX];
     snprintf(json_path, sizeof json_path, "%s/results.json", dir);
@@ -173,7 +223,14 @@ int bench_report(const char *dir, const char *out_path)
         report_free(&r);
         return EXIT_BAD_INPUT;
     }
-    json_t *data = page_data(&r, doc);
+    /* The run's budgets, for the walks: all but its clock, which a repeat must not race. */
+    json_t *budget = json_object_get(json_object_get(doc, "meta"), "budget");
+    drill_plan plan = {.graph_max = graph_max, .walk_max = DRILL_WALK_MAX,
+                       .page_bytes = DRILL_PAGE_BYTES,
+                       .budget = {(uint64_t)json_integer_value(json_object_get(budget, "max_states")),
+                                  (uint64_t)json_integer_value(json_object_get(budget, "max_bytes")), 0}};
+    draw_figures(dir);
+    json_t *data = page_data(&r, doc, &plan);
     char *text = json_dumps(data, JSON_COMPACT);
 
     outfile page;
@@ -204,7 +261,8 @@ int bench_report(const char *dir, const char *out_path)
             fprintf(stderr, "bench report: %s\n", oerr);
             rc = EXIT_BAD_INPUT;
         } else {
-            fprintf(stderr, "bench report: wrote %s (%d rows)\n", out_path, r.count);
+            fprintf(stderr, "bench report: wrote %s (%d rows, %d state graphs)\n", out_path, r.count,
+                    plan.graphs);
         }
     }
     free(text);

@@ -196,7 +196,7 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
                                 solver_result *r)
 {
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, NULL, budget, r);   /* no trace: its expansions are its own */
     r->expanded = r->generated = r->duplicates = UBP_UNCOUNTED;   /* until it says */
     r->peak_bytes = UBP_UNCOUNTED;   /* its tables are its own: peak_rss measures it */
     r->peak_frontier = r->iterations = UBP_UNCOUNTED;   /* no columns of theirs: in stats */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/drill.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "external/external.h"
@@ -339,12 +340,15 @@ static int compare_main(int argc, char **argv)
 /* ---- report ------------------------------------------------------------------------------- */
 
 static const char *report_usage =
-    "usage: bench report [--out FILE] DIR\n"
+    "usage: bench report [--out FILE] [--graph-max N] DIR\n"
     "Writes DIR/report.html (or FILE): one self-contained page with the run's metadata and\n"
-    "summary, the figures of DIR/plots (make plots RESULTS=DIR draws them), a sortable and\n"
-    "filterable table of every puzzle, and each puzzle's solutions move by move.\n"
+    "summary, its figures (drawn into DIR/plots first, when gnuplot is there), a sortable and\n"
+    "filterable table of every puzzle, each puzzle's solutions move by move and, for a small\n"
+    "cluster, its state graph with each built-in solver's walk through it, step by step.\n"
     "\n"
     "  --out FILE         the page to write (default DIR/report.html)\n"
+    "  --graph-max N      state graphs for clusters of at most N states (default 1000; 0:\n"
+    "                     none)\n"
     "  -h, --help         this text\n"
     "  --version          the version and commit\n"
     "\n"
@@ -352,20 +356,25 @@ static const char *report_usage =
 
 static int report_main(int argc, char **argv)
 {
-    static const struct option options[] = {
-        CLI_STANDARD_OPTIONS, {"out", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
+    static const struct option options[] = {CLI_STANDARD_OPTIONS,
+                                            {"out", required_argument, NULL, 'o'},
+                                            {"graph-max", required_argument, NULL, 'g'},
+                                            {NULL, 0, NULL, 0}};
     const char *out = NULL;
+    unsigned long long graph_max = DRILL_GRAPH_MAX;
     int code;
     optind = 1;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", options, NULL)) != -1) {
         if (cli_common_option("bench report", report_usage, code, argv) < 0) return EXIT_BAD_INPUT;
         if (code == 'o') out = optarg;
+        if (code == 'g' && cli_parse_count("bench report", "--graph-max", optarg, &graph_max))
+            return EXIT_BAD_INPUT;
     }
     if (argc - optind != 1) {
         fprintf(stderr, "bench report: give one result folder (see --help)\n");
         return EXIT_BAD_INPUT;
     }
-    return bench_report(argv[optind], out);
+    return bench_report(argv[optind], out, graph_max);
 }
 
 int main(int argc, char **argv)

@@ -1,4 +1,5 @@
-/* render.c -- bin/render: a board, or a whole solution, as a picture (PNG, JPEG or SVG). */
+/* render.c -- bin/render: a board, a whole solution, or a cluster's state graph with each
+ * solver's walk through it, as pictures (PNG, JPEG or SVG). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "cli/cli.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
+#include "graph/pictures.h"
 #include "picture/draw.h"
 #include "scan/scan.h"
 #include "search/search.h"
@@ -16,18 +18,29 @@
 static const char *usage =
     "usage: render [options] -o OUT FILE\n"
     "Draws a puzzle of FILE (any format bin/solve reads, screenshots included) in the look of\n"
-    "the Unblock Me game. OUT's ending picks the format: .png, .jpg or .svg.\n"
+    "the Unblock Me game, or the state graph of its cluster. OUT's ending picks the format:\n"
+    ".png, .jpg or .svg (a graph: .png or .svg).\n"
     "\n"
     "  -o, --output F     the picture to write\n"
     "  --solution         draw the optimal solution: every position in a grid, the move that\n"
     "                     led to it written under it\n"
+    "  --graph            draw the puzzle's cluster: a node per state, coloured by its moves\n"
+    "                     to the nearest goal, an edge per move, the start, the goals and the\n"
+    "                     optimal solution marked (Graphviz's sfdp lays it out); the DOT source\n"
+    "                     is written too, as OUT ending in .dot. Over 20,000 states: condensed,\n"
+    "                     a node per pair of distances (from the start, to the goal)\n"
+    "  --graph-max N      refuse a cluster of more than N states (default 1M)\n"
     "  --solver LIST      the solver(s) for --solution (default bfs); with several, or 'all',\n"
-    "                     one picture per solver: OUT with -SOLVER before its ending\n"
+    "                     one picture per solver: OUT with -SOLVER before its ending. With\n"
+    "                     --graph, each solver's walk on the graph's layout, the states it\n"
+    "                     expanded shaded by order: OUT-SOLVER each, all side by side in OUT,\n"
+    "                     and the states each expanded per depth in OUT-frontier\n"
     "  --frames DIR       with --solution, also write DIR/000.png, DIR/001.png, ... one per\n"
     "                     position (JPEG with --quality Q if OUT is .jpg; DIR/SOLVER/ with\n"
     "                     several solvers)\n"
     "  --columns N        positions per row of the grid (default 6)\n"
-    "  --puzzle N         the N-th puzzle of FILE (default 1)\n"
+    "  --puzzle N|all     the N-th puzzle of FILE (default 1), or every one: OUT with -N\n"
+    "                     before its ending for the N-th\n"
     "  --tile N           pixels per cell (default 48)\n"
     "  --theme T          dark (orange blocks, default) or light (pale blocks)\n"
     "  --screenshot       frame the board like a phone screenshot (header panel, buttons)\n"
@@ -36,16 +49,18 @@ static const char *usage =
     "  -h, --help         this text\n"
     "  --version          the version and commit\n"
     "\n"
-    "Exit status: 0 written, 1 no solution (with --solution), 2 bad input or usage,\n"
-    "3 the solver's budget ran out.\n";
+    "Exit status: 0 written, 1 no solution (with --solution), 2 bad input or usage, a\n"
+    "cluster over --graph-max, or a picture not written (Graphviz or gnuplot missing: the\n"
+    "DOT source is written), 3 the solver's budget ran out.\n";
 
 typedef struct {
     const char *output, *frames;
     char *input;
     const solver *solver[CLI_MAX_SOLVERS];
     int nsolvers;
-    bool solution;
-    int columns, puzzle, quality;
+    bool solution, graph, solvers_chosen;
+    unsigned long long graph_max;
+    int columns, puzzle, quality;   /* puzzle 0: every one */
     draw_style style;
 } options;
 
@@ -56,7 +71,8 @@ static bool ends_with(const char *s, const char *end)
 }
 
 enum { OPT_OUTPUT = 'o', OPT_SOLUTION = CLI_OPT_PROGRAM, OPT_SCREENSHOT, OPT_NO_LETTERS,
-       OPT_FRAMES, OPT_SOLVER, OPT_THEME, OPT_COLUMNS, OPT_PUZZLE, OPT_TILE, OPT_QUALITY };
+       OPT_FRAMES, OPT_SOLVER, OPT_THEME, OPT_COLUMNS, OPT_PUZZLE, OPT_TILE, OPT_QUALITY,
+       OPT_GRAPH, OPT_GRAPH_MAX };
 
 static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
@@ -71,6 +87,8 @@ static const struct option long_options[] = {
     {"puzzle", required_argument, NULL, OPT_PUZZLE},
     {"tile", required_argument, NULL, OPT_TILE},
     {"quality", required_argument, NULL, OPT_QUALITY},
+    {"graph", no_argument, NULL, OPT_GRAPH},
+    {"graph-max", required_argument, NULL, OPT_GRAPH_MAX},
     {NULL, 0, NULL, 0},
 };
 
@@ -84,6 +102,7 @@ static int parse_options(int argc, char **argv, options *o)
     o->columns = 6;
     o->puzzle = 1;
     o->quality = 90;
+    o->graph_max = GRAPH_DEFAULT_MAX;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", long_options, NULL)) != -1) {
         if (cli_common_option("render", usage, code, argv) < 0) return -1;
@@ -94,7 +113,14 @@ static int parse_options(int argc, char **argv, options *o)
         case OPT_SCREENSHOT: o->style.screenshot = true; break;
         case OPT_NO_LETTERS: o->style.letters = false; break;
         case OPT_FRAMES: o->frames = optarg; break;
-        case OPT_SOLVER: bad = (o->nsolvers = cli_parse_solvers("render", optarg, o->solver)) < 0; break;
+        case OPT_SOLVER:
+            bad = (o->nsolvers = cli_parse_solvers("render", optarg, o->solver)) < 0;
+            o->solvers_chosen = true;
+            break;
+        case OPT_GRAPH: o->graph = true; break;
+        case OPT_GRAPH_MAX:
+            bad = cli_parse_count("render", "--graph-max", optarg, &o->graph_max);
+            break;
         case OPT_THEME:
             if (strcmp(optarg, "dark") && strcmp(optarg, "light")) {
                 fprintf(stderr, "render: --theme: '%s' is not dark or light\n", optarg);
@@ -103,7 +129,10 @@ static int parse_options(int argc, char **argv, options *o)
             o->style.theme = strcmp(optarg, "light") == 0 ? THEME_LIGHT : THEME_DARK;
             break;
         case OPT_COLUMNS: bad = cli_parse_int("render", "--columns", optarg, 1, 100, &o->columns); break;
-        case OPT_PUZZLE: bad = cli_parse_int("render", "--puzzle", optarg, 1, 1000000, &o->puzzle); break;
+        case OPT_PUZZLE:
+            if (strcmp(optarg, "all") == 0) o->puzzle = 0;
+            else bad = cli_parse_int("render", "--puzzle", optarg, 1, 1000000, &o->puzzle);
+            break;
         case OPT_TILE: bad = cli_parse_int("render", "--tile", optarg, 8, 400, &o->style.tile); break;
         case OPT_QUALITY: bad = cli_parse_int("render", "--quality", optarg, 1, 100, &o->quality); break;
         }
@@ -119,8 +148,13 @@ static int parse_options(int argc, char **argv, options *o)
         return -1;
     }
     if (!ends_with(o->output, ".png") && !ends_with(o->output, ".svg") &&
-        !ends_with(o->output, ".jpg") && !ends_with(o->output, ".jpeg")) {
-        fprintf(stderr, "render: %s: the output must end in .png, .jpg or .svg\n", o->output);
+        ((!ends_with(o->output, ".jpg") && !ends_with(o->output, ".jpeg")) || o->graph)) {
+        fprintf(stderr, "render: %s: the output must end in .png%s or .svg\n", o->output,
+                o->graph ? "" : ", .jpg");
+        return -1;
+    }
+    if (o->graph && (o->solution || o->frames)) {
+        fprintf(stderr, "render: --graph draws a cluster, not a solution (--solution, --frames)\n");
         return -1;
     }
     return 0;
@@ -273,6 +307,44 @@ static int render(const options *o, const puzzle *p, const solver *s, const char
     return status;
 }
 
+/* The state graph of p's cluster, with each chosen solver's walk when --solver was given. */
+static int render_graph(const options *o, const puzzle *p, const char *path)
+{
+    solver_setup setup[CLI_MAX_SOLVERS];
+    graph_request rq = {o->graph_max, GRAPH_FULL_MAX, setup, o->solvers_chosen ? o->nsolvers : 0,
+                        cli_default_budget()};
+    for (int k = 0; k < rq.nsetups; k++) setup_init(&setup[k], o->solver[k]);
+    char err[PICTURES_ERR_MAX];
+    if (graph_pictures(p, path, &rq, err) == 0) return EXIT_SOLVED;
+    fprintf(stderr, "render: %s\n", err);
+    return EXIT_BAD_INPUT;
+}
+
+/* The pictures of one puzzle into path (and frames into dir). */
+static int render_puzzle(const options *o, const puzzle *p, const char *path, const char *dir)
+{
+    if (o->graph) return render_graph(o, p, path);
+    if (!o->solution || o->nsolvers == 1)
+        return render(o, p, o->solution ? o->solver[0] : NULL, path, dir);
+    /* One picture per solver: path with -SOLVER before its ending, frames in DIR/SOLVER. */
+    int worst = EXIT_SOLVED;
+    for (int k = 0; k < o->nsolvers && worst != EXIT_BAD_INPUT; k++) {
+        char solver_path[4096], solver_dir[4096 + SETUP_LABEL_MAX], insert[SETUP_LABEL_MAX + 2];
+        snprintf(insert, sizeof insert, "-%s", o->solver[k]->name);
+        graph_path(path, insert, false, solver_path, sizeof solver_path);
+        if (dir) {
+            if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+                fprintf(stderr, "render: %s: %s\n", dir, strerror(errno));
+                return EXIT_BAD_INPUT;
+            }
+            snprintf(solver_dir, sizeof solver_dir, "%s/%s", dir, o->solver[k]->name);
+        }
+        int code = render(o, p, o->solver[k], solver_path, dir ? solver_dir : NULL);
+        if (code == EXIT_BAD_INPUT || code > worst) worst = code;
+    }
+    return worst;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -284,28 +356,18 @@ int main(int argc, char **argv)
         puzzle_list_free(&list);
         return EXIT_BAD_INPUT;
     }
-    const puzzle *p = &list.items[o.puzzle - 1];
-    int worst = EXIT_SOLVED;
-    if (!o.solution || o.nsolvers == 1)
-        worst = render(&o, p, o.solution ? o.solver[0] : NULL, o.output, o.frames);
-    else
-        /* One picture per solver: OUT with -SOLVER before its ending, frames in DIR/SOLVER. */
-        for (int k = 0; k < o.nsolvers && worst != EXIT_BAD_INPUT; k++) {
-            char path[1024], dir[1024];
-            const char *dot = strrchr(o.output, '.');
-            snprintf(path, sizeof path, "%.*s-%s%s", (int)(dot - o.output), o.output,
-                     o.solver[k]->name, dot);
-            if (o.frames) {
-                if (mkdir(o.frames, 0777) != 0 && errno != EEXIST) {
-                    fprintf(stderr, "render: %s: %s\n", o.frames, strerror(errno));
-                    worst = EXIT_BAD_INPUT;
-                    break;
-                }
-                snprintf(dir, sizeof dir, "%s/%s", o.frames, o.solver[k]->name);
-            }
-            int code = render(&o, p, o.solver[k], path, o.frames ? dir : NULL);
-            if (code == EXIT_BAD_INPUT || code > worst) worst = code;
-        }
+    /* One puzzle into OUT, or every one (--puzzle all), the N-th into OUT with -N before its
+     * ending (and its frames into DIR-N). */
+    int worst = EXIT_SOLVED, first = o.puzzle ? o.puzzle : 1, last = o.puzzle ? o.puzzle : list.count;
+    for (int n = first; n <= last && worst != EXIT_BAD_INPUT; n++) {
+        char path[4096], dir[4096], insert[16];
+        snprintf(insert, sizeof insert, "-%d", n);
+        if (o.puzzle) snprintf(path, sizeof path, "%s", o.output);
+        else graph_path(o.output, insert, false, path, sizeof path);
+        if (o.frames) snprintf(dir, sizeof dir, "%s%s", o.frames, o.puzzle ? "" : insert);
+        int code = render_puzzle(&o, &list.items[n - 1], path, o.frames ? dir : NULL);
+        if (code == EXIT_BAD_INPUT || code > worst) worst = code;
+    }
     puzzle_list_free(&list);
     return worst;
 }

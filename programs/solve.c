@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/measure.h"
+#include "cli/trace_file.h"
 #include "common/moves.h"
 #include "common/puzzle.h"
 #include "common/xmem.h"
@@ -41,6 +42,10 @@ static const char *usage =
     "  --native          print each puzzle in native format instead of solving it\n"
     "  --show-scan F     write the screenshot scanner's view of the (one) image input to F\n"
     "                    as a PNG: board region, tiles, blocks, exit; also when it fails\n"
+    "  --trace FILE      write every state each search expands, in order, to FILE as JSON\n"
+    "                    lines (docs/formats.md); the times then include writing it\n"
+    "  --trace-max N     end the trace after N expanded states in all (default 10M; 0: no\n"
+    "                    limit)\n"
     "  --max-states N    stop a search after N expanded states (default 5M; 0: no limit)\n"
     "  --max-bytes N     stop a search when its tables exceed N bytes (default 2Gi; 0: none)\n"
     "  --max-seconds S   stop a search after S seconds (default 30; 0: no limit)\n"
@@ -60,6 +65,8 @@ typedef struct {
     scan_format format;
     bool show, stats, json, cluster, native;
     const char *show_scan;
+    const char *trace;
+    unsigned long long trace_max;   /* 0: no limit */
     solver_budget budget;
 } options;
 
@@ -276,6 +283,12 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     out->u = u;
     out->states = NULL;
     out->illegal = false;
+    if (o->trace) {
+        char label[SETUP_LABEL_MAX], id[17];
+        setup_label(u, label);
+        puzzle_id(p, id);
+        trace_file_run((trace_file *)ctx->trace, label, p->name, id);
+    }
     out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
                         : measure_solve(u, ctx, p, &o->budget, &out->r);
     if (o->cluster && out->r.status != SOLVE_BUDGET) {
@@ -322,7 +335,7 @@ static int report(const options *o, solved *s)
 }
 
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,
-       OPT_SHOW_SCAN, OPT_FORMAT };
+       OPT_SHOW_SCAN, OPT_FORMAT, OPT_TRACE, OPT_TRACE_MAX };
 
 static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
@@ -337,6 +350,8 @@ static const struct option long_options[] = {
     {"native", no_argument, NULL, OPT_NATIVE},
     {"show-scan", required_argument, NULL, OPT_SHOW_SCAN},
     {"format", required_argument, NULL, OPT_FORMAT},
+    {"trace", required_argument, NULL, OPT_TRACE},
+    {"trace-max", required_argument, NULL, OPT_TRACE_MAX},
     {NULL, 0, NULL, 0},
 };
 
@@ -345,6 +360,7 @@ static int parse_options(int argc, char **argv, options *o)
     cli_begin();
     memset(o, 0, sizeof *o);
     o->budget = cli_default_budget();
+    o->trace_max = TRACE_FILE_DEFAULT_MAX;
     cli_choice choice;
     cli_choice_init("bfs", &choice);
     bool list = false;
@@ -365,6 +381,10 @@ static int parse_options(int argc, char **argv, options *o)
         case OPT_SHOW_SCAN: o->show_scan = optarg; break;
         case OPT_FORMAT:
             if (cli_parse_format("solve", optarg, &o->format)) return -1;
+            break;
+        case OPT_TRACE: o->trace = optarg; break;
+        case OPT_TRACE_MAX:
+            if (cli_parse_count("solve", "--trace-max", optarg, &o->trace_max)) return -1;
             break;
         }
     }
@@ -470,6 +490,15 @@ int main(int argc, char **argv)
     run.worst = EXIT_SOLVED;
     setup_init(&run.reference, &solver_bfs);
     solver_context_init(&run.ctx);
+    static trace_file trace;
+    char err[OUTFILE_ERR_MAX];
+    if (o.trace) {
+        if (trace_file_open(&trace, o.trace, o.trace_max ? o.trace_max : UINT64_MAX, err)) {
+            fprintf(stderr, "solve: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        run.ctx.trace = &trace.base;
+    }
     cli_catch_interrupts();
     char **paths = argv + optind;
     int npaths = argc - optind;
@@ -477,6 +506,10 @@ int main(int argc, char **argv)
              cli_read_puzzles_each("solve", paths, npaths, o.format, solve_one, &run);
     report_pending(&run);
     solver_context_free(&run.ctx);
+    if (o.trace && trace_file_close(&trace, rc || cli_stopping_signal, err)) {
+        fprintf(stderr, "solve: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
     if (rc && !cli_stopping_signal) return EXIT_BAD_INPUT;
     int worst = run.worst;
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -8,8 +8,9 @@
 #   1  scan picture search      input (text and screenshots), pictures, the search machinery
 #   2  solvers external         the strategies, their bounds, the registry, plugins; solvers
 #                               that are other programs (the line protocol, their processes)
-#   3  cli bench space          what uses solvers: the command-line helpers that measure a
-#                               solve, the harness, the puzzle space
+#   3  cli graph bench space    what uses solvers: the command-line helpers that measure a
+#                               solve, the pictures of a cluster and of each solver's walk
+#                               through it, the harness, the puzzle space
 #   4  programs                 every main()
 # Generated files (the build's "generated/...") are of layer 0. tests/ and examples/ may include
 # anything.
@@ -19,7 +20,7 @@
 set -eu
 root=${1:-$(dirname "$0")/..}
 cd "$root"
-files=$(find common scan picture search solvers external cli bench space programs \
+files=$(find common scan picture search solvers external cli graph bench space programs \
         \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
 # shellcheck disable=SC2086
 awk '
@@ -27,7 +28,7 @@ function layer(dir) {
     if (dir == "common" || dir == "generated") return 0
     if (dir == "scan" || dir == "picture" || dir == "search") return 1
     if (dir == "solvers" || dir == "external") return 2
-    if (dir == "cli" || dir == "bench" || dir == "space") return 3
+    if (dir == "cli" || dir == "graph" || dir == "bench" || dir == "space") return 3
     if (dir == "programs") return 4
     return -1
 }

@@ -16,6 +16,9 @@ helpfile=$(mktemp) pagefile=$(mktemp)
 trap 'rm -f "$helpfile" "$pagefile"' EXIT
 for prog in solve bench render enumerate micro; do
     page="$docs/man/$prog.1.md"
+    if [ ! -x "$bin/$prog" ]; then
+        echo "$bin/$prog: no such program to check $page against"; status=1; continue
+    fi
     help=$("$bin/$prog" --help 2>&1 || true)
     if [ "$prog" = bench ]; then
         for sub in merge verify compare report; do help="$help

@@ -4,7 +4,7 @@
 set -e
 PACKAGES="build-essential g++ make libxxhash-dev libjemalloc-dev libbenchmark-dev libstb-dev
 gnuplot-nox libcriterion-dev parallel libjansson-dev python3-jsonschema libpng-dev
-libturbojpeg0-dev clang libclang-rt-14-dev imagemagick chromium pandoc pkg-config"
+libturbojpeg0-dev clang libclang-rt-14-dev imagemagick chromium pandoc pkg-config graphviz"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

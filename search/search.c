@@ -16,8 +16,10 @@ double search_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void search_begin(search_limits *l, const solver_budget *budget, solver_result *r)
+void search_begin(search_limits *l, const solver_context *ctx, const solver_budget *budget,
+                  solver_result *r)
 {
+    l->trace = ctx ? ctx->trace : NULL;
     l->budget = *budget;
     l->state_limit = budget->max_states ? budget->max_states : UINT64_MAX;
     l->byte_limit = budget->max_bytes ? budget->max_bytes : UINT64_MAX;
@@ -73,6 +75,19 @@ void search_append_move(solver_result *r, move m)
     r->moves[r->nmoves++] = m;
 }
 
+void search_trace_trail(search_trace *t, const search_trail *trail, const solver_result *r)
+{
+    if (!t) return;
+    int depth = 0;
+    uint64_t level_end = r->nlevels ? r->level_sizes[0] : trail->count;
+    for (uint64_t i = 0; i < r->expanded && i < trail->count; i++) {
+        while (i >= level_end && depth + 1 < r->nlevels) level_end += r->level_sizes[++depth];
+        uint32_t parent = trail->parent[i];
+        t->expand(t, &(trace_step){trail->key[i], parent == TRAIL_ROOT ? 0 : trail->key[parent],
+                                   depth, TRACE_NO_BOUND, false});
+    }
+}
+
 void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
                         solver_result *r)
 {
@@ -89,11 +104,12 @@ void search_append_path(const board *b, const search_trail *t, uint32_t at, bool
     }
 }
 
-void search_stack_begin(pathstack *ps, const board *b, uint64_t start, solver_result *r)
+void search_stack_begin(pathstack *ps, search_limits *l, const board *b, uint64_t start, int h,
+                        solver_result *r)
 {
     pathstack_clear(ps);
     pathstack_push(ps, b, start, (move){0, 0}, MOVES_SKIP_NONE);
-    r->expanded++;
+    if (search_expand(l, r)) search_trace_step(l, trace_step_of(start, 0, 0, h));
     r->generated += pathstack_top(ps)->count;
 }
 

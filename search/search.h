@@ -22,9 +22,28 @@ typedef struct {
     uint64_t state_limit;   /* budget.max_states, or UINT64_MAX for none */
     uint64_t byte_limit;    /* budget.max_bytes, or UINT64_MAX for none */
     double start;
+    search_trace *trace;    /* the context's listener, or NULL */
 } search_limits;
 
-void search_begin(search_limits *l, const solver_budget *budget, solver_result *r);
+/* ctx: the run's context, whose trace the run feeds (NULL: none). */
+void search_begin(search_limits *l, const solver_context *ctx, const solver_budget *budget,
+                  solver_result *r);
+
+/* Counts the expansion of a state: a solver calls it once per expansion, where it counts (then
+ * search_should_stop). True when the run's trace (search/trace.h) is to hear of the state:
+ * the solver then says which it is with search_trace_step. Two steps, so that a run with no trace
+ * does not even work out what it would say. A state the state budget then takes back was
+ * never traced. */
+static inline bool search_expand(search_limits *l, solver_result *r)
+{
+    r->expanded++;
+    return __builtin_expect(l->trace != NULL, 0) && r->expanded <= l->state_limit;
+}
+
+static inline void search_trace_step(search_limits *l, trace_step s)
+{
+    l->trace->expand(l->trace, &s);
+}
 
 /* Budgets are hard caps. A solver passes two figures: `bytes`, what its tables hold now (kept
  * in r->peak_bytes), and `next`, the most they will hold before the next check (the growths
@@ -113,16 +132,32 @@ static inline moves_filter trail_bfs_filter(const board *b, const search_trail *
                                 : moves_filter_commuting(b, t->key[parent], t->key[at], keep_mover);
 }
 
+/* Hands the first r->expanded entries of a breadth-first search's trail to trace t (when t is
+ * not NULL), each at the depth r->level_sizes gives it: a search that expands its trail in
+ * order traces this way once it ends, and pays nothing while it runs. */
+void search_trace_trail(search_trace *t, const search_trail *trail, const solver_result *r);
+
 /* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or
  * from entry `at` back to the root (reverse = true), derived from consecutive keys. */
 void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
                         solver_result *r);
 
 /* The depth-first solvers' bookkeeping. search_stack_begin empties the stack and pushes the
- * start with its successors; search_stack_descend pushes key, reached by m, with the successors
- * of every piece but `skip`; both count the expansion, the successors and the depth.
+ * start with its successors, counting (and tracing, h its bound) the start's expansion;
+ * search_stack_descend pushes key, reached by m, with the successors of every piece but
+ * `skip`; both count the successors and the depth. search_stack_expand counts the expansion of
+ * key, a successor of the top frame, before the budget check that precedes its descent.
  * search_stack_solved makes the path plus the final move m the solution. */
-void search_stack_begin(pathstack *ps, const board *b, uint64_t start, solver_result *r);
+void search_stack_begin(pathstack *ps, search_limits *l, const board *b, uint64_t start, int h,
+                        solver_result *r);
+
+static inline void search_stack_expand(const pathstack *ps, search_limits *l, uint64_t key, int h,
+                                       solver_result *r)
+{
+    if (search_expand(l, r))
+        search_trace_step(l, trace_step_of(key, pathstack_top(ps)->key, (int)pathstack_depth(ps), h));
+}
+
 void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
                           solver_result *r);
 void search_stack_solved(const pathstack *ps, move m, solver_result *r);

@@ -23,6 +23,7 @@
 #include "common/moves.h"
 #include "common/stateset.h"
 #include "search/pathstack.h"
+#include "search/trace.h"
 
 /* Limits on one solve; 0 means no limit. */
 typedef struct {
@@ -92,6 +93,9 @@ typedef struct {
      * queue, and its table up to a point, for them at once (solvers/bfs.c). A hint for
      * memory, never for an answer; solver_context_begin_run sets it back to 0. */
     uint64_t expect_states;
+    /* Who hears of every state the runs expand (search/trace.h), or NULL: set by the caller,
+     * kept from run to run. */
+    search_trace *trace;
 } solver_context;
 
 /* A setting of a solver that a user may change (`--param NAME=VALUE`, solvers/setup.h): an

@@ -69,13 +69,13 @@ void zone_solved(const board *b, const zone_move *path, int n, uint64_t key, sol
     search_solved(r);
 }
 
-void zone_search_begin(zone_search *z, const board *b, uint64_t start, int capacity,
-                       const solver_budget *budget, solver_result *r)
+void zone_search_begin(zone_search *z, const solver_context *ctx, const board *b, uint64_t start,
+                       int capacity, const solver_budget *budget, solver_result *r)
 {
     z->b = b;
     z->r = r;
     z->capacity = capacity;
-    search_begin(&z->limits, budget, r);
+    search_begin(&z->limits, ctx, budget, r);
     zone_piece_order(b, z->order);
     z->path = xmalloc((size_t)capacity * sizeof *z->path);
     z->keys = xmalloc((size_t)(capacity + 1) * sizeof *z->keys);
@@ -95,7 +95,8 @@ zone_outcome zone_search_from(zone_search *z, int n)
         z->cut_off = true;
         return ZONE_NOT_FOUND;
     }
-    r->expanded++;
+    if (search_expand(&z->limits, r))
+        search_trace_step(&z->limits, trace_step_of(key, n ? z->keys[n - 1] : 0, n, TRACE_NO_BOUND));
     uint64_t path = (uint64_t)z->capacity * (sizeof *z->path + sizeof *z->keys);
     uint64_t table = z->table ? stateset_bytes(z->table) : 0;
     uint64_t table_next = z->table ? stateset_bytes_next(z->table, MOVES_MAX) : 0;

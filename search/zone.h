@@ -82,8 +82,8 @@ struct zone_search {
 typedef enum { ZONE_NOT_FOUND, ZONE_FOUND, ZONE_STOPPED } zone_outcome;
 
 /* Prepares z for a solve from start with a path of up to `capacity` moves. */
-void zone_search_begin(zone_search *z, const board *b, uint64_t start, int capacity,
-                       const solver_budget *budget, solver_result *r);
+void zone_search_begin(zone_search *z, const solver_context *ctx, const board *b, uint64_t start,
+                       int capacity, const solver_budget *budget, solver_result *r);
 /* Searches on from keys[n], the state after n moves. */
 zone_outcome zone_search_from(zone_search *z, int n);
 void zone_search_end(zone_search *z);

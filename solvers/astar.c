@@ -63,7 +63,7 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
                         const solver_budget *budget, const int *param, solver_result *r)
 {
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, ctx, budget, r);
     heuristic bound;
     int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC);
     heuristic_begin(&bound, b, start, kind, budget, r);
@@ -94,7 +94,11 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
             search_solved(r);
             break;
         }
-        r->expanded++;
+        if (search_expand(&limits, r)) {
+            uint32_t from = trail->parent[at];
+            search_trace_step(&limits, trace_step_of(key, from == TRAIL_ROOT ? 0 : trail->key[from],
+                                                gt.g[at], f - gt.g[at]));
+        }
         uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
                          gt.capacity * sizeof *gt.g + heuristic_bytes(&bound);
         uint64_t next = stateset_bytes_next(set, MOVES_MAX) + trail_bytes_next(trail, MOVES_MAX) +

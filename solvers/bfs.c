@@ -42,8 +42,9 @@ bool bfs_avx512_available(void)
 #endif
 }
 
-void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
-                solver_result *r, bfs_mode mode)
+/* The widest engine the processor runs. */
+static void bfs_engine(solver_context *ctx, const board *b, uint64_t start,
+                       const solver_budget *budget, solver_result *r, bfs_mode mode)
 {
 #ifdef BFS_HAVE_AVX2
     if (bfs_avx512_available()) {   /* reads of what the C library found at start-up */
@@ -56,6 +57,14 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
     }
 #endif
     bfs_search_portable(ctx, b, start, budget, r, mode);
+}
+
+void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                solver_result *r, bfs_mode mode)
+{
+    bfs_engine(ctx, b, start, budget, r, mode);
+    /* The queue is the order of expansion: the trace is its first r->expanded entries. */
+    search_trace_trail(ctx->trace, &ctx->trail[0], r);
 }
 
 static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,

@@ -126,7 +126,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
 {
     bool cluster = mode == BFS_CLUSTER, steps = mode == BFS_STEPS;
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, ctx, budget, r);
     stateset *seen = &ctx->set[0];
     search_trail *queue = &ctx->trail[0];
     BFS_CLEAR(seen);

@@ -44,6 +44,7 @@ typedef struct {
     stateset *set;
     search_trail *trail;
     uint64_t begin, end;
+    int depth;   /* of the level being expanded */
 } side;
 
 static uint64_t both_bytes(const side *s)
@@ -135,10 +136,16 @@ static bool expand_level(const board *b, side *s, int me, bool forward_only,
     uint64_t child[MOVES_MAX];
     uint64_t level_end = own->end;
     for (uint64_t at = own->begin; at < level_end; at++) {
-        r->expanded++;
+        uint64_t key = own->trail->key[at];
+        if (search_expand(limits, r)) {
+            uint32_t from = own->trail->parent[at];
+            trace_step step = trace_step_of(key, from == TRAIL_ROOT ? 0 : own->trail->key[from],
+                                            own->depth, TRACE_NO_BOUND);
+            step.backward = me == 1;
+            search_trace_step(limits, step);
+        }
         if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, MOVES_MAX)))
             return true;
-        uint64_t key = own->trail->key[at];
         int n = moves_generate_filtered(b, key, trail_bfs_filter(b, own->trail, at, false),
                                         child, NULL, BOARD_MAX_SIDE);
         r->generated += (uint64_t)n;
@@ -167,6 +174,7 @@ static bool expand_level(const board *b, side *s, int me, bool forward_only,
     }
     own->begin = level_end;
     own->end = own->trail->count;
+    own->depth++;
     if (own->end - own->begin > r->peak_frontier) r->peak_frontier = own->end - own->begin;
     return false;
 }
@@ -176,8 +184,8 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
 {
     (void)param;   /* no parameters */
     search_limits limits;
-    search_begin(&limits, budget, r);
-    side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0}};
+    search_begin(&limits, ctx, budget, r);
+    side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0, 0}};
     for (int i = 0; i < 2; i++) {
         stateset_clear(s[i].set, true);
         trail_clear(s[i].trail);

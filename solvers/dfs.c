@@ -13,7 +13,7 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
 {
     (void)param;   /* no parameters */
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, ctx, budget, r);
     stateset *seen = &ctx->set[0];
     pathstack *path = &ctx->stack;
     stateset_clear(seen, false);
@@ -24,7 +24,7 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
         search_solved(r);
         return;
     }
-    search_stack_begin(path, b, start, r);
+    search_stack_begin(path, &limits, b, start, TRACE_NO_BOUND, r);
 
     uint64_t key;
     move m;
@@ -38,7 +38,7 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
             search_stack_solved(path, m, r);
             return;
         }
-        r->expanded++;
+        search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
         /* Every new state is expanded and checked here, so the next check comes before the
          * next key is added. */
         if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path),

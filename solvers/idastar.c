@@ -43,7 +43,7 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
 {
     stateset *table = &ctx->set[0];
     pathstack *path = &ctx->stack;
-    int bound = heuristic_moves(lower, start);
+    int h_start = heuristic_moves(lower, start), bound = h_start;
     if (bound == HEURISTIC_DEAD) return;   /* no solution */
     if (bound == 0) {
         search_solved(r);
@@ -55,7 +55,7 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
         stateset_clear(table, true);
         uint64_t root = stateset_add(table, start, &added);   /* may grow the table: first */
         table->value[root] = 0;
-        search_stack_begin(path, b, start, r);
+        search_stack_begin(path, limits, b, start, h_start, r);
         uint64_t key;
         move m;
         while (pathstack_advance(path, &key, &m)) {
@@ -79,7 +79,7 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
                 return;
             }
             table->value[slot] = g;
-            r->expanded++;
+            search_stack_expand(path, limits, key, h, r);
             /* Cut and dead states join the table without an expansion: until the next check,
              * at most the successors waiting on the stack (and the next state's) are added. */
             if (search_should_stop(limits, r,
@@ -98,7 +98,7 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
                           const solver_budget *budget, const int *param, solver_result *r)
 {
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, ctx, budget, r);
     heuristic lower;
     int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC);
     heuristic_begin(&lower, b, start, kind, budget, r);

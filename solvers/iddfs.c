@@ -20,7 +20,7 @@ static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
 {
     (void)param;   /* no parameters */
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, ctx, budget, r);
     pathstack *path = &ctx->stack;
     if (board_is_goal(b, start)) {
         search_solved(r);
@@ -29,7 +29,7 @@ static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
     for (uint32_t limit = 1; limit <= IDDFS_MAX_LIMIT; limit++) {
         r->iterations++;
         bool cut_off = false;
-        search_stack_begin(path, b, start, r);
+        search_stack_begin(path, &limits, b, start, TRACE_NO_BOUND, r);
         uint64_t key;
         move m;
         while (pathstack_advance(path, &key, &m)) {
@@ -41,7 +41,7 @@ static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
                 cut_off = true;
                 continue;
             }
-            r->expanded++;
+            search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
             if (search_should_stop(&limits, r, pathstack_bytes(path), pathstack_bytes_next(path)))
                 return;
             search_stack_descend(path, b, key, m, m.piece, r);

@@ -122,7 +122,7 @@ static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start
         .table_cap = (uint64_t)solver_param_value(iddfs_zone_params, param, PARAM_TABLE),
         .table = &ctx->set[0],
     };
-    zone_search_begin(&z.base, b, start, deepest, budget, r);
+    zone_search_begin(&z.base, ctx, b, start, deepest, budget, r);
     z.base.table = z.table;
     z.base.pruned = pruned;
     for (int k = 0; k < b->npieces; k++) z.rank[z.base.order[k]] = (uint8_t)k;

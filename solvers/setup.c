@@ -114,3 +114,21 @@ int setup_label_rank(const char *label)
     int h = setup_find_param(u.s, SETUP_HEURISTIC);
     return rank * RANK_CHOICES + (h < 0 ? 0 : u.param[h]);
 }
+
+int setup_parse_params(solver_setup *u, const char *text, char *err)
+{
+    char copy[SETUP_PARAMS_MAX], *save = NULL;
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *word = strtok_r(copy, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(word, '=');
+        if (!eq) {
+            snprintf(err, SETUP_ERR_MAX, "%s: '%.60s' is not NAME=VALUE", u->s->name, word);
+            return -1;
+        }
+        *eq = '\0';
+        int rc = setup_set(u, word, eq + 1, err);
+        if (rc == 0) snprintf(err, SETUP_ERR_MAX, "%s has no parameter %.60s", u->s->name, word);
+        if (rc <= 0) return -1;
+    }
+    return 0;
+}

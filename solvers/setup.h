@@ -58,6 +58,10 @@ void setup_params_text(const solver_setup *u, char *out);
  * heuristic has that name. */
 int setup_parse_label(const char *label, solver_setup *u);
 
+/* Sets the parameters of setup_params_text's form, "NAME=VALUE ...". Returns 0, or -1 with a
+ * one-line reason in err when a word is not a parameter of u's solver at a value it takes. */
+int setup_parse_params(solver_setup *u, const char *text, char *err);
+
 /* Where the label sorts in reports: by the solver's place in the registry, then by the
  * heuristic's place among its choices; labels of no solver last. */
 int setup_label_rank(const char *label);

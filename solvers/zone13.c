@@ -115,7 +115,7 @@ static void zone13_solve(solver_context *ctx, const board *b, uint64_t start,
         .ablation = solver_param_value(zone13_params, param, PARAM_ABLATION),
     };
     int depth = solver_param_value(zone13_params, param, PARAM_DEPTH);
-    zone_search_begin(&z.base, b, start, depth, budget, r);
+    zone_search_begin(&z.base, ctx, b, start, depth, budget, r);
     z.base.limit = depth;
     z.base.pruned = pruned;
     r->iterations = 1;

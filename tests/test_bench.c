@@ -408,19 +408,24 @@ Test(bench, timing_warnings)
     }
 }
 
-/* bench report: one self-contained page, driven in a real browser (Debian's Chromium, headless):
- * it loads with no console message, sorts, filters, and steps every solution of a puzzle to
- * the goal (its own #selftest), and a screenshot is kept in build/test-output/report.png. */
+/* bench report: one self-contained page, its figures drawn by bench report itself, driven in
+ * a real browser (Debian's Chromium, headless): it loads with no console message, sorts,
+ * filters, shows every number with its unit and the column's name in each header's tooltip,
+ * steps every solution of a puzzle to the goal, and plays each solver's walk on the puzzle's
+ * state graph to the end, where the count shown is the row's `expanded` (its own #selftest);
+ * a screenshot is kept in build/test-output/report.png. */
 Test(report, the_page_works_in_chromium, .timeout = 300)
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
-    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone --out %s "
-                              FIGURE_CORPUS " >/dev/null && "
-                              "plots/make-plots.sh %s >/dev/null && %s/bench report %s",
-             th_bin(), dir, dir, th_bin(), dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone,bibfs --out %s "
+                              FIGURE_CORPUS " tests/data/trace/small.txt >/dev/null && "
+                              "%s/bench report %s && ls %s/plots/*.svg | wc -l",
+             th_bin(), dir, th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(err, "bench report: wrote "), "%s", err);
+    cr_assert_null(strstr(err, ", 0 state graphs)"), "%s", err);
+    cr_assert_eq(atoi(out), 9, "the figures bench report drew: %s", out);
     free(out), free(err);
     /* Self-contained: no script, style or picture fetched from anywhere. */
     snprintf(cmd, sizeof cmd, "grep -c -e '<script src' -e '<link' -e '<img src' %s/report.html", dir);
@@ -437,6 +442,7 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
     run(cmd, &out, &err);
     cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s", out);
     cr_assert(strstr(out, "stepped 0 solutions") == NULL, "%s", out);
+    cr_assert_not_null(strstr(out, "played 5 walks"), "%s", out);   /* one per solver */
     cr_assert_not_null(strstr(out, "\n0\n"), "console messages: %s", out);   /* no CONSOLE line */
     free(out), free(err);
     snprintf(cmd, sizeof cmd,

@@ -19,7 +19,7 @@ static void greedy_solve(solver_context *ctx, const board *b, uint64_t start,
 {
     (void)param;   /* no parameters */
     search_limits limits;
-    search_begin(&limits, budget, r);
+    search_begin(&limits, ctx, budget, r);
     stateset *seen = &ctx->set[0];     /* the context's memory: a run of many puzzles allocates once */
     search_trail *trail = &ctx->trail[0];
     stateset_clear(seen, false);
@@ -40,7 +40,15 @@ static void greedy_solve(solver_context *ctx, const board *b, uint64_t start,
             search_solved(r);
             break;
         }
-        r->expanded++;
+        /* Counted through the harness, so that bin/solve --trace and bin/render --graph can show
+         * the walk: the trace wants the state's parent and depth, worked out only when traced. */
+        if (search_expand(&limits, r)) {
+            uint32_t parent = trail->parent[at];
+            int g = 0;
+            for (uint32_t up = at; trail->parent[up] != TRAIL_ROOT; up = trail->parent[up]) g++;
+            search_trace_step(&limits, trace_step_of(key, parent == TRAIL_ROOT ? 0 : trail->key[parent], g,
+                                                heuristic_blockers(b, key)));
+        }
         /* Budgets are hard caps: say what the tables hold and will hold after this expansion. */
         uint64_t bytes = stateset_bytes(seen) + trail_bytes(trail) + open.bytes;
         uint64_t next = stateset_bytes_next(seen, MOVES_MAX) + trail_bytes_next(trail, MOVES_MAX) +

@@ -1,0 +1,155 @@
+/* stategraph.c -- a cluster's move graph and its condensed form (stategraph.h). */
+#include "graph/stategraph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/grow.h"
+#include "common/moves.h"
+#include "common/xmem.h"
+#include "search/cluster.h"
+
+/* The distances from the start and the edges, in one pass over the nodes in breadth-first
+ * order: a node's successors of a higher index are first met from it when they have no
+ * distance yet, one move farther than it. */
+static void walk_edges(state_graph *g, bool with_edges)
+{
+    uint64_t child[MOVES_MAX], capacity = 0;
+    for (uint32_t i = 1; i < g->count; i++) g->from_start[i] = GRAPH_NONE;
+    g->from_start[0] = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+        int n = moves_generate(g->b, g->key[i], MOVES_SKIP_NONE, child, NULL);
+        for (int k = 0; k < n; k++) {
+            uint32_t j = state_graph_node(g, child[k]);
+            if (j <= i) continue;   /* stored from j's side, or a move back */
+            if (g->from_start[j] == GRAPH_NONE) g->from_start[j] = g->from_start[i] + 1;
+            if (!with_edges) continue;
+            GROW(g->edge, capacity, g->nedges + 1, 4096);
+            g->edge[g->nedges][0] = i;
+            g->edge[g->nedges][1] = j;
+            g->nedges++;
+        }
+        if (g->from_start[i] > g->farthest_from_start) g->farthest_from_start = g->from_start[i];
+    }
+}
+
+static void mark_path(state_graph *g, uint64_t start, const move *solution, int nmoves)
+{
+    if (!solution) return;
+    g->path = xmalloc((size_t)(nmoves + 1) * sizeof *g->path);
+    uint64_t key = start;
+    g->path[g->npath++] = 0;
+    for (int k = 0; k < nmoves; k++) {
+        key = moves_apply(g->b, key, solution[k]);
+        g->path[g->npath++] = state_graph_node(g, key);
+    }
+}
+
+int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
+                      uint64_t edges_max, const move *solution, int nmoves, char *err)
+{
+    memset(g, 0, sizeof *g);
+    g->b = b;
+    cluster c;
+    if (max_states > UINT32_MAX - 1) max_states = UINT32_MAX - 1;
+    /* (cluster_explore takes 0 for no limit; here 0 refuses every cluster.) */
+    if (max_states == 0 || !cluster_explore(&c, b, start, max_states, 0)) {
+        snprintf(err, GRAPH_ERR_MAX, "its cluster has more than %llu states",
+                 (unsigned long long)max_states);
+        return -1;
+    }
+    /* The cluster's table (state -> distance to the goal) becomes the index (state -> node)
+     * once each node has its distance. */
+    g->count = (uint32_t)c.count;
+    g->key = c.key;
+    g->index = c.distance;
+    g->to_goal = xmalloc(g->count * sizeof *g->to_goal);
+    g->from_start = xmalloc(g->count * sizeof *g->from_start);
+    for (uint32_t i = 0; i < g->count; i++) {
+        uint64_t slot = stateset_find(&g->index, g->key[i]);
+        uint32_t d = g->index.value[slot];
+        g->to_goal[i] = d == CLUSTER_NO_GOAL ? GRAPH_NO_GOAL : d;
+        g->index.value[slot] = i;
+        if (d == 0) g->goals++;
+        if (d != CLUSTER_NO_GOAL && d > g->farthest_to_goal) g->farthest_to_goal = d;
+    }
+    walk_edges(g, g->count <= edges_max);
+    mark_path(g, start, solution, nmoves);
+    return 0;
+}
+
+void state_graph_free(state_graph *g)
+{
+    free(g->key);
+    free(g->from_start);
+    free(g->to_goal);
+    free(g->edge);
+    free(g->path);
+    stateset_free(&g->index);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- the condensed form -------------------------------------------------------------------- */
+
+/* Cells are numbered row by row: (from start, to goal) with "no goal" in the last column. */
+void state_graph_condense(const state_graph *g, condensed_graph *c)
+{
+    memset(c, 0, sizeof *c);
+    uint32_t columns = g->farthest_to_goal + 2;   /* the last: no goal */
+    uint64_t ngrid = (uint64_t)(g->farthest_from_start + 1) * columns;
+    uint32_t *grid = xmalloc(ngrid * sizeof *grid);
+    for (uint64_t k = 0; k < ngrid; k++) grid[k] = GRAPH_NONE;
+    uint64_t *states = xcalloc(ngrid, sizeof *states);
+    c->node_cell = xmalloc(g->count * sizeof *c->node_cell);
+    for (uint32_t i = 0; i < g->count; i++) {
+        uint32_t to_goal = g->to_goal[i] == GRAPH_NO_GOAL ? columns - 1 : g->to_goal[i];
+        uint64_t at = (uint64_t)g->from_start[i] * columns + to_goal;
+        states[at]++;
+        c->node_cell[i] = (uint32_t)at;   /* a grid place for now: renumbered below */
+    }
+    c->cell = xmalloc(ngrid * sizeof *c->cell);
+    for (uint64_t at = 0; at < ngrid; at++) {
+        if (!states[at]) continue;
+        uint32_t to_goal = (uint32_t)(at % columns);
+        c->cell[c->ncells] = (graph_cell){(uint32_t)(at / columns),
+                                          to_goal == columns - 1 ? GRAPH_NO_GOAL : to_goal,
+                                          states[at]};
+        grid[at] = c->ncells++;
+    }
+    for (uint32_t i = 0; i < g->count; i++) c->node_cell[i] = grid[c->node_cell[i]];
+
+    /* The moves between cells, counted in a table keyed by the pair (a < b). */
+    stateset pairs;
+    stateset_init(&pairs, stateset_default_hash);
+    stateset_clear(&pairs, true);
+    uint64_t child[MOVES_MAX], capacity = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+        int n = moves_generate(g->b, g->key[i], MOVES_SKIP_NONE, child, NULL);
+        for (int k = 0; k < n; k++) {
+            uint32_t j = state_graph_node(g, child[k]);
+            uint32_t a = c->node_cell[i], b = c->node_cell[j];
+            if (j <= i || a == b) continue;
+            uint64_t pair = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+            bool added;
+            uint64_t slot = stateset_add(&pairs, pair, &added);   /* may grow: first */
+            if (added) {
+                GROW(c->edge, capacity, c->nedges + 1, 256);
+                c->edge[c->nedges] = (graph_cell_edge){(uint32_t)(pair >> 32), (uint32_t)pair, 0};
+                pairs.value[slot] = (uint32_t)c->nedges++;
+            }
+            c->edge[pairs.value[slot]].moves++;
+        }
+    }
+    stateset_free(&pairs);
+    free(grid);
+    free(states);
+}
+
+void condensed_graph_free(condensed_graph *c)
+{
+    free(c->cell);
+    free(c->edge);
+    free(c->node_cell);
+    memset(c, 0, sizeof *c);
+}

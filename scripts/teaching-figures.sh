@@ -1,0 +1,22 @@
+#!/bin/sh
+# teaching-figures.sh -- the pictures of docs/teaching.md ("Showing search to a class"), from
+# the shipped corpus, into DIR (default results/teaching):
+#   easy.png    a 4-move puzzle of 242 states: the state graph and four strategies' walks
+#   medium.png  a 7-move puzzle of 696 states: the same
+#   hard.png    an 18-move puzzle of 2,266 states: the same
+#   *-frontier.png   the states each strategy expanded at each depth
+#   space.png   the largest cluster of the database sample (147,355 states), condensed
+# with each picture's DOT source and each walk alone beside it. Run from the repository's root
+# after make; needs Graphviz and gnuplot.
+set -e
+dir=${1:-results/teaching}
+mkdir -p "$dir"
+walks=bfs,dfs,astar,bibfs
+# The puzzles by their place in corpus/ladder.txt (bin/render --puzzle N).
+bin/render --graph --solver $walks --puzzle 6 -o "$dir/easy.png" corpus/ladder.txt
+bin/render --graph --solver $walks --puzzle 12 -o "$dir/medium.png" corpus/ladder.txt
+bin/render --graph --solver $walks --puzzle 33 -o "$dir/hard.png" corpus/ladder.txt
+line=$(grep -n '^27 HBBKooHooKCCoIAALMoIDDLMEEJooNxoJGGN 147355' corpus/_database/fogleman-sample.txt | cut -d: -f1)
+puzzle=$(head -n "$line" corpus/_database/fogleman-sample.txt | grep -vc '^#')
+bin/render --graph --puzzle "$puzzle" -o "$dir/space.png" corpus/_database/fogleman-sample.txt
+ls "$dir"
