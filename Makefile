@@ -10,7 +10,8 @@
 #   make test-long  the slow checks (every solver on every sample puzzle)
 #   make plots RESULTS=DIR   figures from a bench result directory
 #   make teaching   the pictures of docs/teaching.md, from the shipped corpus, into
-#                   TEACHING (default results/teaching)
+#                   TEACHING (default results/teaching); DOCS=docs/teaching refreshes the
+#                   copies the docs show
 #   make database N=6 K=0    a puzzle space's database from scratch, and its ladder
 #   make format     clang-format on the C files a change touches (BASE=REV, or FILES=...)
 #   make man        the manual pages (build/man/), from docs/man/ by pandoc
@@ -197,7 +198,7 @@ plots:
 
 TEACHING ?= results/teaching
 teaching: deps all
-	scripts/teaching-figures.sh $(TEACHING)
+	DOCS=$(DOCS) scripts/teaching-figures.sh $(TEACHING)
 
 # The database of the N x N space with up to K walls, from scratch, and its ladder
 # (corpus/generated/; scripts/make-database.sh).

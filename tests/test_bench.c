@@ -408,6 +408,28 @@ Test(bench, timing_warnings)
     }
 }
 
+/* Without gnuplot or Graphviz the page is still written, each missing program said in one
+ * line, and the page says there are no figures. */
+Test(report, missing_programs_are_one_line_each)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --out %s tests/data/trace/small.txt "
+             ">/dev/null && B=$(realpath %s) && PATH=/nonexistent $B/bench report %s",
+             th_bin(), dir, th_bin(), dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
+    char want[512];
+    snprintf(want, sizeof want,
+             "bench report: no figures: gnuplot is not installed (Debian package gnuplot-nox)\n"
+             "bench report: no state graphs: sfdp is not installed (Debian package graphviz)\n"
+             "bench report: wrote %s/report.html (4 rows, 0 state graphs)\n", dir);
+    cr_assert_str_eq(err, want);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "grep -c 'No figures' %s/report.html", dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+}
+
 /* bench report: one self-contained page, its figures drawn by bench report itself, driven in
  * a real browser (Debian's Chromium, headless): it loads with no console message, sorts,
  * filters, shows every number with its unit and the column's name in each header's tooltip,
