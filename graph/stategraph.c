@@ -34,16 +34,16 @@ static void walk_edges(state_graph *g, bool with_edges)
     }
 }
 
-static void mark_path(state_graph *g, uint64_t start, const move *solution, int nmoves)
+uint32_t *state_graph_path(const state_graph *g, uint64_t start, const move *moves, int nmoves)
 {
-    if (!solution) return;
-    g->path = xmalloc((size_t)(nmoves + 1) * sizeof *g->path);
+    uint32_t *path = xmalloc((size_t)(nmoves + 1) * sizeof *path);
     uint64_t key = start;
-    g->path[g->npath++] = 0;
+    path[0] = state_graph_node(g, key);
     for (int k = 0; k < nmoves; k++) {
-        key = moves_apply(g->b, key, solution[k]);
-        g->path[g->npath++] = state_graph_node(g, key);
+        key = moves_apply(g->b, key, moves[k]);
+        path[k + 1] = state_graph_node(g, key);
     }
+    return path;
 }
 
 int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
@@ -75,7 +75,10 @@ int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t m
         if (d != CLUSTER_NO_GOAL && d > g->farthest_to_goal) g->farthest_to_goal = d;
     }
     walk_edges(g, g->count <= edges_max);
-    mark_path(g, start, solution, nmoves);
+    if (solution) {
+        g->path = state_graph_path(g, start, solution, nmoves);
+        g->npath = nmoves + 1;
+    }
     return 0;
 }
 

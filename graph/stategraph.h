@@ -54,6 +54,10 @@ typedef struct {
 int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
                       uint64_t edges_max, const move *solution, int nmoves, char *err);
 
+/* The nodes a path of nmoves moves from start passes through, start first (malloc'ed, nmoves
+ * + 1 of them; GRAPH_NONE for a state outside the cluster). */
+uint32_t *state_graph_path(const state_graph *g, uint64_t start, const move *moves, int nmoves);
+
 static inline uint32_t state_graph_node(const state_graph *g, uint64_t key)
 {
     uint64_t slot = stateset_find(&g->index, key);

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
 #include "common/xmem.h"
 #include "graph/dot.h"
 #include "search/search.h"
@@ -42,13 +41,8 @@ void graph_walk_run(graph_walk *w, const state_graph *g, const puzzle *p, const 
     trace_list_free(&trace);
 
     if (w->r.status == SOLVE_SOLVED) {
-        w->path = xmalloc((size_t)(w->r.nmoves + 1) * sizeof *w->path);
-        uint64_t key = p->start;
-        w->path[w->npath++] = 0;
-        for (int k = 0; k < w->r.nmoves; k++) {
-            key = moves_apply(&p->board, key, w->r.moves[k]);
-            w->path[w->npath++] = state_graph_node(g, key);
-        }
+        w->path = state_graph_path(g, p->start, w->r.moves, w->r.nmoves);
+        w->npath = w->r.nmoves + 1;
     }
 }
 

@@ -133,6 +133,15 @@ int th_naive_moves(const board *b, uint64_t key, move *out)
     return n;
 }
 
+bool th_one_move(const board *b, uint64_t from, uint64_t to)
+{
+    move m[MOVES_MAX];
+    int n = th_naive_moves(b, from, m);
+    for (int k = 0; k < n; k++)
+        if (moves_apply(b, from, m[k]) == to) return true;
+    return false;
+}
+
 th_bfs th_textbook_bfs(const board *b, uint64_t start, bool steps)
 {
     th_bfs t = {.length = -1};

@@ -26,6 +26,9 @@ puzzle th_widen(const puzzle *p, int size);
 /* An independent successor list: every legal move found by walking cell by cell. */
 int th_naive_moves(const board *b, uint64_t key, move *out);
 
+/* Is `to` one legal move from `from`, by th_naive_moves? */
+bool th_one_move(const board *b, uint64_t from, uint64_t to);
+
 /* The textbook breadth-first search, with none of solvers/bfs.c's prunes and the naive walker
  * for successors (one-cell moves only, when steps): the independent answer the solvers are
  * checked against. The goal is tested when a state is generated. */

@@ -59,15 +59,6 @@ static void read_dot(const char *path, dot_file *d)
     fclose(f);
 }
 
-static bool one_move(const board *b, uint64_t from, uint64_t to)
-{
-    move m[MOVES_MAX];
-    int n = th_naive_moves(b, from, m);
-    for (int k = 0; k < n; k++)
-        if (moves_apply(b, from, m[k]) == to) return true;
-    return false;
-}
-
 /* The picture's source against the cluster, for puzzle k of SMALL. */
 static void check_source(const char *dot_path, const puzzle *p, const char *cluster_json)
 {
@@ -91,7 +82,7 @@ static void check_source(const char *dot_path, const puzzle *p, const char *clus
     cr_assert_eq((uint64_t)d.nedges, moves / 2, "%d edges for %llu moves", d.nedges,
                  (unsigned long long)moves);
     for (int e = 0; e < d.nedges; e++)
-        cr_assert(one_move(b, d.key[d.edge[e][0]], d.key[d.edge[e][1]]), "edge %d", e);
+        cr_assert(th_one_move(b, d.key[d.edge[e][0]], d.key[d.edge[e][1]]), "edge %d", e);
     /* The distances: the textbook BFS from every state, and the colour of each. */
     int farthest = 0;
     for (uint32_t i = 0; i < d.count; i++)

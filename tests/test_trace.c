@@ -16,16 +16,6 @@
 
 TestSuite(trace, .fini = th_check_leaks);
 
-/* Is `to` one legal move from `from`? */
-static bool one_move(const board *b, uint64_t from, uint64_t to)
-{
-    move m[MOVES_MAX];
-    int n = th_naive_moves(b, from, m);
-    for (int k = 0; k < n; k++)
-        if (moves_apply(b, from, m[k]) == to) return true;
-    return false;
-}
-
 /* Each expansion as (side, key, g) with its place in the trace, sorted so that the first
  * expansion of a state at a depth can be looked up. */
 typedef struct {
@@ -81,7 +71,7 @@ static void check_trace(const char *name, const puzzle *p, const solver_result *
         uint64_t parent = first_expansion(e, t->count, s->backward, s->parent, s->g - 1);
         cr_assert_lt(parent, i, "%s on %s: step %llu's parent was not expanded before it at g %d",
                      name, p->name, (unsigned long long)i, s->g - 1);
-        cr_assert(one_move(b, s->parent, s->key), "%s on %s: step %llu is not a move", name,
+        cr_assert(th_one_move(b, s->parent, s->key), "%s on %s: step %llu is not a move", name,
                   p->name, (unsigned long long)i);
     }
     free(e);
