@@ -198,8 +198,8 @@ static int put_figures(FILE *f, const char *dir)
         free(svg);
     }
     if (!n)
-        fputs("<p>No figures: <code>bench report</code> draws them with gnuplot, which was not "
-              "there (see its message).</p>\n", f);
+        fputs("<p>No figures: <code>bench report</code> could not draw them (its message says "
+              "why; <code>plots/make-plots.sh DIR</code> draws them).</p>\n", f);
     return n;
 }
 
