@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "common/xmem.h"
+#include "graph/dot.h"
 #include "graph/stategraph.h"
 #include "graph/tools.h"
 #include "graph/walk.h"
 #include "scan/scan.h"
-#include "solvers/bfs.h"
 #include "solvers/setup.h"
 
 static json_t *int_array(const uint32_t *v, uint64_t n)
@@ -74,7 +74,6 @@ void drill_add_graph(drill_plan *plan, const report_row *rows, int n, json_t *en
     char note[160] = "", why[SCAN_ERR_MAX];
     puzzle_list one = {0};
     state_graph g = {0};
-    solver_result reference = {0};
     double *x = NULL, *y = NULL;
     if (plan->graph_max == 0) snprintf(note, sizeof note, "state graphs are off (--graph-max 0)");
     else if (plan->layout_failed) snprintf(note, sizeof note, "Graphviz's sfdp did not run");
@@ -85,26 +84,15 @@ void drill_add_graph(drill_plan *plan, const report_row *rows, int n, json_t *en
     if (note[0]) goto done;
 
     const puzzle *p = &one.items[0];
-    solver_context ctx;
-    solver_context_init(&ctx);
-    solver_bfs.solve(&ctx, &p->board, p->start, &plan->budget, NULL, &reference);
-    solver_context_free(&ctx);
     char err[GRAPH_ERR_MAX];
-    bool solved = reference.status == SOLVE_SOLVED;
-    if (state_graph_build(&g, &p->board, p->start, plan->graph_max, plan->graph_max,
-                          solved ? reference.moves : NULL, reference.nmoves, err)) {
+    if (state_graph_build(&g, &p->board, p->start, plan->graph_max, plan->graph_max, err)) {
         snprintf(note, sizeof note, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
         goto done;
     }
-    /* The layout: sfdp on the same DOT bin/render --graph writes. */
-    char *dot = NULL;
+    /* The layout: sfdp on the DOT bin/render --graph writes, so that the report's picture of
+     * a cluster is render's. */
     size_t len;
-    FILE *f = open_memstream(&dot, &len);
-    fprintf(f, "graph cluster {\n  graph [overlap=prism];\n");
-    for (uint32_t i = 0; i < g.count; i++) fprintf(f, "  n%u;\n", i);
-    for (uint64_t e = 0; e < g.nedges; e++) fprintf(f, "  n%u -- n%u;\n", g.edge[e][0], g.edge[e][1]);
-    fputs("}\n", f);
-    fclose(f);
+    char *dot = dot_source(&g, &len);
     x = xmalloc(g.count * sizeof *x);
     y = xmalloc(g.count * sizeof *y);
     char tool[TOOL_ERR_MAX];
@@ -146,6 +134,5 @@ done:
     free(x);
     free(y);
     state_graph_free(&g);
-    solver_result_free(&reference);
     puzzle_list_free(&one);
 }

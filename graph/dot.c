@@ -246,6 +246,16 @@ void dot_write_graph(FILE *f, const state_graph *g, const dot_panel *panel, int 
     fputs("}\n", f);
 }
 
+char *dot_source(const state_graph *g, size_t *len)
+{
+    dot_panel distances = {NULL, NULL, 0, g->path, g->npath};
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    dot_write_graph(f, g, &distances, 1, NULL, NULL);
+    fclose(f);
+    return text;
+}
+
 /* ---- the condensed graph ----------------------------------------------------------------- */
 
 #define CELL_SPACING 36.0   /* points between neighbouring distances */

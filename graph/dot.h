@@ -38,6 +38,11 @@ typedef struct {
 void dot_write_graph(FILE *f, const state_graph *g, const dot_panel *panel, int npanels,
                      const double *x, const double *y);
 
+/* The source of g's picture: its distance panel with the reference solution, unpinned, as
+ * bin/render --graph writes it (OUT.dot) and as sfdp lays it out for every picture of g, the
+ * report's included (malloc'ed text, *len bytes). */
+char *dot_source(const state_graph *g, size_t *len);
+
 /* The condensed graph of g. */
 void dot_write_condensed(FILE *f, const state_graph *g, const condensed_graph *c,
                          const dot_panel *panel, int npanels);

@@ -12,7 +12,6 @@
 #include "graph/stategraph.h"
 #include "graph/tools.h"
 #include "graph/walk.h"
-#include "solvers/bfs.h"
 
 void graph_path(const char *path, const char *insert, bool replace, char *buf, size_t size)
 {
@@ -94,7 +93,7 @@ static void walk_title(const graph_walk *w, char *out, size_t size)
     if (w->cut) snprintf(out + n, size - n, " (trace cut at %llu)", (unsigned long long)w->nsteps);
 }
 
-static void make_panels(drawing *d, const solver_result *reference)
+static void make_panels(drawing *d)
 {
     int n = d->rq->nsetups + 1;
     d->panel = xcalloc((size_t)n, sizeof *d->panel);
@@ -102,8 +101,8 @@ static void make_panels(drawing *d, const solver_result *reference)
     char states[32];
     dot_count(d->g.count, states);
     int len = snprintf(d->title[0], sizeof d->title[0], "%s: %s states", d->p->name, states);
-    if (reference->status == SOLVE_SOLVED)
-        snprintf(d->title[0] + len, sizeof d->title[0] - len, ", %d moves at best", reference->nmoves);
+    if (d->g.npath)
+        snprintf(d->title[0] + len, sizeof d->title[0] - len, ", %d moves at best", d->g.npath - 1);
     else
         snprintf(d->title[0] + len, sizeof d->title[0] - len, ", no solution");
     d->panel[0] = (dot_panel){d->title[0], NULL, 0, d->g.path, d->g.npath};
@@ -114,13 +113,13 @@ static void make_panels(drawing *d, const solver_result *reference)
     }
 }
 
-/* The DOT text of panels [first, first + count): pinned unless `source`. */
-static char *dot_text(const drawing *d, int first, int count, bool source, size_t *len)
+/* The DOT text of panels [first, first + count), every node pinned. */
+static char *dot_text(const drawing *d, int first, int count, size_t *len)
 {
     char *text = NULL;
     FILE *f = open_memstream(&text, len);
     if (d->condensed) dot_write_condensed(f, &d->g, &d->c, d->panel + first, count);
-    else dot_write_graph(f, &d->g, d->panel + first, count, source ? NULL : d->x, source ? NULL : d->y);
+    else dot_write_graph(f, &d->g, d->panel + first, count, d->x, d->y);
     fclose(f);
     return text;
 }
@@ -128,7 +127,7 @@ static char *dot_text(const drawing *d, int first, int count, bool source, size_
 static int draw_panels(const drawing *d, int first, int count, const char *path, char *err)
 {
     size_t len;
-    char *text = dot_text(d, first, count, false, &len);
+    char *text = dot_text(d, first, count, &len);
     int rc = draw_pinned(path, text, len, err);
     free(text);
     return rc;
@@ -210,20 +209,10 @@ static void drawing_free(drawing *d)
 int graph_pictures(const puzzle *p, const char *out, const graph_request *rq, char *err)
 {
     drawing d = {.p = p, .rq = rq};
-    /* The reference BFS's solution is the one drawn on the graph (render --solution's too). */
-    solver_result reference;
-    solver_context ctx;
-    solver_context_init(&ctx);
-    solver_bfs.solve(&ctx, &p->board, p->start, &rq->budget, NULL, &reference);
-    solver_context_free(&ctx);
-    bool solved = reference.status == SOLVE_SOLVED;
     char why[GRAPH_ERR_MAX];
-    if (state_graph_build(&d.g, &p->board, p->start, rq->max_states, rq->full_max,
-                          solved ? reference.moves : NULL, reference.nmoves, why)) {
+    if (state_graph_build(&d.g, &p->board, p->start, rq->max_states, rq->full_max, why)) {
         snprintf(err, PICTURES_ERR_MAX, "%s: %s (--graph-max %llu)", p->name, why,
                  (unsigned long long)rq->max_states);
-        solver_result_free(&reference);
-        state_graph_free(&d.g);
         return GRAPH_TOO_LARGE;
     }
     d.condensed = d.g.edge == NULL;
@@ -231,14 +220,14 @@ int graph_pictures(const puzzle *p, const char *out, const graph_request *rq, ch
     d.walk = xcalloc((size_t)rq->nsetups + 1, sizeof *d.walk);
     for (int k = 0; k < rq->nsetups; k++)
         graph_walk_run(&d.walk[k], &d.g, p, &rq->setup[k], &rq->budget, GRAPH_TRACE_MAX);
-    make_panels(&d, &reference);
-    solver_result_free(&reference);
+    make_panels(&d);
 
     /* The source first, so that it is there whatever happens next. */
     char path[4096];
     graph_path(out, ".dot", true, path, sizeof path);
     size_t len;
-    char *source = dot_text(&d, 0, 1, true, &len);
+    /* (A condensed picture is its own source: its cells stand on a grid, pinned.) */
+    char *source = d.condensed ? dot_text(&d, 0, 1, &len) : dot_source(&d.g, &len);
     int rc = write_text(path, source, len, err);
     if (!rc && !d.condensed) {
         d.x = xmalloc(d.g.count * sizeof *d.x);

@@ -29,7 +29,7 @@ typedef struct {
     uint64_t full_max;              /* GRAPH_FULL_MAX */
     const solver_setup *setup;      /* the walks to draw; nsetups 0: the graph alone */
     int nsetups;
-    solver_budget budget;           /* each walk's, and the reference BFS's */
+    solver_budget budget;           /* each walk's */
 } graph_request;
 
 #define PICTURES_ERR_MAX 8192   /* a message naming a path, and what a program said */

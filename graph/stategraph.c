@@ -9,6 +9,7 @@
 #include "common/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
+#include "solvers/bfs.h"
 
 /* The distances from the start and the edges, in one pass over the nodes in breadth-first
  * order: a node's successors of a higher index are first met from it when they have no
@@ -46,8 +47,25 @@ uint32_t *state_graph_path(const state_graph *g, uint64_t start, const move *mov
     return path;
 }
 
+/* The reference BFS's solution as nodes; none when the cluster holds no goal. */
+static void mark_solution(state_graph *g, uint64_t start)
+{
+    if (!g->goals) return;
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_budget unlimited = {0, 0, 0};   /* it stays within the cluster, explored already */
+    solver_result r;
+    solver_bfs.solve(&ctx, g->b, start, &unlimited, NULL, &r);
+    solver_context_free(&ctx);
+    if (r.status == SOLVE_SOLVED) {
+        g->path = state_graph_path(g, start, r.moves, r.nmoves);
+        g->npath = r.nmoves + 1;
+    }
+    solver_result_free(&r);
+}
+
 int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
-                      uint64_t edges_max, const move *solution, int nmoves, char *err)
+                      uint64_t edges_max, char *err)
 {
     memset(g, 0, sizeof *g);
     g->b = b;
@@ -75,10 +93,7 @@ int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t m
         if (d != CLUSTER_NO_GOAL && d > g->farthest_to_goal) g->farthest_to_goal = d;
     }
     walk_edges(g, g->count <= edges_max);
-    if (solution) {
-        g->path = state_graph_path(g, start, solution, nmoves);
-        g->npath = nmoves + 1;
-    }
+    mark_solution(g, start);
     return 0;
 }
 

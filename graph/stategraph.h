@@ -8,7 +8,7 @@
  * the distances to the goal are search/cluster.h's, the ones bin/solve --cluster reports.
  *
  *     state_graph g;
- *     if (state_graph_build(&g, b, start, max_states, err)) ... err ...
+ *     if (state_graph_build(&g, b, start, max_states, edges_max, err)) ... err ...
  *     ... g.key[i], g.to_goal[i], g.from_start[i], g.edge[e][0 .. 1] ...
  *     uint32_t i = state_graph_node(&g, key);        (GRAPH_NONE: not in the cluster)
  *     state_graph_free(&g);
@@ -48,11 +48,12 @@ typedef struct {
 } state_graph;
 
 /* Explores the cluster of start on b (kept by pointer) with its distances, and its edges when
- * it has at most edges_max states. solution (nmoves moves) is the path to mark: the reference
- * BFS's, which bin/render --solution draws too; NULL for none. Returns 0, or -1 with err set
- * when the cluster has more than max_states states. */
+ * it has at most edges_max states; path is the reference BFS's solution, the one bin/render
+ * --solution draws too (searched only once the cluster is known to be within max_states, and
+ * bounded by it). Returns 0, or -1 with err set when the cluster has more than max_states
+ * states. */
 int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
-                      uint64_t edges_max, const move *solution, int nmoves, char *err);
+                      uint64_t edges_max, char *err);
 
 /* The nodes a path of nmoves moves from start passes through, start first (malloc'ed, nmoves
  * + 1 of them; GRAPH_NONE for a state outside the cluster). */
