@@ -262,6 +262,18 @@ void cli_choice_init(const char *list, cli_choice *c)
     c->solvers = list;
 }
 
+/* Appends arg to a repeatable option's list of at most max; 1, or -1 when it is full. */
+static int append_option(const char *prog, const char *option, const char *arg, const char **list,
+                         int *count, int max)
+{
+    if (*count == max) {
+        fprintf(stderr, "%s: more than %d %s options\n", prog, max, option);
+        return -1;
+    }
+    list[(*count)++] = arg;
+    return 1;
+}
+
 int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c)
 {
     switch (code) {
@@ -269,30 +281,15 @@ int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c
     case CLI_OPT_HEURISTIC: c->heuristic = arg; return 1;
     case CLI_OPT_FRESH_PROCESS: c->fresh = true; return 1;
     case CLI_OPT_EXTERNAL:
-        if (c->nexternals == CLI_MAX_EXTERNALS) {
-            fprintf(stderr, "%s: more than %d --external options\n", prog, CLI_MAX_EXTERNALS);
-            return -1;
-        }
-        c->external[c->nexternals++] = arg;
-        return 1;
+        return append_option(prog, "--external", arg, c->external, &c->nexternals, CLI_MAX_EXTERNALS);
     case CLI_OPT_PLUGIN:
-        if (c->nplugins == CLI_MAX_PLUGINS) {
-            fprintf(stderr, "%s: more than %d --plugin options\n", prog, CLI_MAX_PLUGINS);
-            return -1;
-        }
-        c->plugin[c->nplugins++] = arg;
-        return 1;
+        return append_option(prog, "--plugin", arg, c->plugin, &c->nplugins, CLI_MAX_PLUGINS);
     case CLI_OPT_PARAM:
         if (!strchr(arg, '=')) {
             fprintf(stderr, "%s: --param takes NAME=VALUE, not '%s'\n", prog, arg);
             return -1;
         }
-        if (c->nparams == CLI_MAX_PARAMS) {
-            fprintf(stderr, "%s: more than %d --param options\n", prog, CLI_MAX_PARAMS);
-            return -1;
-        }
-        c->param[c->nparams++] = arg;
-        return 1;
+        return append_option(prog, "--param", arg, c->param, &c->nparams, CLI_MAX_PARAMS);
     }
     return 0;
 }

@@ -67,7 +67,7 @@ static const char *usage =
 /* One code per option name, whichever subcommand takes it. */
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_WARMUP, OPT_REPEAT, OPT_MIN_TIME, OPT_CPU, OPT_VERIFY,
        OPT_CSV, OPT_JSON, OPT_MARKDOWN, OPT_OUT, OPT_SHARD, OPT_FORMAT, OPT_PROGRESS,
-       OPT_NO_PROGRESS, OPT_RESUME, OPT_RESAMPLES };
+       OPT_NO_PROGRESS, OPT_RESUME, OPT_RESAMPLES, OPT_GRAPH_MAX };
 
 static const struct option run_options[] = {
     CLI_STANDARD_OPTIONS,
@@ -358,7 +358,7 @@ static int report_main(int argc, char **argv)
 {
     static const struct option options[] = {CLI_STANDARD_OPTIONS,
                                             {"out", required_argument, NULL, 'o'},
-                                            {"graph-max", required_argument, NULL, 'g'},
+                                            {"graph-max", required_argument, NULL, OPT_GRAPH_MAX},
                                             {NULL, 0, NULL, 0}};
     const char *out = NULL;
     unsigned long long graph_max = DRILL_GRAPH_MAX;
@@ -367,7 +367,7 @@ static int report_main(int argc, char **argv)
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", options, NULL)) != -1) {
         if (cli_common_option("bench report", report_usage, code, argv) < 0) return EXIT_BAD_INPUT;
         if (code == 'o') out = optarg;
-        if (code == 'g' && cli_parse_count("bench report", "--graph-max", optarg, &graph_max))
+        if (code == OPT_GRAPH_MAX && cli_parse_count("bench report", "--graph-max", optarg, &graph_max))
             return EXIT_BAD_INPUT;
     }
     if (argc - optind != 1) {
