@@ -34,7 +34,7 @@ static const char *usage =
     "  --max-states N     per run: stop after N expanded states (default 5M; 0: no limit)\n"
     "  --max-bytes N      per run: stop when the solver's tables exceed N (default 2Gi; 0: none)\n"
     "  --max-seconds S    per run: stop after S seconds (default 30; 0: no limit)\n"
-    "                     counts take K M G (powers of 1000) or Ki Mi Gi (powers of 1024)\n"
+    "                     counts take K M G T (powers of 1000) or Ki Mi Gi Ti (powers of 1024)\n"
     "  --warmup N         solve N times before timing, not counted (default 0)\n"
     "  --repeat N         time N samples; report median, mean, sd, min, max (default 1)\n"
     "  --min-time S       time a solve shorter than S in batches that span S (default 0.0001;\n"

@@ -124,12 +124,18 @@ static void bench_solve(micro_state *st, const void *arg)
 
 int main(int argc, char **argv)
 {
-    /* Every other flag is Google Benchmark's own (--help lists them). */
-    for (int i = 1; i < argc; i++)
+    /* Every other flag is Google Benchmark's own: --help lists them after our two lines. */
+    for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--version") == 0) {
             cli_print_version("micro");
             return 0;
         }
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            fputs("usage: micro [--version] [Google Benchmark flags]\n"
+                  "  --version   the version and commit\n"
+                  "Google Benchmark's flags:\n",
+                  stdout);
+    }
     static set_case sets[NFIXED][4];
     static solve_case solves[NFIXED][16];
     char name[128];

@@ -49,15 +49,16 @@ static const char *usage =
     "  --max-states N    stop a search after N expanded states (default 5M; 0: no limit)\n"
     "  --max-bytes N     stop a search when its tables exceed N bytes (default 2Gi; 0: none)\n"
     "  --max-seconds S   stop a search after S seconds (default 30; 0: no limit)\n"
-    "                    counts take K M G (powers of 1000) or Ki Mi Gi (powers of 1024)\n"
+    "                    counts take K M G T (powers of 1000) or Ki Mi Gi Ti (powers of 1024)\n"
     "  -h, --help        this text\n"
     "  --version         the version and commit\n"
     "\n"
     "Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 no answer (a budget\n"
-    "exceeded, or an external solver that gave up, crashed or broke the protocol), 4 an\n"
-    "external solver's answer failed a check; with many puzzles, the worst of them (4 over 3\n"
-    "over 1 over 0); 130 (SIGINT) or 143 (SIGTERM) interrupted, every answer finished before\n"
-    "printed.\n";
+    "exceeded, or an external solver that gave up, crashed or broke the protocol), 4 the\n"
+    "answer of a plugin or external solver failed a check (an illegal solution, or a claim\n"
+    "of fewest moves or of a complete search that the reference BFS refutes); with many\n"
+    "puzzles, the worst of them (4 over 3 over 1 over 0); 130 (SIGINT) or 143 (SIGTERM)\n"
+    "interrupted, every answer finished before printed.\n";
 
 typedef struct {
     solver_setup setup[CLI_MAX_SETUPS];
@@ -209,10 +210,13 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         moves_format_list(b, r->moves, r->nmoves, text, n);
         printf("%s\n", text);
         free(text);
-    } else if (r->status == SOLVE_UNSOLVABLE)
-        printf(o->cluster || u->s->complete ? "no solution\n"
-                                            : "no solution found (%s is not complete)\n", label);
-    else if (r->status == SOLVE_BUDGET && !o->cluster)
+        if (r->note && strncmp(r->note, "broken claim", 12) == 0) printf("  %s\n", r->note);
+    } else if (r->status == SOLVE_UNSOLVABLE) {
+        if (o->cluster || u->s->complete)
+            printf("no solution%s%s\n", r->note ? ": " : "", r->note ? r->note : "");
+        else
+            printf("no solution found (%s is not complete)\n", label);
+    } else if (r->status == SOLVE_BUDGET && !o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
     else if (r->status != SOLVE_BUDGET)   /* an external solver's: gave up, crashed, ... */
         printf("%s%s%s\n", solve_status_name(r->status), r->note ? ": " : "",
@@ -271,7 +275,8 @@ typedef struct {
     solver_result r;
     measure_sample m;
     uint64_t *states;   /* cluster mode: the cluster's states, for its analysis; else NULL */
-    bool illegal;       /* an external solver's solution that does not replay */
+    bool failed_check;  /* a solver from outside: a solution that does not replay, or a
+                         * broken claim */
 } solved;
 
 /* Solves p with u (in cluster mode, explores its cluster with the reference BFS, keeping a copy
@@ -282,7 +287,7 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     out->p = *p;
     out->u = u;
     out->states = NULL;
-    out->illegal = false;
+    out->failed_check = false;
     if (o->trace) {
         char label[SETUP_LABEL_MAX], id[17];
         setup_label(u, label);
@@ -300,27 +305,63 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     return exit_code(&out->r);
 }
 
-/* Checks s's solution by replay, analyses its cluster in cluster mode, prints it, frees it.
- * Returns EXIT_CHECK_FAILED when an external solver's solution does not replay (printed as its
- * answer), else EXIT_SOLVED. */
+/* Marks s's answer as failing a check: the reason becomes its note, and a line on stderr. */
+static void fail_check(solved *s, const char *why)
+{
+    fprintf(stderr, "solve: CHECK FAILED: %s on %s: %s\n", s->u->s->name, s->p.name, why);
+    free(s->r.message);
+    s->r.message = xstrdup(why);
+    s->r.note = s->r.message;
+    s->failed_check = true;
+}
+
+/* The claims of a solver from outside (a plugin or an external program), held to the reference
+ * BFS as bin/bench holds them: a solution under guarantee=moves has the fewest moves, and a "no
+ * solution" from a complete solver is true. The built-ins' claims are the test suite's to
+ * prove; checking them here would double every solve. */
+static void check_claims(const options *o, solved *s)
+{
+    const solver *sv = s->u->s;
+    bool moves_claim = s->r.status == SOLVE_SOLVED && sv->guarantee == GUARANTEE_MOVES;
+    bool proof_claim = s->r.status == SOLVE_UNSOLVABLE && sv->complete;
+    if (o->cluster || registry_origin(sv) == SOLVER_BUILTIN || !(moves_claim || proof_claim))
+        return;
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result ref;
+    solver_budget budget = {0, o->budget.max_bytes, 0};
+    solver_bfs.solve(&ctx, &s->p.board, s->p.start, &budget, NULL, &ref);
+    char why[160] = "";
+    if (moves_claim && ref.status == SOLVE_SOLVED && s->r.nmoves > ref.nmoves)
+        snprintf(why, sizeof why, "broken claim: %d moves, but the reference BFS gives the optimum "
+                 "as %d and the solver promises the fewest moves", s->r.nmoves, ref.nmoves);
+    else if (proof_claim && ref.status == SOLVE_SOLVED)
+        snprintf(why, sizeof why, "broken claim: says no solution, and the solver claims to be "
+                 "complete, but the reference BFS solves it in %d moves", ref.nmoves);
+    solver_result_free(&ref);
+    solver_context_free(&ctx);
+    if (why[0]) fail_check(s, why);
+}
+
+/* Checks s's solution by replay and its solver's claims, analyses its cluster in cluster mode,
+ * prints it, frees it. Returns EXIT_CHECK_FAILED when a solution from outside does not replay
+ * or a claim is broken (said in its note), else EXIT_SOLVED. */
 static int report(const options *o, solved *s)
 {
     if (s->r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         if (moves_check_solution(&s->p.board, s->p.start, s->r.moves, s->r.nmoves, why) >= 0) {
-            if (!external_of(s->u->s)) {   /* a built-in's: a bug of this program */
+            if (registry_origin(s->u->s) == SOLVER_BUILTIN) {   /* a bug of this program */
                 fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n",
                         s->p.name, s->u->s->name, why);
                 exit(EXIT_BAD_INPUT);
             }
-            free(s->r.message);
-            size_t n = strlen(why) + 32;
-            s->r.message = xmalloc(n);
-            snprintf(s->r.message, n, "illegal solution: %s", why);
-            s->r.note = s->r.message;
-            s->illegal = true;
+            char note[BOARD_ERR_MAX + 32];
+            snprintf(note, sizeof note, "illegal solution: %s", why);
+            fail_check(s, note);
         }
     }
+    if (!s->failed_check) check_claims(o, s);
     cluster_analysis an = {0}, *analysed = NULL;
     if (s->states && cluster_analyse_states(&s->p.board, s->p.start, s->states,
                                             s->r.cluster_states, o->budget.max_states,
@@ -331,7 +372,7 @@ static int report(const options *o, solved *s)
     cluster_analysis_free(&an);
     solver_result_free(&s->r);
     free(s->states);
-    return s->illegal ? EXIT_CHECK_FAILED : EXIT_SOLVED;
+    return s->failed_check ? EXIT_CHECK_FAILED : EXIT_SOLVED;
 }
 
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_SHOW, OPT_STATS, OPT_JSON, OPT_CLUSTER, OPT_NATIVE,

@@ -153,7 +153,7 @@ Test(cli, gnu_conventions_options_anywhere_equals_double_dash_version)
     cr_assert_eq(strncmp(out, "solve 0.4.0 (commit ", 20), 0, "%s", out);
     free(out), free(err);
     cr_assert_eq(solve("-h", &out, &err), 0);
-    cr_assert_not_null(strstr(out, "K M G (powers of 1000) or Ki Mi Gi (powers of 1024)"));
+    cr_assert_not_null(strstr(out, "K M G T (powers of 1000) or Ki Mi Gi Ti (powers of 1024)"));
     free(out), free(err);
 }
 
