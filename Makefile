@@ -8,6 +8,8 @@
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 1800)
 #   make test       the tests, without the package check
 #   make test-long  the slow checks (every solver on every sample puzzle)
+#   make test-docs  every command of the README and docs/ run, their output compared
+#   make test-cluster  bench and enumerate as job arrays on a one-node Slurm it starts
 #   make plots RESULTS=DIR   figures from a bench result directory
 #   make teaching   the pictures of docs/teaching.md, from the shipped corpus, into
 #                   TEACHING (default results/teaching); DOCS=docs/teaching refreshes the
@@ -151,15 +153,22 @@ FUZZ_SEEDS_image   = tests/data/fuzz/image
 FUZZ_SEEDS_results = tests/data/fuzz/results-seeds tests/data/fuzz/results
 FUZZ_SEEDS_shardfile = tests/data/fuzz/shardfile-seeds tests/data/fuzz/shardfile
 FUZZ_SEEDS_protocol = tests/data/fuzz/protocol-seeds tests/data/fuzz/protocol
-FUZZ_OPTS_text     = -dict=tests/fuzz/text.dict -max_len=4096
-FUZZ_OPTS_image    = -max_len=16384
-FUZZ_OPTS_results  = -max_len=8192
-FUZZ_OPTS_shardfile = -max_len=4096
-FUZZ_OPTS_protocol = -dict=tests/fuzz/protocol.dict -max_len=4096
+# Each target's longest input; every seed fits it (scripts/check-fuzz-seeds.sh).
+FUZZ_MAXLEN_text     = 4096
+FUZZ_MAXLEN_image    = 16384
+FUZZ_MAXLEN_results  = 8192
+FUZZ_MAXLEN_shardfile = 4096
+FUZZ_MAXLEN_protocol = 4096
+FUZZ_OPTS_text     = -dict=tests/fuzz/text.dict -max_len=$(FUZZ_MAXLEN_text)
+FUZZ_OPTS_image    = -max_len=$(FUZZ_MAXLEN_image)
+FUZZ_OPTS_results  = -max_len=$(FUZZ_MAXLEN_results)
+FUZZ_OPTS_shardfile = -max_len=$(FUZZ_MAXLEN_shardfile)
+FUZZ_OPTS_protocol = -dict=tests/fuzz/protocol.dict -max_len=$(FUZZ_MAXLEN_protocol)
 
 # FUZZ_TIME seconds each; first every input that once failed (tests/data/fuzz/TARGET).
 fuzz-run-%: build/fuzz/fuzz_%
 	@mkdir -p build/fuzz/corpus/$* build/fuzz/artifacts
+	scripts/check-fuzz-seeds.sh $(FUZZ_MAXLEN_$*) $(filter-out tests/data/fuzz/$*,$(FUZZ_SEEDS_$*))
 	build/fuzz/fuzz_$* -runs=0 tests/data/fuzz/$*
 	build/fuzz/fuzz_$* -max_total_time=$(FUZZ_TIME) -print_final_stats=1 $(FUZZ_OPTS_$*) \
 	    -artifact_prefix=build/fuzz/artifacts/$*- build/fuzz/corpus/$* $(FUZZ_SEEDS_$*)
@@ -219,6 +228,19 @@ test-database: all
 	scripts/check-database.sh corpus/_database/fogleman-sample.txt \
 	    corpus/_database/fogleman-rest.txt
 
+# The docs, run: every command of README.md and docs/ in a scratch copy, their shown output
+# compared, the results table against a fresh run (docs/testing.md; about 8 minutes).
+test-docs: deps all lib man
+	scripts/test-docs.py --self-test
+	scripts/test-docs.py
+
+# A one-node Slurm started in a temporary folder: bench and enumerate as job arrays, a task
+# cancelled and resumed, the merged results against single runs (scripts/test-cluster.sh;
+# about 2 minutes).
+test-cluster: all
+	scripts/deps.sh cluster
+	scripts/test-cluster.sh
+
 # The manual pages, from docs/man/*.1.md by pandoc.
 VERSION := $(shell sed -n 's/^\#define CLI_VERSION "\(.*\)"/\1/p' cli/cli.h)
 MANPAGES = $(patsubst %,build/man/%.1,$(PROGRAMS) micro)
@@ -258,5 +280,5 @@ format:
 clean:
 	rm -rf build bin
 
-.PHONY: all deps run check test test-long test-database install lib man clean plots teaching database fuzz fuzz-smoke format FORCE
+.PHONY: all deps run check test test-long test-database test-docs test-cluster install lib man clean plots teaching database fuzz fuzz-smoke format FORCE
 .SECONDARY:

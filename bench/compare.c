@@ -34,6 +34,7 @@ typedef struct {
     int paired, both_solved, b_faster;
     estimate figure[NFIGURES];
     int differ;
+    int broken_a, broken_b;   /* paired rows that break their solver's claim, in A and in B */
 } comparison;
 
 /* A result file, or the results of a bench --out folder (results.json, else results.csv). */
@@ -123,6 +124,8 @@ static comparison compare_solver(const char *solver, report_row **a, report_row 
     for (int k = 0; k < n; k++) {
         if (strcmp(a[k]->solver, solver) != 0) continue;
         c.paired++;
+        c.broken_a += report_breaks_claim(a[k]);
+        c.broken_b += report_breaks_claim(b[k]);
         bool sa = strcmp(a[k]->status, "solved") == 0, sb = strcmp(b[k]->status, "solved") == 0;
         if (strcmp(a[k]->status, b[k]->status) != 0 || (sa && sb && a[k]->moves != b[k]->moves)) {
             c.differ++;
@@ -188,15 +191,17 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
     fprintf(md, "B/A: %s against %s. Ratios are geometric means over the puzzles both solved, "
                 "[95%% bootstrap interval]; below 1, B is better.\n\n", b_name, a_name);
     fputs("| solver | pairs | both solved | time B/A | states B/A | peak memory B/A | B faster | "
-          "answers differ |\n|---|---:|---:|---|---|---|---:|---:|\n", md);
+          "answers differ | broken claims A | broken claims B |\n"
+          "|---|---:|---:|---|---|---|---:|---:|---:|---:|\n", md);
     for (int s = 0; s < n; s++) {
         char t[64], e[64], p[64];
         format_estimate(&c[s].figure[TIME], t, sizeof t);
         format_estimate(&c[s].figure[EXPANDED], e, sizeof e);
         format_estimate(&c[s].figure[PEAK], p, sizeof p);
-        fprintf(md, "| %s | %d | %d | %s | %s | %s | %.1f%% | %d |\n", c[s].solver, c[s].paired,
-                c[s].both_solved, t, e, p,
-                c[s].both_solved ? 100.0 * c[s].b_faster / c[s].both_solved : 0.0, c[s].differ);
+        fprintf(md, "| %s | %d | %d | %s | %s | %s | %.1f%% | %d | %d | %d |\n", c[s].solver,
+                c[s].paired, c[s].both_solved, t, e, p,
+                c[s].both_solved ? 100.0 * c[s].b_faster / c[s].both_solved : 0.0, c[s].differ,
+                c[s].broken_a, c[s].broken_b);
     }
     size_t nd = json_array_size(differences);
     for (size_t k = 0; k < nd && k < 10; k++) {
@@ -217,7 +222,7 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
         fputs("solver,pairs,both_solved,b_faster", f);
         for (int k = 0; k < NFIGURES; k++)
             fprintf(f, ",%s_ratio,%s_low,%s_high", figure_name[k], figure_name[k], figure_name[k]);
-        fputs(",answers_differ\n", f);
+        fputs(",answers_differ,broken_claims_a,broken_claims_b\n", f);
         for (int s = 0; s < n; s++) {
             fprintf(f, "%s,%d,%d,%d", c[s].solver, c[s].paired, c[s].both_solved, c[s].b_faster);
             for (int k = 0; k < NFIGURES; k++) {
@@ -225,7 +230,7 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
                 if (isnan(e->ratio)) fputs(",,,", f);
                 else fprintf(f, ",%.6f,%.6f,%.6f", e->ratio, e->low, e->high);
             }
-            fprintf(f, ",%d\n", c[s].differ);
+            fprintf(f, ",%d,%d,%d\n", c[s].differ, c[s].broken_a, c[s].broken_b);
         }
         rc |= close_out(&out);
     }
@@ -235,9 +240,11 @@ static int write_outputs(const char *a_name, const char *b_name, const compariso
         if (!f) return -1;
         json_t *solvers = json_array();
         for (int s = 0; s < n; s++) {
-            json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:i}", "solver", c[s].solver, "pairs",
-                                  c[s].paired, "both_solved", c[s].both_solved, "b_faster",
-                                  c[s].b_faster, "answers_differ", c[s].differ);
+            json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i}", "solver", c[s].solver,
+                                  "pairs", c[s].paired, "both_solved", c[s].both_solved,
+                                  "b_faster", c[s].b_faster, "answers_differ", c[s].differ,
+                                  "broken_claims_a", c[s].broken_a, "broken_claims_b",
+                                  c[s].broken_b);
             for (int k = 0; k < NFIGURES; k++)
                 json_object_set_new(o, figure_name[k], estimate_json(&c[s].figure[k]));
             json_array_append_new(solvers, o);

@@ -79,12 +79,13 @@ static json_t *int_or_null(int v)
 
 static json_t *run_json(const report_row *row)
 {
-    return json_pack("{s:s, s:o, s:f, s:o, s:s, s:s}", "status", row->status, "moves",
+    return json_pack("{s:s, s:o, s:f, s:o, s:s, s:s, s:b}", "status", row->status, "moves",
                      int_or_null(row->moves), "seconds", row->seconds, "expanded",
                      row->expanded == REPORT_UNCOUNTED ? json_null()
                                                        : json_integer((json_int_t)row->expanded),
                      "solution", row->solution ? row->solution : "", "correct",
-                     row->correct == REPORT_YES ? "yes" : row->correct == REPORT_NO ? "no" : "");
+                     row->correct == REPORT_YES ? "yes" : row->correct == REPORT_NO ? "no" : "",
+                     "broken_claim", report_breaks_claim(row));
 }
 
 /* The page's data: the run's meta and summary, the solvers, and one entry per puzzle, its rows

@@ -52,7 +52,7 @@ static const column columns[] = {
     COLUMN(replay, COL_OPTIONAL),      COLUMN(expanded, COL_COUNT),
     COLUMN(generated, COL_COUNT),      COLUMN(duplicates, COL_COUNT),
     COLUMN(peak_bytes, COL_PEAK),      COLUMN(table_bytes, COL_COUNT),
-    COLUMN(peak_rss, COL_RSS),
+    COLUMN(peak_rss, COL_RSS),         COLUMN(memory_method, COL_OPTIONAL),
     COLUMN(seconds, COL_SECONDS),      COLUMN(seconds_mean, COL_SECONDS),
     COLUMN(seconds_sd, COL_SECONDS),   COLUMN(seconds_min, COL_SECONDS),
     COLUMN(seconds_max, COL_SECONDS),  COLUMN(cpu_seconds, COL_SECONDS),
@@ -404,6 +404,14 @@ void report_tally_free(report_tally *t)
     free(t);
 }
 
+bool report_breaks_claim(const report_row *row)
+{
+    if (strcmp(row->status, "solved") == 0)
+        return strcmp(row->guarantee, "moves") == 0 && row->optimal == REPORT_NO;
+    return strcmp(row->status, "unsolvable") == 0 && row->complete == REPORT_YES &&
+           row->solvable == REPORT_YES;
+}
+
 void report_tally_add(report_tally *t, const report_row *row)
 {
     int k = 0;
@@ -422,6 +430,7 @@ void report_tally_add(report_tally *t, const report_row *row)
     sum->gave_up += strcmp(row->status, "gave-up") == 0;
     sum->errors += strcmp(row->status, "crashed") == 0 || strcmp(row->status, "protocol-error") == 0;
     sum->wrong += row->correct == REPORT_NO;
+    sum->broken_claims += report_breaks_claim(row);
     if (strcmp(row->status, "unsolvable") == 0 && row->correct == REPORT_YES) sum->proved_unsolvable++;
     if (strcmp(row->status, "solved") != 0 || strcmp(row->replay, "ok") != 0) return;
     sum->solved++;
@@ -533,13 +542,13 @@ static json_t *number_or_null(double v)
 
 static json_t *summary_json(const report_summary *s)
 {
-    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, s:o, s:o, "
-                     "s:o, s:o}",
+    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, s:o, "
+                     "s:o, s:o, s:o}",
                      "solver", s->solver, "runs", s->runs, "solved", s->solved,
                      "budget_hits", s->budget_hits, "gave_up", s->gave_up, "errors", s->errors,
                      "judged", s->judged, "optimal", s->optimal,
                      "proved_unsolvable", s->proved_unsolvable, "wrong", s->wrong,
-                     "warnings", s->warnings,
+                     "broken_claims", s->broken_claims, "warnings", s->warnings,
                      "mean_excess", s->judged ? json_real(s->mean_excess) : json_null(),
                      "max_excess", s->max_excess,
                      "median_seconds", number_or_null(s->median_seconds),
@@ -611,9 +620,9 @@ static void human_time(double seconds, char *out, size_t n)
 void report_markdown(FILE *f, const report_summary *sum, int n)
 {
     fputs("| solver | runs | solved | optimal | mean excess | max excess | proved no solution | "
-          "budget hits | gave up | errors | wrong | median time | p95 time | median expanded | "
-          "median peak memory | median peak RSS | timing warnings |\n"
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+          "budget hits | gave up | errors | wrong | broken claims | median time | p95 time | "
+          "median expanded | median peak memory | median peak RSS | timing warnings |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
           f);
     for (int k = 0; k < n; k++) {
         const report_summary *s = &sum[k];
@@ -630,11 +639,11 @@ void report_markdown(FILE *f, const report_summary *sum, int n)
         human_bytes(s->median_peak_rss, rss, sizeof rss);
         human_time(s->median_seconds, median, sizeof median);
         human_time(s->p95_seconds, p95, sizeof p95);
-        fprintf(f, "| %s | %d | %d | %s | %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s "
-                "| %d |\n",
+        fprintf(f, "| %s | %d | %d | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %s | %s | %s "
+                "| %s | %d |\n",
                 s->solver, s->runs, s->solved, optimal, mean, max, s->proved_unsolvable,
-                s->budget_hits, s->gave_up, s->errors, s->wrong, median, p95, expanded, peak, rss,
-                s->warnings);
+                s->budget_hits, s->gave_up, s->errors, s->wrong, s->broken_claims, median, p95,
+                expanded, peak, rss, s->warnings);
     }
 }
 

@@ -62,6 +62,7 @@ typedef struct {
                                  for an external solver) */
     bool rss_known;           /* an external solver's run: peak_rss holds */
     uint64_t peak_rss;        /* its processes' peak resident memory */
+    char memory_method[12];   /* which count peak_rss is: cgroup-v2, cgroup-v1, sampled, wait4 */
     double seconds;           /* median over the timed samples, per solve (all times in ns) */
     double seconds_mean, seconds_sd, seconds_min, seconds_max;
     double cpu_seconds;       /* median CPU time of the solving thread, per solve */
@@ -110,11 +111,17 @@ typedef struct {
     int optimal;              /* of those, the optimal ones */
     int proved_unsolvable;    /* correct "no solution" answers (not counted as optimal) */
     int wrong;                /* illegal solutions, false "no solution", solutions of unsolvable */
+    int broken_claims;        /* runs that break what their solver promises (report_breaks_claim) */
     int warnings;             /* runs whose timing carries a warning */
     double mean_excess;       /* over judged solved runs; -1 when none */
     int max_excess;
     double median_seconds, p95_seconds, median_expanded, median_peak_bytes, median_peak_rss;
 } report_summary;
+
+/* Whether a row breaks its solver's claim: a solution with more moves than the optimum under
+ * guarantee=moves, or "no solution" to a solvable puzzle from a solver that claims to be
+ * complete. Decided from the row alone, so that a result file read back counts the same. */
+bool report_breaks_claim(const report_row *row);
 
 /* Fills out[] (one entry per solver present, registry order); returns the count. */
 int report_summarize(const report *r, report_summary *out, int max);

@@ -79,6 +79,7 @@ const summaryColumns = {
     judged: ["judged", "count"], optimal: ["optimal", "count"],
     proved_unsolvable: ["proved no solution", "count"], budget_hits: ["budget hits", "count"],
     gave_up: ["gave up", "count"], errors: ["errors", "count"], wrong: ["wrong", "count"],
+    broken_claims: ["broken claims", "count"],
     warnings: ["timing warnings", "count"], mean_excess: ["mean excess moves", "ratio"],
     max_excess: ["most excess moves", "count"], median_seconds: ["median time", "seconds"],
     p95_seconds: ["95th percentile time", "seconds"],
@@ -122,8 +123,11 @@ function fillSummary() {
     t.createTBody();
     const raw = (r, c) => r[c.key] === null || r[c.key] === undefined ? -Infinity : r[c.key];
     sortable(t, rows, columns, raw);
+    // A wrong answer or a broken claim is as loud as the page gets.
+    const loud = c => c.key === "wrong" || c.key === "broken_claims";
     rows.forEach((r, i) => t.tBodies[0].append(el("tr", {"data-row": String(i)}, ...columns.map(c =>
-        el("td", {class: c.how === "text" ? "text" : "", "data-key": c.key}, show(r[c.key], c.how))))));
+        el("td", {class: (c.how === "text" ? "text" : "") + (loud(c) && r[c.key] > 0 ? " wrong" : ""),
+                  "data-key": c.key}, show(r[c.key], c.how))))));
     document.getElementById("summary").append(t);
 }
 
@@ -146,12 +150,12 @@ function cell(p, c) {
     }
     const r = p.runs[c.solver];
     if (!r) return el("td", {}, "");
-    const cls = r.status + (r.correct === "no" ? " wrong" : "");
+    const cls = r.status + (r.correct === "no" || r.broken_claim ? " wrong" : "");
     const states = r.expanded === null ? "-" : fmt.count(r.expanded);
-    const text = r.status === "solved"
+    const text = (r.status === "solved"
         ? `${r.moves} moves, ${fmt.seconds(r.seconds)}, ${states} states`
-        : `${r.status}, ${states} states`;
-    return el("td", {class: cls, title: r.status}, text);
+        : `${r.status}, ${states} states`) + (r.broken_claim ? ", broken claim" : "");
+    return el("td", {class: cls, title: r.broken_claim ? "breaks its solver's claim" : r.status}, text);
 }
 
 function fillTable() {

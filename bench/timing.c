@@ -24,7 +24,7 @@ static measure_sample batch(const solver_setup *u, const puzzle *p, const solver
         solver_result_free(&r);
     }
     measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0, false, 0,
-                        false};
+                        false, ""};
     solver_context_free(&ctx);
     return m;
 }
@@ -104,6 +104,7 @@ void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p,
     row->peak_bytes = peak;
     row->rss_known = first.rss_known;
     row->peak_rss = rss;
+    snprintf(row->memory_method, sizeof row->memory_method, "%s", first.memory_method);
 
     timing_warning(wall, n, row->warning);
     free(wall);

@@ -34,7 +34,7 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
     m.cpu_seconds = measure_thread_cpu() - cpu0;
     m.peak_bytes = given ? 0 : xmem_peak_read();
     m.peak_known = !given && xmem_peak_available();
-    m.peak_rss = 0, m.rss_known = false;
+    m.peak_rss = 0, m.rss_known = false, m.memory_method = "";
     if (!given) solver_context_free(&fresh);
     return m;
 }
@@ -45,7 +45,8 @@ measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const p
     external_solver *x = external_of(u->s);
     if (x) {   /* another program: its own clocks, over its whole process group */
         external_measure e = external_solve(x, p, budget, r);
-        return (measure_sample){e.seconds, e.cpu_seconds, 0, false, e.peak_rss, true};
+        return (measure_sample){e.seconds, e.cpu_seconds, 0, false, e.peak_rss, true,
+                                ext_memory_method_name(e.memory_method)};
     }
     return measure(u->s->solve, u->param, ctx, p, budget, r, 0);
 }

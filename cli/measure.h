@@ -28,6 +28,7 @@ typedef struct {
     bool peak_known;      /* a fresh context and a build with jemalloc */
     uint64_t peak_rss;    /* an external solver's: its processes' peak resident memory */
     bool rss_known;       /* an external solver's run: peak_rss holds */
+    const char *memory_method;   /* an external solver's: which count peak_rss is; else "" */
 } measure_sample;
 
 /* Solves p with setup u under budget into r (the caller frees r) and measures it, in ctx, or

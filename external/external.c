@@ -200,7 +200,7 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
     r->expanded = r->generated = r->duplicates = UBP_UNCOUNTED;   /* until it says */
     r->peak_bytes = UBP_UNCOUNTED;   /* its tables are its own: peak_rss measures it */
     r->peak_frontier = r->iterations = UBP_UNCOUNTED;   /* no columns of theirs: in stats */
-    external_measure m = {0, 0, 0};
+    external_measure m = {0, 0, 0, EXT_MEMORY_SAMPLED};
     uint64_t id = next_id++, byte_limit = budget->max_bytes;
     char request[UBP_REQUEST_MAX], why[EXT_ERR_MAX];
     int n = ubp_format_request(request, id, &p->board, p->start, budget);
@@ -265,15 +265,22 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
         set_message(r, "a line over 1 MiB%s%s", "", "");
     } else {   /* no answer: it ended, or closed its output */
         ext_process_wait(proc, 0.5);
-        describe_read(EXT_EOF, NULL, 0, proc, why);
-        r->status = SOLVE_CRASHED;
-        set_message(r, "%s%s", why, "");
+        if (ext_process_oom_killed(proc)) {   /* by the kernel, at the cgroup's memory limit */
+            r->status = SOLVE_BUDGET;
+            r->budget_hit = "bytes";
+        } else {
+            describe_read(EXT_EOF, NULL, 0, proc, why);
+            r->status = SOLVE_CRASHED;
+            set_message(r, "%s%s", why, "");
+        }
     }
     ubp_answer_free(&a);
+    m.memory_method = ext_process_memory_method(proc);
+    bool cgroup = m.memory_method != EXT_MEMORY_SAMPLED;
     if (!x->fresh) {
         m.cpu_seconds = ext_process_cpu(proc) - cpu0;
-        uint64_t peak = ext_process_peak(proc);
-        if (peak > m.peak_rss) m.peak_rss = peak;
+        uint64_t peak = ext_process_peak(proc);   /* a cgroup's count is the kernel's: it stands */
+        if (cgroup || peak > m.peak_rss) m.peak_rss = peak;
     }
     if (ends) {
         /* Fresh mode: the answer is in, the solver may exit by itself (its stdin is closed);
@@ -283,7 +290,8 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
             m.seconds = (proc->reaped ? proc->exited : search_now()) - t0;
             m.cpu_seconds = ext_process_cpu(proc);
             uint64_t rss = (uint64_t)proc->usage.ru_maxrss * 1024;
-            if (rss > m.peak_rss) m.peak_rss = rss;
+            if (cgroup) m.peak_rss = ext_process_peak(proc);
+            else if (rss >= m.peak_rss) m.peak_rss = rss, m.memory_method = EXT_MEMORY_WAIT4;
         }
     }
     return m;

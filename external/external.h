@@ -26,10 +26,13 @@ typedef struct external_solver external_solver;
 
 /* What a request measured: from writing it to reading the answer (session mode) or from the
  * process's start to its exit (fresh mode); the CPU of the solver's processes over that span;
- * their peak resident memory for this request. */
+ * their peak memory for this request, and which count that is (process.h): a cgroup's, where
+ * one measured it, else the samples and the leader's VmHWM (session mode) or wait4's ru_maxrss
+ * (fresh mode). */
 typedef struct {
     double seconds, cpu_seconds;
     uint64_t peak_rss;
+    ext_memory_method memory_method;
 } external_measure;
 
 /* Defines the solver of spec "NAME=COMMAND": starts it to read its claims (keeping it in

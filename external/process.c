@@ -146,22 +146,100 @@ static long long read_key(const char *dir, const char *name, const char *key)
     return v;
 }
 
-/* A cgroup of the solver's own under the harness's, with memory.max set where it can be. */
-static void make_cgroup(ext_process *p, uint64_t memory_limit)
+/* Whether a comma-separated list holds `word`. */
+static bool listed(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *s = list; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
+        if (strncmp(s, word, n) == 0 && (s[n] == ',' || s[n] == '\0' || s[n] == '\n')) return true;
+    return false;
+}
+
+/* The folder of this process's cgroup v1 memory controller, or "" when there is none (no v1
+ * hierarchy with the memory controller, or not ours to write). Worked out once. */
+static const char *own_memcg_v1(void)
+{
+    static char dir[PATH_MAX];
+    static bool known;
+    if (known) return dir;
+    known = true;
+    if (getenv("UNBLOCK_NO_CGROUP")) return dir;
+    char root[PATH_MAX] = "", mount[PATH_MAX] = "", path[PATH_MAX] = "", line[4096];
+    FILE *f = fopen("/proc/self/mountinfo", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        char *dash = strstr(line, " - cgroup ");
+        char options[1024], r[PATH_MAX], point[PATH_MAX];
+        if (dash && sscanf(dash + 10, "%*s %1023s", options) == 1 && listed(options, "memory") &&
+            sscanf(line, "%*s %*s %*s %4095s %4095s", r, point) == 2) {
+            snprintf(root, sizeof root, "%s", r);
+            snprintf(mount, sizeof mount, "%s", point);
+            break;
+        }
+    }
+    if (f) fclose(f);
+    f = fopen("/proc/self/cgroup", "r");   /* "ID:CONTROLLERS:PATH" */
+    while (f && fgets(line, sizeof line, f)) {
+        char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+        if (!b) continue;
+        *b = '\0';
+        if (!listed(a + 1, "memory")) continue;
+        b[1 + strcspn(b + 1, "\n")] = '\0';
+        snprintf(path, sizeof path, "%.2000s", b + 1);
+    }
+    if (f) fclose(f);
+    if (!mount[0] || !path[0]) return dir;
+    /* The path is from the hierarchy's root; the mount shows it from `root` down. */
+    const char *below = path;
+    size_t n = strlen(root);
+    if (strcmp(root, "/") != 0) {
+        if (strncmp(path, root, n) != 0) return dir;
+        below = path + n;
+    }
+    snprintf(line, sizeof line, "%.2000s%.2000s", mount, strcmp(below, "/") ? below : "");
+    if (access(line, W_OK) == 0) snprintf(dir, sizeof dir, "%s", line);
+    return dir;
+}
+
+/* The number a one-number file holds, or -1. */
+static long long read_number(const char *dir, const char *name)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    long long v = -1;
+    if (f && fscanf(f, "%lld", &v) != 1) v = -1;
+    if (f) fclose(f);
+    return v;
+}
+
+/* A folder of the solver's own under `own`, or "" in `out`. */
+static void make_child_cgroup(const char *own, char *out, size_t size)
 {
     static unsigned counter;
-    const char *own = own_cgroup();
-    p->cgroup[0] = '\0';
-    if (!own[0]) return;
-    if (strlen(own) > sizeof p->cgroup - 64) return;
-    snprintf(p->cgroup, sizeof p->cgroup, "%.440s/unblock-bench.%d.%u", own, (int)getpid(), counter++);
-    if (mkdir(p->cgroup, 0755) != 0) {
-        p->cgroup[0] = '\0';
-        return;
-    }
+    out[0] = '\0';
+    if (!own[0] || strlen(own) > size - 64) return;
+    snprintf(out, size, "%.440s/unblock-bench.%d.%u", own, (int)getpid(), counter++);
+    if (mkdir(out, 0755) != 0) out[0] = '\0';
+}
+
+/* The solver's cgroups under the harness's: a v2 cgroup, which holds every process it starts
+ * (to measure CPU and to end them all), with memory.max set where it has the memory
+ * controller; and where it has none, a v1 memory cgroup with memory.limit_in_bytes set. */
+static void make_cgroup(ext_process *p, uint64_t memory_limit)
+{
     char limit[32];
     snprintf(limit, sizeof limit, "%llu", (unsigned long long)memory_limit);
-    p->memory_max = memory_limit && write_file(p->cgroup, "memory.max", limit) == 0;
+    make_child_cgroup(own_cgroup(), p->cgroup, sizeof p->cgroup);
+    p->v2_memory = p->cgroup[0] && read_number(p->cgroup, "memory.current") >= 0;
+    if (p->v2_memory) {
+        p->memory_max = memory_limit && write_file(p->cgroup, "memory.max", limit) == 0;
+        return;
+    }
+    make_child_cgroup(own_memcg_v1(), p->memcg, sizeof p->memcg);
+    if (!p->memcg[0]) return;
+    p->memory_max = memory_limit && write_file(p->memcg, "memory.limit_in_bytes", limit) == 0;
+    /* Memory and swap together, where the kernel counts swap: the limit holds without swap. */
+    if (p->memory_max) write_file(p->memcg, "memory.memsw.limit_in_bytes", limit);
 }
 
 static bool cgroup_populated(const ext_process *p)
@@ -214,6 +292,8 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
     char procs[PATH_MAX + 16];
     snprintf(procs, sizeof procs, "%s/cgroup.procs", p->cgroup);
     int cgroup_fd = p->cgroup[0] ? open(procs, O_WRONLY | O_CLOEXEC) : -1;
+    snprintf(procs, sizeof procs, "%s/cgroup.procs", p->memcg);
+    int memcg_fd = p->memcg[0] ? open(procs, O_WRONLY | O_CLOEXEC) : -1;
     size_t n = strlen(command) + 8;
     char *script = xmalloc(n);
     snprintf(script, n, "exec %s", command);
@@ -227,6 +307,7 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
     if (pid == 0) {   /* the child: only async-signal-safe calls from here to exec */
         setpgid(0, 0);
         if (cgroup_fd >= 0 && write(cgroup_fd, "0\n", 2) < 0) _exit(127);
+        if (memcg_fd >= 0 && write(memcg_fd, "0\n", 2) < 0) _exit(127);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent) _exit(127);   /* the harness died before the line above */
         struct sigaction dfl = {.sa_handler = SIG_DFL};
@@ -246,6 +327,7 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
     setpgid(pid, pid);   /* as the child does: whichever runs first, the group exists */
     free(script);
     if (cgroup_fd >= 0) close(cgroup_fd);
+    if (memcg_fd >= 0) close(memcg_fd);
     close(in[0]), close(out[1]), close(er[1]);
     p->pid = pid;
     p->in = in[1], p->out = out[0], p->err = er[0];
@@ -404,17 +486,48 @@ double ext_process_cpu(const ext_process *p)
     return seconds;
 }
 
+const char *ext_memory_method_name(ext_memory_method m)
+{
+    switch (m) {
+    case EXT_MEMORY_CGROUP_V2: return "cgroup-v2";
+    case EXT_MEMORY_CGROUP_V1: return "cgroup-v1";
+    case EXT_MEMORY_WAIT4: return "wait4";
+    case EXT_MEMORY_SAMPLED: break;
+    }
+    return "sampled";
+}
+
+ext_memory_method ext_process_memory_method(const ext_process *p)
+{
+    return p->memcg[0] ? EXT_MEMORY_CGROUP_V1 : p->v2_memory ? EXT_MEMORY_CGROUP_V2 : EXT_MEMORY_SAMPLED;
+}
+
 void ext_process_reset_peak(ext_process *p)
 {
-    /* "5" to clear_refs resets VmHWM; an older kernel refuses it, and the peak then spans the
-     * session. */
+    /* v1: writing 0 sets the peak to the usage now. v2: a kernel from 6.12 resets memory.peak
+     * so; an older one refuses, and the peak then spans the session. "5" to clear_refs resets
+     * VmHWM, likewise. */
+    if (p->memcg[0]) write_file(p->memcg, "memory.max_usage_in_bytes", "0");
+    else if (p->v2_memory) write_file(p->cgroup, "memory.peak", "0");
     if (p->clear_refs_fd >= 0 && pwrite(p->clear_refs_fd, "5", 1, 0) < 0) {}
 }
 
 uint64_t ext_process_peak(const ext_process *p)
 {
+    if (p->pid == 0) return p->peak_at_end;
+    long long bytes = p->memcg[0]    ? read_number(p->memcg, "memory.max_usage_in_bytes")
+                      : p->v2_memory ? read_number(p->cgroup, "memory.peak")
+                                     : -1;
+    if (bytes >= 0) return (uint64_t)bytes;
     long long kb = proc_field(p->status_fd, "VmHWM:");
     return kb > 0 ? (uint64_t)kb * 1024 : 0;
+}
+
+bool ext_process_oom_killed(const ext_process *p)
+{
+    if (p->pid == 0) return p->oom_at_end;
+    if (p->memcg[0]) return read_key(p->memcg, "memory.oom_control", "oom_kill") > 0;
+    return p->v2_memory && read_key(p->cgroup, "memory.events", "oom_kill") > 0;
 }
 
 /* ---- reading ------------------------------------------------------------------------------- */
@@ -520,18 +633,38 @@ bool ext_process_wait(ext_process *p, double seconds)
 static bool group_alive(const ext_process *p)
 {
     if (p->cgroup[0]) return cgroup_populated(p);
-    return kill(-p->pid, 0) == 0;
+    if (kill(-p->pid, 0) == 0) return true;
+    if (!p->memcg[0]) return false;
+    char path[PATH_MAX];   /* v1 has no "populated": a process listed is one left */
+    snprintf(path, sizeof path, "%s/cgroup.procs", p->memcg);
+    FILE *f = fopen(path, "r");
+    int pid;
+    bool any = f && fscanf(f, "%d", &pid) == 1;
+    if (f) fclose(f);
+    return any;
 }
 
 static void signal_group(const ext_process *p, int sig)
 {
     kill(-p->pid, sig);
-    if (p->cgroup[0]) {   /* those that left the group but not the cgroup */
+    const char *cgroups[] = {p->cgroup, p->memcg};
+    for (int k = 0; k < 2; k++) {   /* those that left the group but not the cgroup */
+        if (!cgroups[k][0]) continue;
         char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s/cgroup.procs", p->cgroup);
+        snprintf(path, sizeof path, "%s/cgroup.procs", cgroups[k]);
         FILE *f = fopen(path, "r");
         for (int pid; f && fscanf(f, "%d", &pid) == 1;) kill(pid, sig);
         if (f) fclose(f);
+    }
+}
+
+/* Removes a cgroup its processes have left (the kernel may take a moment to see them gone). */
+static void remove_cgroup(const char *dir)
+{
+    if (!dir[0]) return;
+    for (int k = 0; k < 100 && rmdir(dir) != 0 && errno == EBUSY; k++) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
     }
 }
 
@@ -569,12 +702,10 @@ void ext_process_end(ext_process *p, double grace)
     }
     if (!p->err_eof) drain_stderr(p);
     p->cpu_at_end = ext_process_cpu(p);
-    if (p->cgroup[0]) {
-        for (int k = 0; k < 100 && rmdir(p->cgroup) != 0 && errno == EBUSY; k++) {
-            struct timespec pause = {0, 2000000};
-            nanosleep(&pause, NULL);
-        }
-    }
+    p->peak_at_end = ext_process_peak(p);
+    p->oom_at_end = ext_process_oom_killed(p);
+    remove_cgroup(p->cgroup);
+    remove_cgroup(p->memcg);
     if (p->out >= 0) close(p->out);
     if (p->err >= 0) close(p->err);
     if (p->status_fd >= 0) close(p->status_fd);

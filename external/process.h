@@ -1,7 +1,14 @@
 /* process.h -- a solver's process and everything it starts: started in a process group of its
- * own (and in a cgroup v2 of its own where one can be made), its pipes read without ever
- * blocking the harness past a deadline, its memory and CPU measured over the whole group, its
- * stderr kept in a bounded log, and its end, which leaves nothing running.
+ * own (and in a cgroup v2 of its own where one can be made, and a cgroup v1 memory controller
+ * of its own where v2 has none), its pipes read without ever blocking the harness past a
+ * deadline, its memory and CPU measured over the whole group, its stderr kept in a bounded log,
+ * and its end, which leaves nothing running.
+ *
+ * Memory is held and measured by the best the machine has (ext_memory_method): a cgroup's
+ * memory controller, v2 (memory.max, memory.peak, memory.events) or else v1
+ * (memory.limit_in_bytes, memory.max_usage_in_bytes, memory.oom_control), where the kernel
+ * enforces the limit and counts every process of the cgroup; else sampling the group's resident
+ * memory every EXT_SAMPLE_SECONDS, and wait4's ru_maxrss for a process that ran one request.
  *
  *     ext_process p;
  *     if (ext_process_start(&p, "python3 bfs.py", &log, err)) ...
@@ -53,6 +60,12 @@ const char *ext_log_last_line(const ext_log *log);
 /* Writes the tail and closes. Returns 0, or -1 when a write failed (errno). */
 int ext_log_close(ext_log *log);
 
+/* Which count a solver's peak memory comes from, best first. */
+typedef enum { EXT_MEMORY_SAMPLED, EXT_MEMORY_WAIT4, EXT_MEMORY_CGROUP_V1, EXT_MEMORY_CGROUP_V2 } ext_memory_method;
+
+/* "sampled", "wait4", "cgroup-v1", "cgroup-v2": the rows' memory_method. */
+const char *ext_memory_method_name(ext_memory_method m);
+
 typedef struct {
     pid_t pid;                   /* the leader: /bin/sh exec'ed into the solver */
     int in, out, err;            /* its stdin (ours to write), stdout and stderr (to read) */
@@ -64,8 +77,12 @@ typedef struct {
     struct rusage usage;         /* its resource use, once reaped */
     double started;              /* search_now() at the start */
     ext_log *log;
-    char cgroup[512];            /* its cgroup, or "" when there is none */
-    bool memory_max;             /* the cgroup enforces the memory limit itself */
+    char cgroup[512];            /* its cgroup v2, or "" when there is none */
+    char memcg[512];             /* its cgroup v1 memory controller, or "" when there is none */
+    bool memory_max;             /* a cgroup (v2's memory.max or v1's) enforces the limit */
+    bool v2_memory;              /* its cgroup v2 has the memory controller */
+    uint64_t peak_at_end;        /* the cgroup's peak, read before it is removed */
+    bool oom_at_end;             /* the cgroup's out-of-memory kills, read before it is removed */
     int status_fd, schedstat_fd, clear_refs_fd;   /* the leader's /proc files, kept open */
     int pidfd;                   /* readable once the leader exits (-1: the kernel has none) */
     double last_sample;
@@ -105,9 +122,14 @@ ext_read ext_process_read_line(ext_process *p, double deadline, uint64_t byte_li
 /* The CPU seconds the solver's processes have used so far: its cgroup's, else the leader's
  * threads' and the children it waited for. */
 double ext_process_cpu(const ext_process *p);
-/* Resets the leader's peak resident memory (VmHWM) and reads it back, in bytes. */
+/* Resets the peak memory (the cgroup's peak, or the leader's VmHWM) and reads it back, in
+ * bytes: the cgroup's count of all its processes, or the leader's alone. */
 void ext_process_reset_peak(ext_process *p);
 uint64_t ext_process_peak(const ext_process *p);
+/* Which count ext_process_peak gives: a cgroup's, or EXT_MEMORY_SAMPLED. */
+ext_memory_method ext_process_memory_method(const ext_process *p);
+/* Whether the kernel ended a process of its cgroup for passing the memory limit. */
+bool ext_process_oom_killed(const ext_process *p);
 /* The group's resident memory now, in bytes. */
 uint64_t ext_process_group_rss(ext_process *p);
 

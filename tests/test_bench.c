@@ -30,7 +30,7 @@ static char *slurp(const char *path)
 /* The columns a run decides (not the timings, nor memory figures that depend on the allocator). */
 #define DETERMINISTIC "solver,heuristic,params,origin,guarantee,complete,puzzle,board,status," \
     "budget_hit,moves,steps,optimal_moves,solvable,optimal,correct,excess,replay,expanded," \
-    "generated,duplicates,table_bytes,peak_rss,repeat,warmup,note,stats,solution,index,puzzles," \
+    "generated,duplicates,table_bytes,peak_rss,memory_method,repeat,warmup,note,stats,solution,index,puzzles," \
     "cluster_size,id,source,shard,run"
 
 Test(bench, csv_has_the_exact_deterministic_columns)

@@ -332,6 +332,74 @@ Test(external, without_a_cgroup_the_limits_and_the_ends_hold_the_same, .timeout 
     free(out), free(err);
 }
 
+/* The bench row's "status|budget_hit|peak_rss|memory_method" of solver on the first puzzle. */
+static char *memory_row(const char *csv, const char *solver)
+{
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "awk -v cols=solver,status,budget_hit,peak_rss,memory_method "
+                              "-f plots/columns.awk %s | awk -F'\\t' '$1==\"%s\" {print $2 \"|\" $3 "
+                              "\"|\" $4 \"|\" $5; exit}'", csv, solver);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(err);
+    return out;
+}
+
+/* Runs bin/bench ARGS in the background, sends it SIGNAL a second later unless SIGNAL is NULL,
+ * and returns how many cgroups of that harness process (unblock-bench.PID.*) are left in any
+ * hierarchy, v2 or v1, once it has exited. */
+static int cgroups_left(const char *args, const char *signal)
+{
+    char cmd[4096], stop[64] = "", *out, *err;
+    if (signal) snprintf(stop, sizeof stop, "sleep 1; kill -%s $pid;", signal);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress %s >/dev/null 2>&1 & pid=$!; %s wait $pid; "
+                              "find /sys/fs/cgroup -name \"unblock-bench.$pid.*\" 2>/dev/null | wc -l",
+             th_bin(), args, stop);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    int n = atoi(out);
+    free(out), free(err);
+    return n;
+}
+
+/* Where the kernel can hold the memory limit, it does, on cgroup v2 or v1 alike: a solver that
+ * writes 1 GiB as fast as it can under a 256 MiB cap is ended by the kernel at the cap (a budget
+ * row, `bytes`), its peak is the cgroup's count and never past the cap; the peak of a tree of
+ * processes is the cgroup's count of all of them; and no cgroup is left behind after a run, a
+ * crash or SIGINT. (Before, on cgroup v1, the memory was sampled every 10 ms and the row's peak
+ * was a sample.) This machine kind has v1's memory controller only: the test fails, saying so,
+ * where neither version has one to give. */
+Test(external, a_cgroup_holds_the_memory_limit_and_counts_the_whole_tree, .timeout = 180)
+{
+    char dir[64], args[2048], csv[128];
+    th_scratch(dir);
+    snprintf(csv, sizeof csv, "%s/m.csv", dir);
+    for (int fresh = 0; fresh < 2; fresh++) {
+        snprintf(args, sizeof args, "%s--max-bytes 256Mi --csv %s --solver hog,tree "
+                 "--external 'hog=" MISBEHAVE " hog' --external 'tree=" MISBEHAVE " tree' "
+                 "corpus/seed-formats/kotlin-4x4.txt", fresh ? "--fresh-process " : "", csv);
+        cr_assert_eq(cgroups_left(args, NULL), 0, "a cgroup left after a run");
+        char *hog = memory_row(csv, "hog"), *tree = memory_row(csv, "tree");
+        cr_assert(strstr(hog, "|cgroup-v1\n") || strstr(hog, "|cgroup-v2\n"),
+                  "no cgroup memory controller measured the run (%s): this machine has neither "
+                  "v2's nor a writable v1's", hog);
+        cr_assert_eq(strncmp(hog, "budget|bytes|", 13), 0, "%s", hog);
+        unsigned long long peak = strtoull(hog + 13, NULL, 10);
+        cr_assert(peak > 200ull << 20 && peak <= 256ull << 20, "the hog's peak %llu, cap %llu", peak,
+                  256ull << 20);
+        cr_assert_eq(strncmp(tree, "solved||", 8), 0, "%s", tree);
+        peak = strtoull(tree + 8, NULL, 10);
+        cr_assert(peak >= 160ull << 20 && peak < 256ull << 20,
+                  "the tree's peak %llu: 100 MiB in a child and 60 MiB in the solver", peak);
+        cr_assert_not_null(strstr(tree, "|cgroup-v"), "%s", tree);
+        free(hog), free(tree);
+    }
+    snprintf(args, sizeof args, "--csv %s --solver segfault --external 'segfault=" MISBEHAVE
+             " segfault' corpus/seed-formats/kotlin-4x4.txt", csv);
+    cr_assert_eq(cgroups_left(args, NULL), 0, "a cgroup left after a crash");
+    snprintf(args, sizeof args, "--csv %s --solver hang --external 'hang=" MISBEHAVE " hang' "
+             "corpus/seed-formats/kotlin-4x4.txt", csv);
+    cr_assert_eq(cgroups_left(args, "INT"), 0, "a cgroup left after SIGINT");
+}
+
 /* Interrupted by SIGINT mid-run: its solvers end with it, the partial files stay valid, and
  * `--resume DIR` alone, from the same folder, completes the run from DIR/run.json. */
 Test(external, an_interrupted_run_resumes_from_its_folder_alone, .timeout = 180)
@@ -458,6 +526,76 @@ Test(external, bin_solve_replays_an_external_solvers_answers, .timeout = 60)
     free(out), free(err);
 }
 
+
+/* A solver that lies about its answers is seen wherever a reader looks: the summary counts its
+ * broken claims (a longer solution under guarantee=moves; "no solution" from a complete solver
+ * on a solvable puzzle) beside the wrong answers, verify fails them and counts them, compare
+ * counts them on each side, and the report marks the runs. (Before, a longer solution under
+ * guarantee=moves was `optimal=no`, `correct=yes`, and the summary showed nothing.) */
+Test(external, broken_claims_show_in_the_summary_verify_compare_and_report, .timeout = 120)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --out %s --solver bfs,longer,liar "
+                              "--external 'longer=" MISBEHAVE " longer' --external 'liar=" MISBEHAVE
+                              " false-nosolution' " TWO, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "| wrong | broken claims |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| bfs | 2 | 2 | 100.0% | 0.00 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| longer | 2 | 2 | 0.0% | 2.00 | 2 | 0 | 0 | 0 | 0 | 0 | 2 |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| liar | 2 | 0 | - | - | - | 0 | 0 | 0 | 0 | 2 | 2 |"), "%s", out);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "grep -o '\"broken_claims\": *[0-9]*' %s/results.json", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, "\"broken_claims\":0\n\"broken_claims\":2\n\"broken_claims\":2\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/bench verify %s/results.json " TWO, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "6 rows, 2 puzzles, 4 failed (4 broken claims)\n"), "%s", out);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/bench compare %s %s", th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "| answers differ | broken claims A | broken claims B |"), "%s", out);
+    cr_assert_not_null(strstr(out, "| 0.0% | 0 | 2 | 2 |\n"), "%s", out);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/bench report %s >/dev/null 2>&1; grep -o '\"broken_claim\":true' "
+                              "%s/report.html | wc -l", th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, "4\n");
+    free(out), free(err);
+}
+
+/* bin/solve holds a solver from outside to its claims, as bin/bench does: a longer solution
+ * under guarantee=moves, and a false "no solution" from a complete solver, each exit 4 with
+ * the reason in the answer and a CHECK FAILED line. (Before, bin/solve printed the 4-move
+ * answer to a 2-move puzzle without a word.) */
+Test(external, bin_solve_checks_the_claims_of_a_solver_from_outside, .timeout = 60)
+{
+    char cmd[2048], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --external 'longer=" MISBEHAVE " longer' --solver longer "
+                              "corpus/seed-formats/kotlin-4x4.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, ": 4 moves, "), "%s", out);
+    cr_assert_not_null(strstr(out, "\n  broken claim: 4 moves, but the reference BFS gives the optimum "
+                                   "as 2 and the solver promises the fewest moves\n"), "%s", out);
+    cr_assert_not_null(strstr(err, "solve: CHECK FAILED: longer on corpus/seed-formats/kotlin-4x4.txt:1: "
+                                   "broken claim: 4 moves"), "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/solve --json --external 'liar=" MISBEHAVE " false-nosolution' "
+                              "--solver liar corpus/seed-formats/kotlin-5x5.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "\"status\":\"unsolvable\""), "%s", out);
+    cr_assert_not_null(strstr(out, "\"note\":\"broken claim: says no solution, and the solver claims "
+                                   "to be complete, but the reference BFS solves it in 4 moves\""),
+                       "%s", out);
+    free(out), free(err);
+    /* The same solver's true answers pass: the teacher's BFS claims the fewest moves. */
+    snprintf(cmd, sizeof cmd, "%s/solve --external 'py=python3 examples/python/bfs.py' --solver py "
+                              "corpus/seed-formats/kotlin-4x4.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_eq(strstr(out, "broken claim"), NULL, "%s", out);
+    free(out), free(err);
+}
 Test(external, the_list_shows_every_solver_with_its_origin_and_claims)
 {
     char cmd[1024], *out, *err;

@@ -63,6 +63,15 @@ for line in sys.stdin:
         while True:
             hog.append(bytearray(8 << 20))
             time.sleep(0.001)
+    elif MODE == "hog":   # 1 GiB as fast as it can, every page written
+        hog = b"x" * (1 << 30)
+        say(f"solution {rid} {right}")
+    elif MODE == "tree":   # 100 MiB in a child, 60 MiB in the solver, at once
+        child = subprocess.Popen([sys.executable, "-c",
+                                  "import time; b = b'y' * (100 << 20); time.sleep(0.3)"])
+        mine = b"x" * (60 << 20)
+        child.wait()
+        say(f"solution {rid} {right}")
     elif MODE == "malformed":
         say(f"solution{rid}: B+1, A+2")
     elif MODE == "other-id":
