@@ -128,6 +128,6 @@ int bench_compare(const char *path_a, const char *path_b, const char *csv, const
 /* html.c: the page of the run in folder dir, written to out_path (NULL: dir/report.html): its
  * figures drawn first when gnuplot is there (plots/make-plots.sh), and a state graph in the
  * drill-down of each puzzle whose cluster has at most graph_max states (bench/drill.h). */
-int bench_report(const char *dir, const char *out_path, uint64_t graph_max);
+int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int jobs);
 
 #endif

@@ -1,9 +1,14 @@
 /* drill.c -- a puzzle's state graph and walks for the report page (drill.h). */
 #include "bench/drill.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
 
 #include "common/xmem.h"
 #include "graph/dot.h"
@@ -69,70 +74,178 @@ static uint64_t json_size(const json_t *j)
     return n;
 }
 
-void drill_add_graph(drill_plan *plan, const report_row *rows, int n, json_t *entry, json_t *runs)
+struct drill_graph {
+    state_graph g;
+    char *dot;            /* the DOT bin/render --graph writes: the layout's input */
+    size_t len;
+    double *x, *y;        /* the layout */
+    bool laid;
+    json_t *walks;        /* each row's walk, or its note, by label */
+};
+
+void drill_graph_free(drill_graph *d)
 {
-    char note[160] = "", why[SCAN_ERR_MAX];
+    if (!d) return;
+    state_graph_free(&d->g);
+    free(d->dot);
+    free(d->x);
+    free(d->y);
+    json_decref(d->walks);
+    free(d);
+}
+
+drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, const char **note)
+{
+    static char why_not[160];
+    char why[SCAN_ERR_MAX];
     puzzle_list one = {0};
-    state_graph g = {0};
-    double *x = NULL, *y = NULL;
-    if (plan->graph_max == 0) snprintf(note, sizeof note, "state graphs are off (--graph-max 0)");
-    else if (plan->layout_failed) snprintf(note, sizeof note, "Graphviz's sfdp did not run");
-    else if (plan->used >= plan->page_bytes) snprintf(note, sizeof note, "the page's room for graphs is spent");
+    *note = why_not;
+    if (plan->graph_max == 0) snprintf(why_not, sizeof why_not, "state graphs are off (--graph-max 0)");
+    else if (plan->layout_failed) snprintf(why_not, sizeof why_not, "Graphviz's sfdp did not run");
+    else if (plan->used >= plan->page_bytes) snprintf(why_not, sizeof why_not, "the page's room for graphs is spent");
     else if (rows[0].cluster_size != REPORT_NONE && (uint64_t)rows[0].cluster_size > plan->graph_max)
-        snprintf(note, sizeof note, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
-    else if (report_row_puzzle(&rows[0], &one, why)) snprintf(note, sizeof note, "its board did not read back");
-    if (note[0]) goto done;
+        snprintf(why_not, sizeof why_not, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
+    else if (report_row_puzzle(&rows[0], &one, why)) snprintf(why_not, sizeof why_not, "its board did not read back");
+    else why_not[0] = '\0';
+    if (why_not[0]) return NULL;
 
     const puzzle *p = &one.items[0];
+    drill_graph *d = xcalloc(1, sizeof *d);
     char err[GRAPH_ERR_MAX];
-    if (state_graph_build(&g, &p->board, p->start, plan->graph_max, plan->graph_max, err)) {
-        snprintf(note, sizeof note, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
-        goto done;
+    if (state_graph_build(&d->g, &p->board, p->start, plan->graph_max, plan->graph_max, err)) {
+        snprintf(why_not, sizeof why_not, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
+        puzzle_list_free(&one);
+        drill_graph_free(d);
+        return NULL;
     }
-    /* The layout: sfdp on the DOT bin/render --graph writes, so that the report's picture of
-     * a cluster is render's. */
-    size_t len;
-    char *dot = dot_source(&g, &len);
-    x = xmalloc(g.count * sizeof *x);
-    y = xmalloc(g.count * sizeof *y);
-    char tool[TOOL_ERR_MAX];
-    int laid = tool_layout(dot, len, g.count, x, y, tool);
-    free(dot);
-    if (laid) {
-        fprintf(stderr, "bench report: no state graphs: %s\n", tool);
-        plan->layout_failed = true;
-        snprintf(note, sizeof note, "Graphviz's sfdp did not run");
-        goto done;
-    }
-    json_t *graph = graph_json(&g, x, y);
-    uint64_t bytes = json_size(graph);
+    /* The layout, later: sfdp on the DOT bin/render --graph writes, so that the report's
+     * picture of a cluster is render's. */
+    d->dot = dot_source(&d->g, &d->len);
+    d->walks = json_object();
     for (int k = 0; k < n; k++) {
         const report_row *row = &rows[k];
-        json_t *run = json_object_get(runs, row->solver);
         solver_setup u;
         const char *skip = no_walk(plan, row, &u);
+        json_t *walk = json_object();
         if (!skip) {
             graph_walk w;
-            graph_walk_run(&w, &g, p, &u, &plan->budget, plan->walk_max + 1);
+            graph_walk_run(&w, &d->g, p, &u, &plan->budget, plan->walk_max + 1);
             if (w.nsteps == row->expanded) {
-                json_t *steps = int_array(w.steps, w.nsteps), *path = int_array(w.path, (uint64_t)w.npath);
-                bytes += json_size(steps) + json_size(path);
-                json_object_set_new(run, "walk", steps);
-                json_object_set_new(run, "walk_path", path);
+                json_object_set_new(walk, "walk", int_array(w.steps, w.nsteps));
+                json_object_set_new(walk, "walk_path", int_array(w.path, (uint64_t)w.npath));
             } else {
                 skip = "its trace again is not the row's count (another build?)";
             }
             graph_walk_free(&w);
         }
-        if (skip) json_object_set_new(run, "walk_note", json_string(skip));
+        if (skip) json_object_set_new(walk, "walk_note", json_string(skip));
+        json_object_set_new(d->walks, row->solver, walk);
     }
-    json_object_set_new(entry, "graph", graph);
-    plan->used += bytes;
-    plan->graphs++;
-done:
-    if (note[0]) json_object_set_new(entry, "graph_note", json_string(note));
-    free(x);
-    free(y);
-    state_graph_free(&g);
     puzzle_list_free(&one);
+    /* What the page will hold: the walks, and the graph (its coordinates, up to 4 digits and a
+     * comma each, are reckoned before the layout that gives them). */
+    d->x = xcalloc(d->g.count, sizeof *d->x);
+    d->y = xcalloc(d->g.count, sizeof *d->y);
+    json_t *shape = graph_json(&d->g, d->x, d->y);
+    plan->used += json_size(d->walks) + json_size(shape) + 6ull * d->g.count;
+    json_decref(shape);
+    plan->graphs++;
+    return d;
+}
+
+/* ---- layouts, several at a time, kept by content -------------------------------------------- */
+
+/* A layout kept in the cache: "COUNT" then "X Y" per node, in DIR/HASH.xy. */
+static void cache_path(const char *dir, const drill_graph *d, char *out, size_t size)
+{
+    snprintf(out, size, "%s/%016llx.xy", dir, (unsigned long long)XXH3_64bits(d->dot, d->len));
+}
+
+static bool cache_read(const char *dir, drill_graph *d)
+{
+    char path[4096];
+    cache_path(dir, d, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    unsigned long count = 0;
+    bool ok = fscanf(f, "%lu", &count) == 1 && count == d->g.count;
+    for (uint32_t i = 0; ok && i < d->g.count; i++) ok = fscanf(f, "%lf %lf", &d->x[i], &d->y[i]) == 2;
+    fclose(f);
+    return ok;
+}
+
+/* Written under a temporary name and renamed: a reader never sees half a layout. A cache that
+ * cannot be written is no cache, not an error. */
+static void cache_write(const char *dir, const drill_graph *d)
+{
+    char path[4096], tmp[4200];
+    cache_path(dir, d, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.%d.%lu", path, (int)getpid(), (unsigned long)pthread_self());
+    FILE *f = fopen(tmp, "w");
+    if (!f) return;
+    fprintf(f, "%lu\n", (unsigned long)d->g.count);
+    for (uint32_t i = 0; i < d->g.count; i++) fprintf(f, "%.17g %.17g\n", d->x[i], d->y[i]);
+    if (fclose(f) != 0 || rename(tmp, path) != 0) unlink(tmp);
+}
+
+typedef struct {
+    drill_graph **graphs;
+    int count, next, cached;
+    const char *cache_dir;
+    pthread_mutex_t lock;
+    char err[TOOL_ERR_MAX];   /* the first failure */
+} layout_work;
+
+static void *layout_worker(void *arg)
+{
+    layout_work *w = arg;
+    for (;;) {
+        pthread_mutex_lock(&w->lock);
+        int i = w->err[0] ? w->count : w->next++;
+        pthread_mutex_unlock(&w->lock);
+        if (i >= w->count) return NULL;
+        drill_graph *d = w->graphs[i];
+        if (w->cache_dir && cache_read(w->cache_dir, d)) {
+            d->laid = true;
+            pthread_mutex_lock(&w->lock);
+            w->cached++;
+            pthread_mutex_unlock(&w->lock);
+            continue;
+        }
+        char err[TOOL_ERR_MAX];
+        if (tool_layout(d->dot, d->len, d->g.count, d->x, d->y, err) == 0) {
+            d->laid = true;
+            if (w->cache_dir) cache_write(w->cache_dir, d);
+        } else {
+            pthread_mutex_lock(&w->lock);
+            if (!w->err[0]) snprintf(w->err, sizeof w->err, "%s", err);
+            pthread_mutex_unlock(&w->lock);
+        }
+    }
+}
+
+int drill_layout(drill_plan *plan, drill_graph **graphs, int count, int jobs, const char *cache_dir)
+{
+    layout_work w = {.graphs = graphs, .count = count, .cache_dir = cache_dir,
+                     .lock = PTHREAD_MUTEX_INITIALIZER};
+    if (cache_dir && mkdir(cache_dir, 0755) != 0 && errno != EEXIST) w.cache_dir = NULL;
+    if (jobs < 1) jobs = 1;
+    if (jobs > count) jobs = count;
+    pthread_t thread[64];
+    int started = 0;
+    for (; started < jobs && started < 64; started++)
+        if (pthread_create(&thread[started], NULL, layout_worker, &w) != 0) break;
+    if (started == 0) layout_worker(&w);
+    for (int k = 0; k < started; k++) pthread_join(thread[k], NULL);
+    plan->cached = w.cached;
+    if (!w.err[0]) return 0;
+    fprintf(stderr, "bench report: no state graphs: %s\n", w.err);
+    plan->layout_failed = true;
+    return -1;
+}
+
+json_t *drill_graph_json(const drill_graph *d)
+{
+    if (!d->laid) return NULL;
+    return json_pack("{s:o, s:O}", "graph", graph_json(&d->g, d->x, d->y), "walks", d->walks);
 }

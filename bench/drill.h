@@ -7,7 +7,17 @@
  * under the same budgets expands the same states in the same order); otherwise the run gets a
  * note saying why it has no walk. The page stays bounded: a graph only for a cluster of at most
  * graph_max states, a walk only of at most walk_max expansions, and once the graphs and walks
- * embedded reach page_bytes of JSON, no more.
+ * planned reach page_bytes of JSON, no more.
+ *
+ * In two passes, since the layouts are what costs: drill_plan_graph, puzzle by puzzle in page
+ * order, builds each graph and runs its walks (in this process, quick); drill_layout then lays
+ * out every planned graph at once, `jobs` sfdp processes at a time, each from a cache of
+ * layouts by the DOT's content where it was laid out before; drill_graph_json gives each
+ * graph's JSON for the page.
+ *
+ *     drill_graph *g = drill_plan_graph(&plan, rows, n, &note);    (for every puzzle)
+ *     drill_layout(&plan, graphs, count, jobs, cache);
+ *     json_t *j = drill_graph_json(g);  drill_graph_free(g);
  */
 #ifndef DRILL_H
 #define DRILL_H
@@ -26,14 +36,27 @@
 typedef struct {
     uint64_t graph_max, walk_max, page_bytes;
     solver_budget budget;    /* the run's (its seconds budget left out: a repeat must not race) */
-    uint64_t used;           /* bytes embedded so far */
-    int graphs;              /* graphs embedded so far */
+    uint64_t used;           /* bytes planned so far */
+    int graphs;              /* graphs planned so far */
     bool layout_failed;      /* sfdp is missing or failed: said once, no more graphs */
+    int cached;              /* layouts the last drill_layout took from the cache */
 } drill_plan;
 
-/* For the rows[0 .. n) of one puzzle: sets entry's "graph" (or "graph_note", why there is
- * none) and each row's run object in runs (by label) its "walk" and "walk_path" (or
- * "walk_note"). */
-void drill_add_graph(drill_plan *plan, const report_row *rows, int n, json_t *entry, json_t *runs);
+typedef struct drill_graph drill_graph;
+
+/* Plans the graph of the rows[0 .. n) of one puzzle: its cluster's graph and each row's walk
+ * through it (or a note why not). Returns it, or NULL with *note saying why there is none. */
+drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, const char **note);
+
+/* Lays out graphs[0 .. count), `jobs` sfdp processes at a time; a layout of the same DOT found
+ * in cache_dir (NULL: none) is taken from there, and a new one is kept there. Returns 0, or -1
+ * when sfdp could not run (said once on stderr; plan->layout_failed is then set). */
+int drill_layout(drill_plan *plan, drill_graph **graphs, int count, int jobs, const char *cache_dir);
+
+/* The page's JSON of a laid-out graph: {"graph": ..., "walks": {LABEL: {"walk", "walk_path"}
+ * or {"walk_note"}}}. */
+json_t *drill_graph_json(const drill_graph *g);
+
+void drill_graph_free(drill_graph *g);
 
 #endif

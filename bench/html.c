@@ -1,23 +1,29 @@
 /* html.c -- `bench report DIR`: one self-contained HTML page per run (DIR/report.html).
  *
  * The page needs nothing but itself: the run's metadata and summary, every figure of DIR/plots
- * inlined as SVG (drawn first by plots/make-plots.sh when gnuplot is there), and one table row
- * per puzzle with each solver's status, moves, time and states, sortable and filterable; a
- * click on a puzzle opens its drill-down: the board as the renderer draws it, each solver's
- * solution stepped through move by move, and, for a small enough cluster, its state graph with
- * each solver's walk through it (bench/drill.h). The data are one JSON object in the page, raw
- * values as the result files hold them; the behaviour is a short script (html_script below)
- * that formats what it shows. Opened with #selftest, the script sorts, filters, checks its
- * formats, steps through the solutions and plays the walks, and writes PASS or FAIL into the
- * page, which is how the tests drive it in headless Chromium.
+ * inlined (drawn first by plots/make-plots.sh when gnuplot is there; SVG, or PNG once the SVG of
+ * a large run grows past FIGURE_SVG_MAX), and a table of every puzzle with each solver's status,
+ * moves, time and states, sorted, filtered and shown a page of rows at a time; a click on a
+ * puzzle opens its drill-down: the board, each solver's solution stepped through move by move,
+ * and, for a small enough cluster, its state graph with each solver's walk through it
+ * (bench/drill.h). The data are one JSON object in the page, a column per field, raw values as
+ * the result files hold them (times to three digits); boards are drawn by the page's script
+ * from their text when shown, never one per row here. What grows with the run is bounded: the
+ * solutions embedded (PAGE_SOLUTION_BYTES, shortest first) and the graphs and walks
+ * (DRILL_PAGE_BYTES), so that 160,000 rows make a page of a few tens of MB at most. Opened with
+ * #selftest, the script sorts, filters, pages, checks its formats and figures, steps through
+ * the solutions and plays the walks, and writes PASS or FAIL into the page, which is how the
+ * tests drive it in headless Chromium.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
@@ -26,7 +32,6 @@
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "graph/tools.h"
-#include "picture/draw.h"
 
 /* The figures, in the order the page shows them. */
 static const char *const figures[] = {"cactus",          "time-vs-moves", "nodes-vs-moves",
@@ -51,76 +56,169 @@ static char *slurp(const char *path)
     return text;
 }
 
-/* The start position of the row's puzzle as the renderer's SVG (malloc'ed), or NULL. */
-static char *board_svg(const report_row *row)
-{
-    puzzle_list one = {0};
-    char why[SCAN_ERR_MAX];
-    if (report_row_puzzle(row, &one, why)) return NULL;
-    draw_style st = draw_default_style();
-    st.tile = 28;
-    int w, h;
-    draw_size(&one.items[0].board, &st, &w, &h);
-    char *svg = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&svg, &len);
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\">\n", w, h);
-    draw_board_svg(&one.items[0].board, one.items[0].start, &st, f, 0, 0);
-    fprintf(f, "</svg>\n");
-    fclose(f);
-    puzzle_list_free(&one);
-    return svg;
-}
+/* The solutions a page embeds, shortest first, so that a run of 160,000 rows still makes a
+ * page a browser opens: a depth-first search's answers of thousands of moves are the first
+ * left out (the drill-down then says so; results.csv holds every one). */
+#define PAGE_SOLUTION_BYTES (8u << 20)
 
 static json_t *int_or_null(int v)
 {
     return v == REPORT_NONE ? json_null() : json_integer(v);
 }
 
-static json_t *run_json(const report_row *row)
+/* Seconds as the page shows them, to three significant digits: enough to sort by and to show,
+ * a third of the bytes of the nanosecond the result files keep. */
+static json_t *shown_seconds(double s)
 {
-    return json_pack("{s:s, s:o, s:f, s:o, s:s, s:s, s:b}", "status", row->status, "moves",
-                     int_or_null(row->moves), "seconds", row->seconds, "expanded",
-                     row->expanded == REPORT_UNCOUNTED ? json_null()
-                                                       : json_integer((json_int_t)row->expanded),
-                     "solution", row->solution ? row->solution : "", "correct",
-                     row->correct == REPORT_YES ? "yes" : row->correct == REPORT_NO ? "no" : "",
-                     "broken_claim", report_breaks_claim(row));
+    if (s <= 0) return json_integer(0);
+    double scale = pow(10, 2 - floor(log10(s)));
+    return json_real(round(s * scale) / scale);
 }
 
-/* The page's data: the run's meta and summary, the solvers, and one entry per puzzle, its rows
- * side by side (r is sorted by puzzle) and its state graph where the plan has room. */
-static json_t *page_data(const report *r, json_t *doc, drill_plan *plan)
+/* A string's place in a table of strings (appended when new). */
+static json_int_t intern(json_t *table, const char *text)
 {
-    json_t *data = json_object(), *labels = json_array(), *puzzles = json_array();
-    json_t *origins = json_object();   /* each label's origin: builtin, plugin or external */
+    size_t k = 0;
+    for (; k < json_array_size(table); k++)
+        if (strcmp(json_string_value(json_array_get(table, k)), text) == 0) return (json_int_t)k;
+    json_array_append_new(table, json_string(text));
+    return (json_int_t)k;
+}
+
+/* An array of n nulls, to be set by position. */
+static json_t *nulls(int n)
+{
+    json_t *a = json_array();
+    for (int k = 0; k < n; k++) json_array_append_new(a, json_null());
+    return a;
+}
+
+typedef struct {
+    const report_row *row;
+    int puzzle;
+    size_t len;
+} embedded;
+
+static int by_length(const void *a, const void *b)
+{
+    const embedded *x = a, *y = b;
+    return x->len < y->len ? -1 : x->len > y->len ? 1 : x->puzzle - y->puzzle;
+}
+
+/* The folder of kept layouts: $XDG_CACHE_HOME/unblock-bench/layouts (or ~/.cache/...), made as
+ * needed; NULL when there is none to make. */
+static const char *layout_cache(char out[PATH_MAX], size_t size)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char base[PATH_MAX / 2];
+    if (xdg && xdg[0]) snprintf(base, sizeof base, "%s", xdg);
+    else if (home && home[0]) snprintf(base, sizeof base, "%s/.cache", home);
+    else return NULL;
+    mkdir(base, 0755);
+    snprintf(out, size, "%s/unblock-bench", base);
+    mkdir(out, 0755);
+    snprintf(out, size, "%s/unblock-bench/layouts", base);
+    return out;
+}
+
+/* The page's data, a column per field so that a row costs a few bytes: the run's meta and
+ * summary; the solvers (labels in row order) and their origins; the statuses and notes named
+ * once; puzzles {index, name, id, optimum, cluster, board, graph_note} (r is sorted by puzzle);
+ * runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim, solution}, each an
+ * array over the puzzles (null where the solver has no row); and graphs[POSITION] where the
+ * plan has room, laid out `jobs` at a time. */
+static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int jobs)
+{
+    json_t *data = json_object(), *labels = json_array(), *origins = json_object();
+    json_t *statuses = json_array(), *notes = json_array();
     json_object_set(data, "meta", json_object_get(doc, "meta"));
     json_object_set(data, "summary", json_object_get(doc, "summary"));
+    int npuzzles = 0;
     for (int i = 0; i < r->count; i++) {
-        bool known = false;
-        for (size_t k = 0; k < json_array_size(labels); k++)
-            known |= strcmp(json_string_value(json_array_get(labels, k)), r->row[i].solver) == 0;
-        if (!known) json_array_append_new(labels, json_string(r->row[i].solver));
+        intern(labels, r->row[i].solver);
         json_object_set_new(origins, r->row[i].solver, json_string(r->row[i].origin));
+        npuzzles += i == 0 || r->row[i].index != r->row[i - 1].index;
     }
-    json_object_set_new(data, "solvers", labels);
-    json_object_set_new(data, "origins", origins);
-    for (int first = 0, end; first < r->count; first = end) {
+    const char *const puzzle_fields[] = {"index", "name", "id", "optimum", "cluster", "board", "graph_note"};
+    const char *const run_fields[] = {"status", "moves", "seconds", "expanded", "correct",
+                                      "broken_claim", "solution"};
+    enum { P_FIELDS = 7, R_FIELDS = 7 };
+    json_t *puzzles = json_object(), *runs = json_object(), *graphs = json_object();
+    for (int f = 0; f < P_FIELDS; f++) json_object_set_new(puzzles, puzzle_fields[f], nulls(npuzzles));
+    for (size_t k = 0; k < json_array_size(labels); k++) {
+        json_t *one = json_object();
+        for (int f = 0; f < R_FIELDS; f++) json_object_set_new(one, run_fields[f], nulls(npuzzles));
+        json_object_set_new(runs, json_string_value(json_array_get(labels, k)), one);
+    }
+#define SET(obj, field, at, value) json_array_set_new(json_object_get(obj, field), (size_t)(at), value)
+    embedded *solution = xmalloc(((size_t)r->count + 1) * sizeof *solution);
+    drill_graph **planned = xmalloc(((size_t)npuzzles + 1) * sizeof *planned);
+    int *planned_at = xmalloc(((size_t)npuzzles + 1) * sizeof *planned_at);
+    int nsolutions = 0, nplanned = 0, at = 0;
+    for (int first = 0, end; first < r->count; first = end, at++) {
         for (end = first + 1; end < r->count && r->row[end].index == r->row[first].index; end++) {}
         const report_row *row = &r->row[first];
-        char *svg = board_svg(row);
-        json_t *runs = json_object();
-        json_t *entry = json_pack("{s:i, s:s, s:s, s:o, s:o, s:s, s:s, s:o}", "index", row->index,
-                                  "name", row->puzzle, "id", row->id, "optimum",
-                                  int_or_null(row->optimal_moves), "cluster",
-                                  int_or_null(row->cluster_size), "board", row->board, "svg",
-                                  svg ? svg : "", "runs", runs);
-        free(svg);
-        for (int k = first; k < end; k++) json_object_set_new(runs, r->row[k].solver, run_json(&r->row[k]));
-        drill_add_graph(plan, r->row + first, end - first, entry, runs);
-        json_array_append_new(puzzles, entry);
+        SET(puzzles, "index", at, json_integer(row->index));
+        SET(puzzles, "name", at, json_string(row->puzzle));
+        SET(puzzles, "id", at, json_string(row->id));
+        SET(puzzles, "optimum", at, int_or_null(row->optimal_moves));
+        SET(puzzles, "cluster", at, int_or_null(row->cluster_size));
+        SET(puzzles, "board", at, json_string(row->board));
+        for (int k = first; k < end; k++) {
+            const report_row *w = &r->row[k];
+            json_t *run = json_object_get(runs, w->solver);
+            SET(run, "status", at, json_integer(intern(statuses, w->status)));
+            SET(run, "moves", at, int_or_null(w->moves));
+            SET(run, "seconds", at, shown_seconds(w->seconds));
+            SET(run, "expanded", at, w->expanded == REPORT_UNCOUNTED ? json_null()
+                                                                   : json_integer((json_int_t)w->expanded));
+            SET(run, "correct", at, w->correct == REPORT_UNKNOWN ? json_null() : json_integer(w->correct));
+            SET(run, "broken_claim", at, json_integer(report_breaks_claim(w)));
+            if (w->solution && w->solution[0])
+                solution[nsolutions++] = (embedded){w, at, strlen(w->solution)};
+        }
+        const char *note;
+        drill_graph *g = drill_plan_graph(plan, row, end - first, &note);
+        if (g) planned[nplanned] = g, planned_at[nplanned++] = at;
+        else SET(puzzles, "graph_note", at, json_integer(intern(notes, note)));
     }
+    /* The solutions, shortest first, while the page has room. */
+    qsort(solution, (size_t)nsolutions, sizeof *solution, by_length);
+    uint64_t room = PAGE_SOLUTION_BYTES;
+    int cut = 0;
+    for (int k = 0; k < nsolutions; k++) {
+        if (solution[k].len + 3 > room) {
+            cut = nsolutions - k;
+            break;
+        }
+        room -= solution[k].len + 3;
+        SET(json_object_get(runs, solution[k].row->solver), "solution", solution[k].puzzle,
+            json_string(solution[k].row->solution));
+    }
+    /* The graphs, laid out together. */
+    char cache[PATH_MAX];
+    if (nplanned) drill_layout(plan, planned, nplanned, jobs, layout_cache(cache, sizeof cache));
+    for (int k = 0; k < nplanned; k++) {
+        json_t *g = drill_graph_json(planned[k]);
+        char key[16];
+        snprintf(key, sizeof key, "%d", planned_at[k]);
+        if (g) json_object_set_new(graphs, key, g);
+        else SET(puzzles, "graph_note", planned_at[k], json_integer(intern(notes, "Graphviz's sfdp did not run")));
+        drill_graph_free(planned[k]);
+    }
+#undef SET
+    plan->graphs = (int)json_object_size(graphs);
+    free(solution);
+    free(planned);
+    free(planned_at);
+    json_object_set_new(data, "solvers", labels);
+    json_object_set_new(data, "origins", origins);
+    json_object_set_new(data, "statuses", statuses);
+    json_object_set_new(data, "notes", notes);
     json_object_set_new(data, "puzzles", puzzles);
+    json_object_set_new(data, "runs", runs);
+    json_object_set_new(data, "graphs", graphs);
+    json_object_set_new(data, "solutions_left_out", json_integer(cut));
     return data;
 }
 
@@ -165,7 +263,7 @@ static bool plots_script(char *out, size_t size)
 
 /* Draws DIR/plots/ with plots/make-plots.sh (python3 and gnuplot), or says in one line why
  * there are no figures. */
-static void draw_figures(const char *dir)
+static void draw_figures(const char *dir, int jobs)
 {
     char script[2 * PATH_MAX], err[TOOL_ERR_MAX];
     const char *missing = !tool_installed("gnuplot") ? "gnuplot is not installed (Debian package gnuplot-nox)"
@@ -178,18 +276,54 @@ static void draw_figures(const char *dir)
     }
     FILE *quiet = fopen("/dev/null", "w");
     const char *args[] = {"sh", script, dir, NULL};
+    char text[16];
+    snprintf(text, sizeof text, "%d", jobs);
+    setenv("JOBS", text, 1);
     if (quiet && tool_run(args, "dash", "", 0, quiet, err))
         fprintf(stderr, "bench report: no figures: %s\n", err);
     if (quiet) fclose(quiet);
 }
 
-/* Inlines DIR/plots/NAME.svg from its <svg element on (the XML prologue dropped). */
+/* A figure is inlined as its SVG while that stays small; a figure of a large run (a scatter
+ * of every row) is inlined as its PNG instead, whose size does not grow with the points. */
+#define FIGURE_SVG_MAX (512u << 10)
+
+/* The whole of a file as base64 into f; false when it cannot be read. */
+static bool put_base64(FILE *f, const char *path)
+{
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    FILE *in = fopen(path, "rb");
+    if (!in) return false;
+    unsigned char b[3];
+    size_t n;
+    while ((n = fread(b, 1, 3, in)) > 0) {
+        unsigned v = (unsigned)b[0] << 16 | (n > 1 ? (unsigned)b[1] << 8 : 0) | (n > 2 ? b[2] : 0);
+        char out[4] = {digits[v >> 18 & 63], digits[v >> 12 & 63], n > 1 ? digits[v >> 6 & 63] : '=',
+                       n > 2 ? digits[v & 63] : '='};
+        fwrite(out, 1, 4, f);
+    }
+    fclose(in);
+    return true;
+}
+
+/* Inlines each figure of DIR/plots: its SVG from the <svg element on (the XML prologue
+ * dropped), or its PNG as a data URI when the SVG is over FIGURE_SVG_MAX. */
 static int put_figures(FILE *f, const char *dir)
 {
     int n = 0;
     for (size_t k = 0; k < sizeof figures / sizeof *figures; k++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/plots/%s.svg", dir, figures[k]);
+        struct stat st;
+        if (stat(path, &st) == 0 && (uint64_t)st.st_size > FIGURE_SVG_MAX) {
+            snprintf(path, sizeof path, "%s/plots/%s.png", dir, figures[k]);
+            fprintf(f, "<figure id=\"fig-%s\"><img alt=\"%s\" src=\"data:image/png;base64,", figures[k],
+                    figures[k]);
+            bool ok = put_base64(f, path);
+            fprintf(f, "\"><figcaption>%s</figcaption></figure>\n", figures[k]);
+            n += ok;
+            continue;
+        }
         char *svg = slurp(path), *start = svg ? strstr(svg, "<svg") : NULL;
         if (start) {
             fprintf(f, "<figure id=\"fig-%s\">%s<figcaption>%s</figcaption></figure>\n",
@@ -204,7 +338,7 @@ static int put_figures(FILE *f, const char *dir)
     return n;
 }
 
-int bench_report(const char *dir, const char *out_path, uint64_t graph_max)
+int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int jobs)
 {
     char json_path[4096], page_path[4096], err[REPORT_ERR_MAX];
     snprintf(json_path, sizeof json_path, "%s/results.json", dir);
@@ -230,9 +364,9 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max)
                        .page_bytes = DRILL_PAGE_BYTES,
                        .budget = {(uint64_t)json_integer_value(json_object_get(budget, "max_states")),
                                   (uint64_t)json_integer_value(json_object_get(budget, "max_bytes")), 0}};
-    draw_figures(dir);
-    json_t *data = page_data(&r, doc, &plan);
-    char *text = json_dumps(data, JSON_COMPACT);
+    draw_figures(dir, jobs);
+    json_t *data = page_data(&r, doc, &plan, jobs);
+    char *text = json_dumps(data, JSON_COMPACT | JSON_REAL_PRECISION(9));
 
     outfile page;
     char oerr[OUTFILE_ERR_MAX];
@@ -251,6 +385,7 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max)
         put_figures(f, dir);
         fputs("</section>\n<section id=\"puzzles\"><h2>Puzzles</h2>\n"
               "<input id=\"filter\" type=\"search\" placeholder=\"filter: name, status, solver...\">\n"
+              "<div id=\"pager\"></div>\n"
               "<table id=\"table\"><thead></thead><tbody></tbody></table></section>\n"
               "<section id=\"drill\" hidden></section>\n<pre id=\"selftest\"></pre>\n"
               "<script id=\"data\" type=\"application/json\">", f);
@@ -262,8 +397,8 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max)
             fprintf(stderr, "bench report: %s\n", oerr);
             rc = EXIT_BAD_INPUT;
         } else {
-            fprintf(stderr, "bench report: wrote %s (%d rows, %d state graphs)\n", out_path, r.count,
-                    plan.graphs);
+            fprintf(stderr, "bench report: wrote %s (%d rows, %d state graphs, %d of their layouts "
+                            "kept from an earlier report)\n", out_path, r.count, plan.graphs, plan.cached);
         }
     }
     free(text);

@@ -1,14 +1,29 @@
 // report.js -- the behaviour of bench's report page (bench/html.c writes the page and its data).
-// The data are the JSON object in <script id="data">: meta, summary, solvers (labels in row
-// order), origins, and puzzles (index, name, id, optimum, cluster, board, svg, runs by label,
-// and, for a puzzle whose cluster is small enough, graph: its state graph laid out, with each
-// traced run's walk in runs[label].walk). Raw values stay raw in the data; only what is shown
-// is formatted. Opened with #selftest, the page checks its own sorting, filtering, formatting,
-// drill-down and walks, and writes PASS or FAIL into <pre id="selftest">. Opened with
-// #puzzle=N[&walk=LABEL[&step=K]], it opens the drill-down of the puzzle at input position N,
-// on that walk at that step (the end when K is left out): a link to show a class.
+// The data are the JSON object in <script id="data">, a column per field so that a row costs a
+// few bytes: meta, summary, solvers (labels in row order), origins, statuses and notes (named
+// once, referred to by place), puzzles {index, name, id, optimum, cluster, board, graph_note},
+// runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim, solution}, each an
+// array over the puzzles, and graphs[POSITION] {graph, walks} for the puzzles whose cluster is
+// small enough. Boards are drawn here from their text, when shown; the table shows one page of
+// rows at a time, sorted and filtered over the data, so that 160,000 rows open at once. Raw
+// values stay raw in the data; only what is shown is formatted. Opened with #selftest, the page
+// checks its own sorting, filtering, paging, formatting, drill-down and walks, and writes PASS
+// or FAIL into <pre id="selftest">. Opened with #puzzle=N[&walk=LABEL[&step=K]], it opens the
+// drill-down of the puzzle at input position N, on that walk at that step (the end when K is
+// left out): a link to show a class.
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
+const PZ = D.puzzles, NP = PZ.index.length;
+const T0 = performance.now();
+
+// Puzzle i's run by solver `label`, as one object, or null when the solver has no row for it.
+function runOf(i, label) {
+    const c = D.runs[label];
+    if (!c || c.status[i] === null) return null;
+    return {status: D.statuses[c.status[i]], moves: c.moves[i], seconds: c.seconds[i],
+            expanded: c.expanded[i], correct: c.correct[i], broken_claim: c.broken_claim[i] === 1,
+            solution: c.solution[i]};
+}
 
 function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
@@ -131,26 +146,30 @@ function fillSummary() {
     document.getElementById("summary").append(t);
 }
 
-// ---- the table of puzzles -----------------------------------------------------------------
+// ---- the table of puzzles: sorted and filtered over the data, shown a page at a time -------
 
+const PAGE_ROWS = 100;
 const columns = [
-    {key: "index", label: "#", value: p => p.index, how: "count"},
-    {key: "puzzle", label: "puzzle", value: p => p.name, how: "text"},
-    {key: "optimal_moves", label: "optimum (moves)", value: p => p.optimum ?? -1, how: "count"},
-    {key: "cluster_size", label: "cluster (states)", value: p => p.cluster ?? -1, how: "count"},
+    {key: "index", label: "#", value: i => PZ.index[i], how: "count"},
+    {key: "puzzle", label: "puzzle", value: i => PZ.name[i], how: "text"},
+    {key: "optimal_moves", label: "optimum (moves)", value: i => PZ.optimum[i] ?? -1, how: "count"},
+    {key: "cluster_size", label: "cluster (states)", value: i => PZ.cluster[i] ?? -1, how: "count"},
 ].concat(D.solvers.map(s => ({
     key: s, label: s, solver: s, how: "run",
-    value: p => { const r = p.runs[s]; return r && r.status === "solved" ? r.seconds : Infinity; },
+    value: i => { const c = D.runs[s]; return c.status[i] !== null && D.statuses[c.status[i]] === "solved" ? c.seconds[i] : Infinity; },
 })));
 
-function cell(p, c) {
+const view = {order: [...Array(NP).keys()], shown: null, page: 0, sort: {col: -1, up: true}, filter: ""};
+let haystack = null;   // each puzzle's text for the filter, made on its first use
+
+function cell(i, c) {
     if (!c.solver) {
-        const v = c.value(p);
+        const v = c.value(i);
         return el("td", {class: c.how === "text" ? "text" : ""}, v === -1 ? "-" : show(v, c.how));
     }
-    const r = p.runs[c.solver];
+    const r = runOf(i, c.solver);
     if (!r) return el("td", {}, "");
-    const cls = r.status + (r.correct === "no" || r.broken_claim ? " wrong" : "");
+    const cls = r.status + (r.correct === 0 || r.broken_claim ? " wrong" : "");
     const states = r.expanded === null ? "-" : fmt.count(r.expanded);
     const text = (r.status === "solved"
         ? `${r.moves} moves, ${fmt.seconds(r.seconds)}, ${states} states`
@@ -158,20 +177,66 @@ function cell(p, c) {
     return el("td", {class: cls, title: r.broken_claim ? "breaks its solver's claim" : r.status}, text);
 }
 
-function fillTable() {
-    const table = document.getElementById("table");
-    sortable(table, D.puzzles, columns, (p, c) => c.value(p));
-    D.puzzles.forEach((p, i) => {
-        const tr = el("tr", {class: "pick", "data-row": String(i)}, ...columns.map(c => cell(p, c)));
+function showPage(k) {
+    const rows = view.shown, pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
+    view.page = Math.max(0, Math.min(pages - 1, k));
+    const body = document.querySelector("#table tbody");
+    body.replaceChildren(...rows.slice(view.page * PAGE_ROWS, (view.page + 1) * PAGE_ROWS).map(i => {
+        const tr = el("tr", {class: "pick", "data-row": String(i)}, ...columns.map(c => cell(i, c)));
         tr.addEventListener("click", () => drill(i));
-        table.tBodies[0].append(tr);
+        return tr;
+    }));
+    const first = rows.length ? view.page * PAGE_ROWS + 1 : 0;
+    const pager = document.getElementById("pager");
+    pager.dataset.shown = String(rows.length);
+    pager.querySelector("[data-role=where]").textContent =
+        `puzzles ${fmt.count(first)}-${fmt.count(Math.min(rows.length, (view.page + 1) * PAGE_ROWS))} ` +
+        `of ${fmt.count(rows.length)}${rows.length < NP ? ` (${fmt.count(NP)} in all)` : ""}, ` +
+        `page ${view.page + 1} of ${pages}`;
+}
+
+function refresh() {
+    view.shown = view.filter === "" ? view.order : view.order.filter(i => haystack[i].includes(view.filter));
+    showPage(0);
+}
+
+function sortBy(col) {
+    view.sort = {col, up: view.sort.col === col ? !view.sort.up : true};
+    const c = columns[col], up = view.sort.up, key = Array.from({length: NP}, (_, i) => c.value(i));
+    view.order.sort((a, b) => {
+        const x = key[a], y = key[b];
+        const d = typeof x === "string" || typeof y === "string" ? String(x).localeCompare(String(y)) : x - y;
+        return (up ? d : -d) || a - b;
     });
+    refresh();
 }
 
 function filterRows(text) {
-    const want = text.toLowerCase();
-    for (const r of document.querySelectorAll("#table tbody tr"))
-        r.hidden = want !== "" && !r.textContent.toLowerCase().includes(want);
+    if (!haystack) haystack = [...Array(NP).keys()].map(i => (PZ.name[i] + " " + D.solvers.map(s => {
+        const r = runOf(i, s);
+        return r ? `${s} ${r.status}${r.broken_claim ? " broken claim" : ""}${r.correct === 0 ? " wrong" : ""}` : "";
+    }).join(" ")).toLowerCase());
+    view.filter = text.toLowerCase();
+    refresh();
+}
+
+function fillTable() {
+    const table = document.getElementById("table");
+    table.tHead.append(el("tr", {}, ...columns.map((c, i) => {
+        const th = el("th", {class: c.how === "text" ? "text" : "", title: c.key, "data-col": String(i)}, c.label);
+        th.addEventListener("click", () => sortBy(i));
+        return th;
+    })));
+    const pager = document.getElementById("pager");
+    const button = (text, role, to) => {
+        const b = el("button", {"data-role": role}, text);
+        b.addEventListener("click", () => showPage(to()));
+        return b;
+    };
+    pager.append(button("|<", "first", () => 0), button("<", "back", () => view.page - 1),
+                 el("span", {"data-role": "where"}), button(">", "next", () => view.page + 1),
+                 button(">|", "last", () => Infinity));
+    refresh();
 }
 
 // ---- a board, its moves and its picture ---------------------------------------------------
@@ -244,9 +309,9 @@ function boardSvg(b) {
 
 // ---- the drill-down: solutions ----------------------------------------------------------------
 
-function stepper(p, label, run) {
+function stepper(i, label, run) {
     const moves = run.solution ? run.solution.split(" ") : [];
-    const boards = [parseBoard(p.board)];
+    const boards = [parseBoard(PZ.board[i])];
     for (const m of moves) boards.push(applyMove(boards[boards.length - 1], m));
     const view = el("div"), caption = el("div"), box = el("div", {class: "stepper", "data-solver": label});
     let at = 0;
@@ -262,6 +327,14 @@ function stepper(p, label, run) {
         b.addEventListener("click", action);
         return b;
     };
+    if (run.solution === null) {   // left out of the page: too long for its room
+        box.append(el("h4", {}, `${label}: ${run.status}, ${run.moves} moves`),
+                   el("div", {class: "note"}, "its solution is not in the page (its room for solutions " +
+                      "went to shorter ones); results.csv holds it"));
+        box.dataset.at = "0";
+        box.dataset.solved = "left-out";
+        return box;
+    }
     box.append(el("h4", {}, `${label}: ${run.status}${run.moves !== null ? ", " + run.moves + " moves" : ""}`),
                button("|<", () => showAt(0), "first"), button("<", () => showAt(at - 1), "back"),
                button(">", () => showAt(at + 1), "next"), button(">|", () => showAt(moves.length), "last"),
@@ -322,10 +395,10 @@ function graphView(g) {
 // The graph in distance colours with the reference solution, and a player for each traced walk:
 // a slider over its expansions in order (and a play button); the states expanded so far in
 // plasma by order of first expansion, the current one ringed, its solution drawn at the end.
-function graphPanel(p) {
-    const g = p.graph, view = graphView(g);
+function graphPanel(i) {
+    const G = D.graphs[i], g = G.graph, view = graphView(g), runs = G.walks;
     const box = el("div", {class: "graph-panel"});
-    const walks = D.solvers.filter(s => p.runs[s] && p.runs[s].walk);
+    const walks = D.solvers.filter(s => runs[s] && runs[s].walk);
     const pick = el("select", {"data-role": "walk"}, el("option", {value: ""}, "distance to the goal"),
                     ...walks.map(s => el("option", {value: s}, s)));
     const slider = el("input", {type: "range", min: "0", max: "0", value: "0", "data-role": "slider"});
@@ -359,7 +432,7 @@ function graphPanel(p) {
     };
     pick.addEventListener("change", () => {
         if (timer) { clearInterval(timer); timer = null; }
-        walk = pick.value ? p.runs[pick.value] : null;
+        walk = pick.value ? runs[pick.value] : null;
         note.textContent = walk && walk.walk_note ? walk.walk_note : "";
         slider.disabled = play.disabled = !walk;
         if (!walk) { slider.max = "0"; paintDistances(); return; }
@@ -382,8 +455,8 @@ function graphPanel(p) {
     });
     slider.disabled = play.disabled = true;
     paintDistances();
-    const skipped = D.solvers.filter(s => p.runs[s] && !p.runs[s].walk && p.runs[s].walk_note)
-                             .map(s => `${s}: ${p.runs[s].walk_note}`);
+    const skipped = D.solvers.filter(s => runs[s] && !runs[s].walk && runs[s].walk_note)
+                             .map(s => `${s}: ${runs[s].walk_note}`);
     box.append(el("h4", {}, "The state graph"), pick, play, slider, count, note, view.svg,
                el("div", {class: "note"}, "large ringed node: the start; squares: goal states; " +
                   "black path: the solution" + (skipped.length ? `. Not traced: ${skipped.join("; ")}` : "")));
@@ -391,15 +464,17 @@ function graphPanel(p) {
 }
 
 function drill(i) {
-    const p = D.puzzles[i], box = document.getElementById("drill");
-    box.replaceChildren(el("h3", {}, `${p.name} (optimum ${p.optimum === null ? "unknown" : p.optimum})`));
+    const box = document.getElementById("drill"), optimum = PZ.optimum[i];
+    box.replaceChildren(el("h3", {}, `${PZ.name[i]} (optimum ${optimum === null ? "unknown" : optimum})`));
     const start = el("div", {class: "stepper"});
-    start.innerHTML = p.svg;
+    start.innerHTML = boardSvg(parseBoard(PZ.board[i]));
     box.append(start);
-    for (const label of D.solvers)
-        if (p.runs[label] && p.runs[label].status === "solved") box.append(stepper(p, label, p.runs[label]));
-    if (p.graph) box.append(graphPanel(p));
-    else if (p.graph_note) box.append(el("p", {class: "note"}, `No state graph: ${p.graph_note}`));
+    for (const label of D.solvers) {
+        const run = runOf(i, label);
+        if (run && run.status === "solved") box.append(stepper(i, label, run));
+    }
+    if (D.graphs[i]) box.append(graphPanel(i));
+    else if (PZ.graph_note[i] !== null) box.append(el("p", {class: "note"}, `No state graph: ${D.notes[PZ.graph_note[i]]}`));
     box.hidden = false;
     box.dataset.puzzle = String(i);
 }
@@ -408,23 +483,31 @@ function drill(i) {
 
 function selftest() {
     const check = (ok, what) => { if (!ok) throw new Error(what); };
-    // The puzzles sort both ways and filter.
+    const timings = {summary_ms: Math.round(SHOWN - T0)};
+    // The puzzles sort both ways (all of them, not only the page shown), filter and page.
     const ths = document.querySelectorAll("#table thead th");
     const optimum = Array.from(ths).findIndex(th => th.title === "optimal_moves");
-    const values = () => Array.from(document.querySelectorAll("#table tbody tr"))
-                              .map(r => D.puzzles[r.dataset.row].optimum ?? -1);
+    const values = () => view.shown.map(i => PZ.optimum[i] ?? -1);
     ths[optimum].click();
     const up = values();
     check(up.every((v, k) => k === 0 || up[k - 1] <= v), "sorting up by optimum");
+    const firstShown = Array.from(document.querySelectorAll("#table tbody tr")).map(r => PZ.optimum[r.dataset.row] ?? -1);
+    check(firstShown.length === Math.min(PAGE_ROWS, NP) && firstShown.every((v, k) => v === up[k]),
+          "the first page shows the first rows of the order");
     ths[optimum].click();
     const down = values();
     check(down.every((v, k) => k === 0 || down[k - 1] >= v), "sorting down by optimum");
-    const filter = document.getElementById("filter");
+    const filter = document.getElementById("filter"), pager = document.getElementById("pager");
     filter.value = "no such puzzle, surely";
     filter.dispatchEvent(new Event("input"));
-    check(Array.from(document.querySelectorAll("#table tbody tr")).every(r => r.hidden), "filtering");
+    check(document.querySelectorAll("#table tbody tr").length === 0 && pager.dataset.shown === "0", "filtering");
     filter.value = "";
     filter.dispatchEvent(new Event("input"));
+    check(pager.dataset.shown === String(NP), "the filter cleared");
+    pager.querySelector("[data-role=last]").click();
+    const last = document.querySelectorAll("#table tbody tr").length;
+    check(last === (NP % PAGE_ROWS || Math.min(PAGE_ROWS, NP)), `the last page holds the last rows (${last})`);
+    pager.querySelector("[data-role=first]").click();
 
     // The summary: words in the headers, the key in each tooltip, units in the cells; it sorts.
     const heads = Array.from(document.querySelectorAll("#summary-table th"));
@@ -441,16 +524,25 @@ function selftest() {
                        .map(r => D.summary[r.dataset.row].median_seconds ?? -Infinity);
     check(times.every((v, k) => k === 0 || times[k - 1] <= v), "the summary sorts by time");
 
-    // A solved puzzle's drill-down steps every solution to the goal.
+    // Every figure loaded.
+    const figures = Array.from(document.querySelectorAll("#figures figure"));
+    check(figures.every(f => f.querySelector("svg") || (f.querySelector("img") && f.querySelector("img").naturalWidth > 0)),
+          "every figure loaded");
+
+    // A solved puzzle's drill-down steps every embedded solution to the goal; a puzzle with a
+    // graph first, on the first page.
+    const solved = i => D.solvers.some(s => { const r = runOf(i, s); return r && r.status === "solved"; });
     const rows = Array.from(document.querySelectorAll("#table tbody tr"));
-    const row = rows.find(r => D.puzzles[r.dataset.row].graph) ||
-                rows.find(r => Object.values(D.puzzles[r.dataset.row].runs).some(x => x.status === "solved"));
+    const row = rows.find(r => D.graphs[r.dataset.row]) || rows.find(r => solved(Number(r.dataset.row)));
     check(row, "a solved puzzle to open");
+    const t1 = performance.now();
     row.click();
+    timings.drill_ms = Math.round(performance.now() - t1);
     const drillBox = document.getElementById("drill");
     check(!drillBox.hidden && drillBox.querySelector("svg"), "the drill-down opens with its board");
     let steppers = 0;
     for (const s of drillBox.querySelectorAll(".stepper[data-solver]")) {
+        if (s.dataset.solved === "left-out") continue;
         check(s.dataset.solved === "false" || s.dataset.at === "0", "the start");
         s.querySelector("[data-step=last]").click();
         check(s.dataset.solved === "true", `${s.dataset.solver}'s solution reaches the goal`);
@@ -460,8 +552,8 @@ function selftest() {
 
     // Each walk: the slider reaches its last expansion, which is the row's `expanded`.
     let walks = 0;
-    const p = D.puzzles[row.dataset.row];
-    if (p.graph) {
+    const i = Number(row.dataset.row);
+    if (D.graphs[i]) {
         const pick = drillBox.querySelector("[data-role=walk]"), slider = drillBox.querySelector("[data-role=slider]");
         const count = drillBox.querySelector("[data-role=count]");
         for (const option of Array.from(pick.options).slice(1)) {
@@ -469,7 +561,7 @@ function selftest() {
             pick.dispatchEvent(new Event("change"));
             slider.value = slider.max;
             slider.dispatchEvent(new Event("input"));
-            const run = p.runs[option.value];
+            const run = runOf(i, option.value);
             check(Number(count.dataset.count) === run.expanded,
                   `${option.value}: the slider ends at ${count.dataset.count}, the row expanded ${run.expanded}`);
             check(count.textContent === `${fmt.count(run.expanded)} of ${fmt.count(run.expanded)} expanded`,
@@ -480,18 +572,20 @@ function selftest() {
             walks++;
         }
     }
-    return `PASS: sorted ${up.length} puzzles both ways, filtered, checked the summary's ` +
-           `formats, stepped ${steppers} solutions, played ${walks} walks`;
+    return `PASS: sorted ${up.length} puzzles both ways, filtered, paged, checked the summary's ` +
+           `formats and ${figures.length} figures, stepped ${steppers} solutions, played ${walks} walks ` +
+           `(summary shown ${timings.summary_ms} ms after the script started, drill-down in ${timings.drill_ms} ms)`;
 }
 
 fillMeta();
 fillSummary();
+const SHOWN = performance.now();   // the run, its summary and its figures are on the page
 fillTable();
 document.getElementById("filter").addEventListener("input", e => filterRows(e.target.value));
 // #puzzle=N&walk=LABEL&step=K: the drill-down of puzzle N, on a walk, at a step.
 function openFromHash() {
     const want = new URLSearchParams(location.hash.slice(1));
-    const i = D.puzzles.findIndex(p => String(p.index) === want.get("puzzle"));
+    const i = PZ.index.findIndex(n => String(n) === want.get("puzzle"));
     if (i < 0) return;
     drill(i);
     const box = document.getElementById("drill"), pick = box.querySelector("[data-role=walk]");

@@ -67,7 +67,7 @@ static const char *usage =
 /* One code per option name, whichever subcommand takes it. */
 enum { OPT_LIST = CLI_OPT_PROGRAM, OPT_WARMUP, OPT_REPEAT, OPT_MIN_TIME, OPT_CPU, OPT_VERIFY,
        OPT_CSV, OPT_JSON, OPT_MARKDOWN, OPT_OUT, OPT_SHARD, OPT_FORMAT, OPT_PROGRESS,
-       OPT_NO_PROGRESS, OPT_RESUME, OPT_RESAMPLES, OPT_GRAPH_MAX };
+       OPT_NO_PROGRESS, OPT_RESUME, OPT_RESAMPLES, OPT_GRAPH_MAX, OPT_JOBS };
 
 static const struct option run_options[] = {
     CLI_STANDARD_OPTIONS,
@@ -340,15 +340,17 @@ static int compare_main(int argc, char **argv)
 /* ---- report ------------------------------------------------------------------------------- */
 
 static const char *report_usage =
-    "usage: bench report [--out FILE] [--graph-max N] DIR\n"
+    "usage: bench report [--out FILE] [--graph-max N] [--jobs J] DIR\n"
     "Writes DIR/report.html (or FILE): one self-contained page with the run's metadata and\n"
-    "summary, its figures (drawn into DIR/plots first, when gnuplot is there), a sortable and\n"
-    "filterable table of every puzzle, each puzzle's solutions move by move and, for a small\n"
-    "cluster, its state graph with each built-in solver's walk through it, step by step.\n"
+    "summary, its figures (drawn into DIR/plots first, when gnuplot is there), a sortable,\n"
+    "filterable and paged table of every puzzle, each puzzle's solutions move by move and, for\n"
+    "a small cluster, its state graph with each built-in solver's walk through it, step by step.\n"
     "\n"
     "  --out FILE         the page to write (default DIR/report.html)\n"
     "  --graph-max N      state graphs for clusters of at most N states (default 1000; 0:\n"
     "                     none)\n"
+    "  --jobs J           figures and graph layouts drawn J at a time (default: the online\n"
+    "                     processors)\n"
     "  -h, --help         this text\n"
     "  --version          the version and commit\n"
     "\n"
@@ -359,9 +361,12 @@ static int report_main(int argc, char **argv)
     static const struct option options[] = {CLI_STANDARD_OPTIONS,
                                             {"out", required_argument, NULL, 'o'},
                                             {"graph-max", required_argument, NULL, OPT_GRAPH_MAX},
+                                            {"jobs", required_argument, NULL, OPT_JOBS},
                                             {NULL, 0, NULL, 0}};
     const char *out = NULL;
     unsigned long long graph_max = DRILL_GRAPH_MAX;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
     int code;
     optind = 1;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", options, NULL)) != -1) {
@@ -369,12 +374,14 @@ static int report_main(int argc, char **argv)
         if (code == 'o') out = optarg;
         if (code == OPT_GRAPH_MAX && cli_parse_count("bench report", "--graph-max", optarg, &graph_max))
             return EXIT_BAD_INPUT;
+        if (code == OPT_JOBS && cli_parse_int("bench report", "--jobs", optarg, 1, 64, &jobs))
+            return EXIT_BAD_INPUT;
     }
     if (argc - optind != 1) {
         fprintf(stderr, "bench report: give one result folder (see --help)\n");
         return EXIT_BAD_INPUT;
     }
-    return bench_report(argv[optind], out, graph_max);
+    return bench_report(argv[optind], out, graph_max, jobs);
 }
 
 int main(int argc, char **argv)

@@ -383,8 +383,10 @@ Test(external, a_cgroup_holds_the_memory_limit_and_counts_the_whole_tree, .timeo
                   "v2's nor a writable v1's", hog);
         cr_assert_eq(strncmp(hog, "budget|bytes|", 13), 0, "%s", hog);
         unsigned long long peak = strtoull(hog + 13, NULL, 10);
-        cr_assert(peak > 200ull << 20 && peak <= 256ull << 20, "the hog's peak %llu, cap %llu", peak,
-                  256ull << 20);
+        /* The kernel's slack: memory is charged to a cgroup in per-processor batches of 64
+         * pages, so its count may pass the limit by a few of them (seen: 428 KiB). */
+        cr_assert(peak > 200ull << 20 && peak <= (256ull << 20) + (1ull << 20),
+                  "the hog's peak %llu, cap %llu and 1 MiB of slack", peak, 256ull << 20);
         cr_assert_eq(strncmp(tree, "solved||", 8), 0, "%s", tree);
         peak = strtoull(tree + 8, NULL, 10);
         cr_assert(peak >= 160ull << 20 && peak < 256ull << 20,
@@ -558,10 +560,11 @@ Test(external, broken_claims_show_in_the_summary_verify_compare_and_report, .tim
     cr_assert_not_null(strstr(out, "| answers differ | broken claims A | broken claims B |"), "%s", out);
     cr_assert_not_null(strstr(out, "| 0.0% | 0 | 2 | 2 |\n"), "%s", out);
     free(out), free(err);
-    snprintf(cmd, sizeof cmd, "%s/bench report %s >/dev/null 2>&1; grep -o '\"broken_claim\":true' "
-                              "%s/report.html | wc -l", th_bin(), dir, dir);
+    snprintf(cmd, sizeof cmd, "%s/bench report %s >/dev/null 2>&1; grep -o '\"broken_claim\":\\[[0-9,]*\\]' "
+                              "%s/report.html", th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_str_eq(out, "4\n");
+    /* The page's columns, by solver in row order: bfs, longer, liar. */
+    cr_assert_str_eq(out, "\"broken_claim\":[0,0]\n\"broken_claim\":[1,1]\n\"broken_claim\":[1,1]\n");
     free(out), free(err);
 }
 

@@ -109,8 +109,11 @@ Test(verify, every_tampered_claim_fails)
         cr_expect_eq(verify(dir, "t.csv", "corpus/seeds corpus/seed-formats", &out), 4, "%s: %s",
                      cases[k].column, out);
         cr_expect_not_null(strstr(out, cases[k].claim), "%s: %s", cases[k].column, out);
-        cr_expect_not_null(strstr(out, "64 rows, 13 puzzles, 1 failed\n"), "%s: %s",
-                           cases[k].column, out);
+        /* A complete solver's false "no solution" is a broken claim too, and counted so. */
+        bool broken = strcmp(cases[k].column, "status") == 0;
+        cr_expect_not_null(strstr(out, broken ? "64 rows, 13 puzzles, 1 failed (1 broken claims)\n"
+                                              : "64 rows, 13 puzzles, 1 failed\n"),
+                           "%s: %s", cases[k].column, out);
         /* The failure names the row: FILE:LINE, solver, puzzle. */
         char where[128];
         snprintf(where, sizeof where, "%s/t.csv:", dir);
