@@ -31,7 +31,7 @@
 
 #define DRILL_GRAPH_MAX 1000u            /* bench report --graph-max's default */
 #define DRILL_WALK_MAX 20000u            /* expansions a walk may have to be embedded */
-#define DRILL_PAGE_BYTES (8u << 20)      /* the JSON of every graph and walk of a page */
+#define DRILL_PAGE_BYTES (4u << 20)      /* the JSON of every graph and walk of a page */
 
 typedef struct {
     uint64_t graph_max, walk_max, page_bytes;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include <limits.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,9 +57,10 @@ static char *slurp(const char *path)
     return text;
 }
 
-/* The solutions a page embeds, shortest first, so that a run of 160,000 rows still makes a
- * page a browser opens: a depth-first search's answers of thousands of moves are the first
- * left out (the drill-down then says so; results.csv holds every one). */
+/* The solutions a page embeds: every puzzle's shortest, then the others shortest first up to
+ * this, so that a run of 160,000 rows still makes a page a browser opens: a depth-first
+ * search's answers of thousands of moves are the first left out (the drill-down then says so;
+ * results.csv holds every one). */
 #define PAGE_SOLUTION_BYTES (8u << 20)
 
 static json_t *int_or_null(int v)
@@ -182,19 +184,26 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         if (g) planned[nplanned] = g, planned_at[nplanned++] = at;
         else SET(puzzles, "graph_note", at, json_integer(intern(notes, note)));
     }
-    /* The solutions, shortest first, while the page has room. */
+    /* The solutions: first each puzzle's shortest, so that every solved puzzle has one to step
+     * through; then the others, shortest first, while the page has room. */
     qsort(solution, (size_t)nsolutions, sizeof *solution, by_length);
+    bool *has = xcalloc((size_t)npuzzles + 1, sizeof *has), *taken = xcalloc((size_t)nsolutions + 1, 1);
     uint64_t room = PAGE_SOLUTION_BYTES;
     int cut = 0;
-    for (int k = 0; k < nsolutions; k++) {
-        if (solution[k].len + 3 > room) {
-            cut = nsolutions - k;
-            break;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < nsolutions; k++) {
+            if (taken[k] || (pass == 0 && has[solution[k].puzzle])) continue;
+            if (pass == 1 && solution[k].len + 3 > room) {
+                cut++;
+                continue;
+            }
+            room -= solution[k].len + 3 < room ? solution[k].len + 3 : room;
+            taken[k] = has[solution[k].puzzle] = true;
+            SET(json_object_get(runs, solution[k].row->solver), "solution", solution[k].puzzle,
+                json_string(solution[k].row->solution));
         }
-        room -= solution[k].len + 3;
-        SET(json_object_get(runs, solution[k].row->solver), "solution", solution[k].puzzle,
-            json_string(solution[k].row->solution));
-    }
+    free(has);
+    free(taken);
     /* The graphs, laid out together. */
     char cache[PATH_MAX];
     if (nplanned) drill_layout(plan, planned, nplanned, jobs, layout_cache(cache, sizeof cache));
@@ -261,32 +270,31 @@ static bool plots_script(char *out, size_t size)
     return false;
 }
 
-/* Draws DIR/plots/ with plots/make-plots.sh (python3 and gnuplot), or says in one line why
- * there are no figures. */
-static void draw_figures(const char *dir, int jobs)
+/* Draws DIR/plots/ with plots/make-plots.sh (python3 and gnuplot), or says in why_not why there
+ * are no figures ("" when there are). */
+static void draw_figures(const char *dir, char why_not[TOOL_ERR_MAX])
 {
-    char script[2 * PATH_MAX], err[TOOL_ERR_MAX];
+    char script[2 * PATH_MAX];
     const char *missing = !tool_installed("gnuplot") ? "gnuplot is not installed (Debian package gnuplot-nox)"
                           : !tool_installed("python3") ? "python3 is not installed (Debian package python3)"
                           : !plots_script(script, sizeof script) ? "plots/make-plots.sh is not beside this program"
                                                                : NULL;
+    why_not[0] = '\0';
     if (missing) {
-        fprintf(stderr, "bench report: no figures: %s\n", missing);
+        snprintf(why_not, TOOL_ERR_MAX, "%s", missing);
         return;
     }
     FILE *quiet = fopen("/dev/null", "w");
     const char *args[] = {"sh", script, dir, NULL};
-    char text[16];
-    snprintf(text, sizeof text, "%d", jobs);
-    setenv("JOBS", text, 1);
-    if (quiet && tool_run(args, "dash", "", 0, quiet, err))
-        fprintf(stderr, "bench report: no figures: %s\n", err);
+    if (quiet && tool_run(args, "dash", "", 0, quiet, why_not) == 0) why_not[0] = '\0';
     if (quiet) fclose(quiet);
 }
 
 /* A figure is inlined as its SVG while that stays small; a figure of a large run (a scatter
  * of every row) is inlined as its PNG instead, whose size does not grow with the points. */
 #define FIGURE_SVG_MAX (512u << 10)
+/* Past this many rows the figures are drawn as PNG only: their SVG would not be inlined. */
+#define FIGURE_SVG_ROWS 20000
 
 /* The whole of a file as base64 into f; false when it cannot be read. */
 static bool put_base64(FILE *f, const char *path)
@@ -307,7 +315,7 @@ static bool put_base64(FILE *f, const char *path)
 }
 
 /* Inlines each figure of DIR/plots: its SVG from the <svg element on (the XML prologue
- * dropped), or its PNG as a data URI when the SVG is over FIGURE_SVG_MAX. */
+ * dropped), or its PNG as a data URI when the SVG is over FIGURE_SVG_MAX or was not drawn. */
 static int put_figures(FILE *f, const char *dir)
 {
     int n = 0;
@@ -315,13 +323,14 @@ static int put_figures(FILE *f, const char *dir)
         char path[4096];
         snprintf(path, sizeof path, "%s/plots/%s.svg", dir, figures[k]);
         struct stat st;
-        if (stat(path, &st) == 0 && (uint64_t)st.st_size > FIGURE_SVG_MAX) {
+        if (stat(path, &st) != 0 || (uint64_t)st.st_size > FIGURE_SVG_MAX) {
             snprintf(path, sizeof path, "%s/plots/%s.png", dir, figures[k]);
-            fprintf(f, "<figure id=\"fig-%s\"><img alt=\"%s\" src=\"data:image/png;base64,", figures[k],
-                    figures[k]);
-            bool ok = put_base64(f, path);
+            if (access(path, R_OK) != 0) continue;   /* a figure this run has no data for */
+            fprintf(f, "<figure id=\"fig-%s\"><img alt=\"%s\" src=\"data:image/png;base64,",
+                    figures[k], figures[k]);
+            put_base64(f, path);
             fprintf(f, "\"><figcaption>%s</figcaption></figure>\n", figures[k]);
-            n += ok;
+            n++;
             continue;
         }
         char *svg = slurp(path), *start = svg ? strstr(svg, "<svg") : NULL;
@@ -338,35 +347,57 @@ static int put_figures(FILE *f, const char *dir)
     return n;
 }
 
+typedef struct {
+    const char *dir;
+    char why_not[TOOL_ERR_MAX];
+} figures_work;
+
+static void *figures_thread(void *arg)
+{
+    figures_work *w = arg;
+    draw_figures(w->dir, w->why_not);
+    return NULL;
+}
+
 int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int jobs)
 {
-    char json_path[4096], page_path[4096], err[REPORT_ERR_MAX];
+    char json_path[4096], csv_path[4096], page_path[4096], err[REPORT_ERR_MAX];
     snprintf(json_path, sizeof json_path, "%s/results.json", dir);
+    snprintf(csv_path, sizeof csv_path, "%s/results.csv", dir);
     snprintf(page_path, sizeof page_path, "%s/report.html", dir);
     if (!out_path) out_path = page_path;
 
+    /* The rows from the CSV where there is one, which reads in a fraction of the JSON's time;
+     * the summary and the meta from the JSON's end. */
     report r = {0};
-    if (report_read(json_path, &r, err)) {
+    json_t *doc = report_read_closing(json_path, err);
+    if (!doc || report_read(access(csv_path, R_OK) == 0 ? csv_path : json_path, &r, err)) {
         fprintf(stderr, "bench report: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    report_sort(&r);
-    json_error_t je;
-    json_t *doc = json_load_file(json_path, 0, &je);
-    if (!doc) {
-        fprintf(stderr, "bench report: %s:%d: %s\n", json_path, je.line, je.text);
+        json_decref(doc);
         report_free(&r);
         return EXIT_BAD_INPUT;
     }
+    report_sort(&r);
+    /* The figures are drawn by other processes meanwhile (JOBS is theirs to read). */
+    char text[16];
+    snprintf(text, sizeof text, "%d", jobs);
+    setenv("JOBS", text, 1);
+    setenv("FORMATS", r.count > FIGURE_SVG_ROWS ? "png" : "png svg", 1);
+    static figures_work fw;
+    fw.dir = dir;
+    pthread_t figures;
+    bool drawing = pthread_create(&figures, NULL, figures_thread, &fw) == 0;
+    if (!drawing) draw_figures(dir, fw.why_not);
     /* The run's budgets, for the walks: all but its clock, which a repeat must not race. */
     json_t *budget = json_object_get(json_object_get(doc, "meta"), "budget");
     drill_plan plan = {.graph_max = graph_max, .walk_max = DRILL_WALK_MAX,
                        .page_bytes = DRILL_PAGE_BYTES,
                        .budget = {(uint64_t)json_integer_value(json_object_get(budget, "max_states")),
                                   (uint64_t)json_integer_value(json_object_get(budget, "max_bytes")), 0}};
-    draw_figures(dir, jobs);
     json_t *data = page_data(&r, doc, &plan, jobs);
-    char *text = json_dumps(data, JSON_COMPACT | JSON_REAL_PRECISION(9));
+    char *json_text = json_dumps(data, JSON_COMPACT | JSON_REAL_PRECISION(9));
+    if (drawing) pthread_join(figures, NULL);
+    if (fw.why_not[0]) fprintf(stderr, "bench report: no figures: %s\n", fw.why_not);
 
     outfile page;
     char oerr[OUTFILE_ERR_MAX];
@@ -389,7 +420,7 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int 
               "<table id=\"table\"><thead></thead><tbody></tbody></table></section>\n"
               "<section id=\"drill\" hidden></section>\n<pre id=\"selftest\"></pre>\n"
               "<script id=\"data\" type=\"application/json\">", f);
-        put_script_safe(f, text);
+        put_script_safe(f, json_text);
         fputs("</script>\n<script>", f);
         fputs(html_script, f);
         fputs("</script>\n</body></html>\n", f);
@@ -397,11 +428,13 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int 
             fprintf(stderr, "bench report: %s\n", oerr);
             rc = EXIT_BAD_INPUT;
         } else {
-            fprintf(stderr, "bench report: wrote %s (%d rows, %d state graphs, %d of their layouts "
-                            "kept from an earlier report)\n", out_path, r.count, plan.graphs, plan.cached);
+            char cached[64] = "";
+            if (plan.cached) snprintf(cached, sizeof cached, ", %d laid out before", plan.cached);
+            fprintf(stderr, "bench report: wrote %s (%d rows, %d state graphs%s)\n", out_path,
+                    r.count, plan.graphs, cached);
         }
     }
-    free(text);
+    free(json_text);
     json_decref(data);
     json_decref(doc);
     report_free(&r);

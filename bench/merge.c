@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "bench/report.h"
@@ -98,6 +99,34 @@ static int write_merged(const char *path, const report *rep, json_t *meta)
     return -1;
 }
 
+/* What every shard of one run shares, from the first shard's results.json (the file itself, or
+ * the one beside its results.csv): the solvers, their parameters, the budgets, the repetitions,
+ * the input's size, the build. The run checksum holds the shards to the same configuration;
+ * what describes one shard's machine and moment (host, load, date, command) is left out.
+ * An empty object when there is no such file. */
+static json_t *run_configuration(const char *first)
+{
+    static const char *const shared[] = {"version", "commit", "compiler", "flags",
+                                         "peak_bytes_source", "solvers", "params", "budget",
+                                         "repeat", "warmup", "min_time_seconds", "verify",
+                                         "puzzles", "complete"};
+    char path[4096], err[REPORT_ERR_MAX];
+    size_t n = strlen(first);
+    if (n >= 4 && strcmp(first + n - 4, ".csv") == 0)
+        snprintf(path, sizeof path, "%.*s.json", (int)(n - 4), first);
+    else
+        snprintf(path, sizeof path, "%s", first);
+    json_t *meta = json_object();
+    json_t *closing = access(path, R_OK) == 0 ? report_read_closing(path, err) : NULL;
+    json_t *theirs = json_object_get(closing, "meta");
+    for (size_t k = 0; k < sizeof shared / sizeof *shared; k++) {
+        json_t *v = json_object_get(theirs, shared[k]);
+        if (v) json_object_set(meta, shared[k], v);
+    }
+    json_decref(closing);
+    return meta;
+}
+
 int bench_merge(const char *csv, const char *json, char **files, int nfiles)
 {
     report rep = {0};
@@ -128,7 +157,9 @@ int bench_merge(const char *csv, const char *json, char **files, int nfiles)
     if (rc == EXIT_SOLVED) {
         json_t *names = json_array();
         for (int i = 0; i < nfiles; i++) json_array_append_new(names, json_string(files[i]));
-        meta = json_pack("{s:o, s:s}", "merged_from", names, "run", rep.row[0].run);
+        meta = run_configuration(files[0]);
+        json_object_set_new(meta, "merged_from", names);
+        json_object_set_new(meta, "run", json_string(rep.row[0].run));
         if (write_merged(csv, &rep, NULL) || (json && write_merged(json, &rep, meta)))
             rc = EXIT_BAD_INPUT;
     }

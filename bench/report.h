@@ -161,6 +161,11 @@ int report_row_puzzle(const report_row *row, puzzle_list *one, char *why);
  * checked for its type. Returns 0, or -1 with "FILE:LINE: what is wrong" in err
  * (REPORT_ERR_MAX bytes). */
 int report_read(const char *path, report *r, char *err);
+
+/* The members `summary` and `meta` of a results.json, as {"summary": ..., "meta": ...}, read
+ * from its last MiB: they close the file (formats.md), so that a file of 160,000 rows is not
+ * parsed whole for them. NULL, with "PATH: why" in err, when they are not there. */
+json_t *report_read_closing(const char *path, char *err);
 /* The same from an open stream; path names it in messages. */
 int report_read_stream(FILE *f, const char *path, report *r, char *err);
 

@@ -8,7 +8,7 @@
 # figures leave out), and
 # has_solved, has_peak, has_tradeoff, has_paired, has_clusters, has_sizes (what there is to draw).
 #
-# rows.tsv has a header and is read by column name; q-METRIC-FILE.dat hold, per optimal move
+# rows-FILE.tsv (one a solver) have a header and are read by column name; q-METRIC-FILE.dat hold, per optimal move
 # count, the quartiles of a metric over a label's solved runs: moves, q1, median, q3.
 
 set datafile separator "\t"
@@ -21,7 +21,7 @@ set grid
 set format y "10^{%L}"
 set bmargin 6
 set label 99 caption at screen 0.01, screen 0.02 left font ",9" textcolor rgb "#555555"
-rows = data . "/rows.tsv"
+rows(i) = sprintf("%s/rows-%s.tsv", data, word(files, i))
 n = words(solvers)
 color(i) = word(colors, i)
 marker(i) = int(word(markers, i))
@@ -99,7 +99,7 @@ plot for [i = 1:n] sprintf("%s/q-expanded-%s.dat", data, word(files, i)) \
         using 1:3 with lines lw 2 dt dash(i) lc rgb color(i) title word(solvers, i)
 set datafile columnheaders
 set output sprintf("%s/nodes-vs-moves.%s", outdir, ext)
-replot for [i = 1:n] rows \
+replot for [i = 1:n] rows(i) \
         using (budget(word(solvers, i)) ? column("optimal_moves") + jitter(i) : NaN):\
               (column("expanded") > 0 ? column("expanded") : NaN) \
         with points pt marker(i) - 1 ps 0.7 lc rgb color(i) notitle
@@ -127,7 +127,7 @@ if (has_clusters) {
     set xlabel "states reachable from the puzzle (log scale)"
     set ylabel "states expanded (log scale)"
     set output sprintf("%s/cost-vs-cluster.%s", outdir, ext)
-    plot for [i = 1:n] rows \
+    plot for [i = 1:n] rows(i) \
         using (solved(word(solvers, i)) && strcol("cluster_size") ne "" ? column("cluster_size") : NaN):\
               (column("expanded") > 0 ? column("expanded") : NaN) \
         with points pt marker(i) ps 0.5 lc rgb color(i) title word(solvers, i), \
@@ -167,12 +167,14 @@ if (has_paired) {
 # Excess moves, one box per solver that ever returned more than the optimum, with its n.
 excessive = ""
 ecolors = ""
+efiles = ""
 do for [i = 1:n * has_solved] {
     s = word(solvers, i)
-    stats rows using (solved(s) && strcol("excess") ne "" ? column("excess") : NaN) nooutput
+    stats rows(i) using (solved(s) && strcol("excess") ne "" ? column("excess") : NaN) nooutput
     # (stats defines nothing for a solver that solved nothing)
     if (exists("STATS_records") && STATS_records > 0 && STATS_max > 0) {
         excessive = excessive . " " . s
+        efiles = efiles . " " . rows(i)
         ecolors = ecolors . " " . color(i)
         eval sprintf("n_%d = %d", words(excessive), STATS_records)
     }
@@ -190,10 +192,16 @@ if (m > 0) {
     set xtics ()
     do for [i = 1:m] { eval sprintf("set xtics add (\"%s (n=%d)\" %d)", word(excessive, i), value(sprintf("n_%d", i)), i) }
     set xrange [0.3:m + 0.7]
+    # Excess spans from 0 to thousands of moves: the axis is logarithmic, as its label says
+    # (it once inherited the exponent format of the figure before on a linear axis).
+    set logscale y
+    set format y "10^{%L}"
     set output sprintf("%s/excess.%s", outdir, ext)
-    plot for [i = 1:m] rows \
+    plot for [i = 1:m] word(efiles, i) \
         using (i):(solved(word(excessive, i)) && strcol("excess") ne "" ? column("excess") + 1 : NaN) \
         lc rgb word(ecolors, i)
+    unset logscale y
+    set format y "%g"
 }
 
 # The bounds' trade-off: fewer states expanded against more time per state, one point per

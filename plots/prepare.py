@@ -17,10 +17,30 @@ here = os.path.dirname(os.path.abspath(__file__))
 results = sys.argv[1]
 data = os.path.join(results, "plots", "data")
 os.makedirs(data, exist_ok=True)
-rows = list(csv.DictReader(open(os.path.join(results, "results.csv"), newline="")))
+csv.field_size_limit(sys.maxsize)   # a depth-first search's solution can be megabytes
+with open(os.path.join(results, "results.csv"), newline="") as f:
+    reader = csv.reader(f)
+    header = next(reader)
+    # Every column but the solutions and texts, which no figure reads: a row of a 160,000-row
+    # file costs a small dict, not one of every column.
+    kept = [k for k, name in enumerate(header) if name not in ("solution", "note", "stats")]
+    rows = [{header[k]: line[k] for k in kept} for line in reader]
+
+
+def read_meta(path):
+    """The run's meta, the JSON file's last member: read from the file's end, so that a file of
+    160,000 rows is not parsed whole for it."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - (1 << 20)))
+        tail = f.read().decode("utf-8", "replace")
+    at = tail.rfind('"meta":')
+    return json.JSONDecoder().raw_decode(tail[at + 7:].lstrip())[0]
+
+
 try:
-    meta = json.load(open(os.path.join(results, "results.json")))["meta"]
-except (OSError, ValueError, KeyError):
+    meta = read_meta(os.path.join(results, "results.json"))
+except (OSError, ValueError):
     meta = {}
 
 labels = list(dict.fromkeys(r["solver"] for r in rows))
@@ -63,10 +83,15 @@ def write(name, lines):
             f.write("\t".join(str(v) for v in line) + "\n")
 
 
-# rows.tsv: the columns bench.gp reads by name, with their header.
+# rows-FILE.tsv: each solver's rows, the columns bench.gp reads by name, with their header
+# (one file a solver, so that a plot over every solver reads each row once, not once a solver).
 columns = ["solver", "status", "optimal_moves", "excess", "expanded", "peak_bytes", "seconds",
            "table_bytes", "cluster_size"]
-write("rows.tsv", [columns] + [[r.get(c, "") for c in columns] for r in rows])
+by_solver = {}
+for r in rows:
+    by_solver.setdefault(r["solver"], []).append([r.get(c, "") for c in columns])
+for label, file in zip(labels, files):
+    write(f"rows-{file}.tsv", [columns] + by_solver[label])
 has_peak = any((number(r["peak_bytes"]) or 0) > 0 for r in rows)
 memory = "peak_bytes" if has_peak else "table_bytes"
 

@@ -408,20 +408,20 @@ Test(bench, timing_warnings)
     }
 }
 
-/* Without gnuplot or Graphviz the page is still written, each missing program said in one
- * line, and the page says there are no figures. */
+/* Without gnuplot or Graphviz (and no layout kept from an earlier report) the page is still
+ * written, each missing program said in one line, and the page says there are no figures. */
 Test(report, missing_programs_are_one_line_each)
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --out %s tests/data/trace/small.txt "
-             ">/dev/null && B=$(realpath %s) && PATH=/nonexistent $B/bench report %s",
-             th_bin(), dir, th_bin(), dir);
+             ">/dev/null && B=$(realpath %s) && XDG_CACHE_HOME=%s/cache PATH=/nonexistent $B/bench report %s",
+             th_bin(), dir, th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     char want[512];
     snprintf(want, sizeof want,
-             "bench report: no figures: gnuplot is not installed (Debian package gnuplot-nox)\n"
              "bench report: no state graphs: sfdp is not installed (Debian package graphviz)\n"
+             "bench report: no figures: gnuplot is not installed (Debian package gnuplot-nox)\n"
              "bench report: wrote %s/report.html (4 rows, 0 state graphs)\n", dir);
     cr_assert_str_eq(err, want);
     free(out), free(err);
@@ -474,5 +474,27 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
              "stat -c %%s build/test-output/report.png", dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     cr_assert_gt(atol(out), 20000, "screenshot of %s bytes", out);
+    free(out), free(err);
+}
+
+/* A report made again lays out nothing again: each graph's layout is kept by its content, and
+ * the page is the same to the byte; the figures are not drawn again either. */
+Test(report, layouts_and_figures_are_made_once, .timeout = 120)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs --out %s corpus/seeds/ >/dev/null; "
+             "export XDG_CACHE_HOME=%s/cache; %s/bench report %s && cp %s/report.html %s/first.html && "
+             "drawn=$(stat -c %%Y.%%N %s/plots/cactus.png) && sleep 1 && "
+             "%s/bench report %s && cmp %s/report.html %s/first.html && "
+             "test \"$drawn\" = \"$(stat -c %%Y.%%N %s/plots/cactus.png)\" && "
+             "ls %s/cache/unblock-bench/layouts | wc -l",
+             th_bin(), dir, dir, th_bin(), dir, dir, dir, dir, th_bin(), dir, dir, dir, dir, dir);
+    cr_assert_eq(run(cmd, &out, &err), 0, "%s%s", out, err);
+    /* The one seed whose cluster has at most 1,000 states: one graph, laid out once. */
+    cr_assert_str_eq(out, "1\n");
+    cr_assert_not_null(strstr(err, "(22 rows, 1 state graphs)\n"), "%s", err);
+    cr_assert_not_null(strstr(err, "(22 rows, 1 state graphs, 1 laid out before)\n"), "%s", err);
+    cr_assert_null(strstr(err, "no figures"), "%s", err);
     free(out), free(err);
 }
