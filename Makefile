@@ -229,7 +229,7 @@ test-database: all
 	    corpus/_database/fogleman-rest.txt
 
 # The docs, run: every command of README.md and docs/ in a scratch copy, their shown output
-# compared, the results table against a fresh run (docs/testing.md; about 8 minutes).
+# compared, the results table against a fresh run (docs/testing.md; about 6 minutes).
 test-docs: deps all lib man
 	scripts/test-docs.py --self-test
 	scripts/test-docs.py
