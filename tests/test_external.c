@@ -383,10 +383,12 @@ Test(external, a_cgroup_holds_the_memory_limit_and_counts_the_whole_tree, .timeo
                   "v2's nor a writable v1's", hog);
         cr_assert_eq(strncmp(hog, "budget|bytes|", 13), 0, "%s", hog);
         unsigned long long peak = strtoull(hog + 13, NULL, 10);
-        /* The kernel's slack: memory is charged to a cgroup in per-processor batches of 64
-         * pages, so its count may pass the limit by a few of them (seen: 428 KiB). */
-        cr_assert(peak > 200ull << 20 && peak <= (256ull << 20) + (1ull << 20),
-                  "the hog's peak %llu, cap %llu and 1 MiB of slack", peak, 256ull << 20);
+        /* The kernel's slack: memory is charged to a cgroup in per-processor batches, and a
+         * process the OOM killer has chosen may charge past the limit while it exits, so the
+         * count may pass the cap by a few MiB (seen: 428 KiB, and 6.3 MiB under the sanitized
+         * harness). Sampling every 10 ms lets a writer this fast pass it by tens of MiB. */
+        cr_assert(peak > 200ull << 20 && peak <= (256ull << 20) + (16ull << 20),
+                  "the hog's peak %llu, cap %llu and 16 MiB of slack", peak, 256ull << 20);
         cr_assert_eq(strncmp(tree, "solved||", 8), 0, "%s", tree);
         peak = strtoull(tree + 8, NULL, 10);
         cr_assert(peak >= 160ull << 20 && peak < 256ull << 20,
