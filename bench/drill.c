@@ -101,7 +101,6 @@ drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, c
     puzzle_list one = {0};
     *note = why_not;
     if (plan->graph_max == 0) snprintf(why_not, sizeof why_not, "state graphs are off (--graph-max 0)");
-    else if (plan->layout_failed) snprintf(why_not, sizeof why_not, "Graphviz's sfdp did not run");
     else if (plan->used >= plan->page_bytes) snprintf(why_not, sizeof why_not, "the page's room for graphs is spent");
     else if (rows[0].cluster_size != REPORT_NONE && (uint64_t)rows[0].cluster_size > plan->graph_max)
         snprintf(why_not, sizeof why_not, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
@@ -149,7 +148,6 @@ drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, c
     json_t *shape = graph_json(&d->g, d->x, d->y);
     plan->used += json_size(d->walks) + json_size(shape) + 6ull * d->g.count;
     json_decref(shape);
-    plan->graphs++;
     return d;
 }
 
@@ -240,7 +238,6 @@ int drill_layout(drill_plan *plan, drill_graph **graphs, int count, int jobs, co
     plan->cached = w.cached;
     if (!w.err[0]) return 0;
     fprintf(stderr, "bench report: no state graphs: %s\n", w.err);
-    plan->layout_failed = true;
     return -1;
 }
 

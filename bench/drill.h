@@ -37,8 +37,7 @@ typedef struct {
     uint64_t graph_max, walk_max, page_bytes;
     solver_budget budget;    /* the run's (its seconds budget left out: a repeat must not race) */
     uint64_t used;           /* bytes planned so far */
-    int graphs;              /* graphs planned so far */
-    bool layout_failed;      /* sfdp is missing or failed: said once, no more graphs */
+    int graphs;              /* graphs the page holds, once laid out (the report counts them) */
     int cached;              /* layouts the last drill_layout took from the cache */
 } drill_plan;
 
@@ -50,7 +49,8 @@ drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, c
 
 /* Lays out graphs[0 .. count), `jobs` sfdp processes at a time; a layout of the same DOT found
  * in cache_dir (NULL: none) is taken from there, and a new one is kept there. Returns 0, or -1
- * when sfdp could not run (said once on stderr; plan->layout_failed is then set). */
+ * when sfdp could not run (said once on stderr; the graphs it did not lay out stay without a
+ * layout, and drill_graph_json gives NULL for them). */
 int drill_layout(drill_plan *plan, drill_graph **graphs, int count, int jobs, const char *cache_dir);
 
 /* The page's JSON of a laid-out graph: {"graph": ..., "walks": {LABEL: {"walk", "walk_path"}

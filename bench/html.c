@@ -193,11 +193,12 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < nsolutions; k++) {
             if (taken[k] || (pass == 0 && has[solution[k].puzzle])) continue;
-            if (pass == 1 && solution[k].len + 3 > room) {
+            if (pass == 1 && (uint64_t)solution[k].len + 3 > room) {
                 cut++;
                 continue;
             }
-            room -= solution[k].len + 3 < room ? solution[k].len + 3 : room;
+            uint64_t cost = solution[k].len + 3;   /* the string's quotes and comma */
+            room = room > cost ? room - cost : 0;   /* the first pass may spend it all */
             taken[k] = has[solution[k].puzzle] = true;
             SET(json_object_get(runs, solution[k].row->solver), "solution", solution[k].puzzle,
                 json_string(solution[k].row->solution));
@@ -383,8 +384,7 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int 
     snprintf(text, sizeof text, "%d", jobs);
     setenv("JOBS", text, 1);
     setenv("FORMATS", r.count > FIGURE_SVG_ROWS ? "png" : "png svg", 1);
-    static figures_work fw;
-    fw.dir = dir;
+    figures_work fw = {.dir = dir};
     pthread_t figures;
     bool drawing = pthread_create(&figures, NULL, figures_thread, &fw) == 0;
     if (!drawing) draw_figures(dir, fw.why_not);

@@ -22,17 +22,13 @@ reference bench_reference(const bench_options *o, const puzzle *p)
         if (p->optimal >= 0) file.moves = p->optimal;
         if (!o->verify) return file;
     }
-    solver_context ctx;
-    solver_context_init(&ctx);
-    solver_result r;
     solver_budget budget = {0, o->timing.budget.max_bytes, 0};
-    solver_bfs.solve(&ctx, &p->board, p->start, &budget, NULL, &r);
-    reference bfs = {r.status == SOLVE_SOLVED ? r.nmoves : REPORT_NONE,
-                     r.status == SOLVE_SOLVED ? REPORT_YES
-                     : r.status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
+    int moves;
+    solve_status status = bfs_reference(&p->board, p->start, &budget, &moves);
+    reference bfs = {status == SOLVE_SOLVED ? moves : REPORT_NONE,
+                     status == SOLVE_SOLVED ? REPORT_YES
+                     : status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
                      false};
-    solver_result_free(&r);
-    solver_context_free(&ctx);
     if (bfs.solvable == REPORT_UNKNOWN) return file;   /* the BFS ran out of memory */
     if (file.solvable != REPORT_UNKNOWN && (file.solvable != bfs.solvable || file.moves != bfs.moves)) {
         char said[32], found[32];

@@ -107,25 +107,33 @@ function summaryColumn(key) {
     return {key, label, how};
 }
 
-// A table whose header cells sort it by their column's raw value, up then down.
-function sortable(table, rows, columns, value) {
-    let state = {col: -1, up: true};
-    const head = el("tr", {}, ...columns.map((c, i) => {
+// Two raw values in order: text by the locale's rules, numbers by size.
+function compareValues(x, y) {
+    return typeof x === "string" || typeof y === "string" ? String(x).localeCompare(String(y)) : x - y;
+}
+
+// A header row of the columns in words, each column's key in its tooltip; a click on a header
+// calls onSort with its column's place.
+function headerRow(columns, onSort) {
+    return el("tr", {}, ...columns.map((c, i) => {
         const th = el("th", {class: c.how === "text" ? "text" : "", title: c.key, "data-col": String(i)}, c.label);
-        th.addEventListener("click", () => {
-            state = {col: i, up: state.col === i ? !state.up : true};
-            const body = Array.from(table.tBodies[0].rows);
-            body.sort((a, b) => {
-                const x = value(rows[a.dataset.row], c), y = value(rows[b.dataset.row], c);
-                const d = typeof x === "string" || typeof y === "string"
-                    ? String(x).localeCompare(String(y)) : x - y;
-                return state.up ? d : -d;
-            });
-            for (const r of body) table.tBodies[0].append(r);
-        });
+        th.addEventListener("click", () => onSort(i));
         return th;
     }));
-    table.tHead.append(head);
+}
+
+// A table whose header cells sort its rows by their column's raw value, up then down.
+function sortable(table, rows, columns, value) {
+    let state = {col: -1, up: true};
+    table.tHead.append(headerRow(columns, i => {
+        state = {col: i, up: state.col === i ? !state.up : true};
+        const body = Array.from(table.tBodies[0].rows);
+        body.sort((a, b) => {
+            const d = compareValues(value(rows[a.dataset.row], columns[i]), value(rows[b.dataset.row], columns[i]));
+            return state.up ? d : -d;
+        });
+        for (const r of body) table.tBodies[0].append(r);
+    }));
 }
 
 function fillSummary() {
@@ -203,8 +211,7 @@ function sortBy(col) {
     view.sort = {col, up: view.sort.col === col ? !view.sort.up : true};
     const c = columns[col], up = view.sort.up, key = Array.from({length: NP}, (_, i) => c.value(i));
     view.order.sort((a, b) => {
-        const x = key[a], y = key[b];
-        const d = typeof x === "string" || typeof y === "string" ? String(x).localeCompare(String(y)) : x - y;
+        const d = compareValues(key[a], key[b]);
         return (up ? d : -d) || a - b;
     });
     refresh();
@@ -221,11 +228,7 @@ function filterRows(text) {
 
 function fillTable() {
     const table = document.getElementById("table");
-    table.tHead.append(el("tr", {}, ...columns.map((c, i) => {
-        const th = el("th", {class: c.how === "text" ? "text" : "", title: c.key, "data-col": String(i)}, c.label);
-        th.addEventListener("click", () => sortBy(i));
-        return th;
-    })));
+    table.tHead.append(headerRow(columns, sortBy));
     const pager = document.getElementById("pager");
     const button = (text, role, to) => {
         const b = el("button", {"data-role": role}, text);

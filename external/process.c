@@ -87,40 +87,6 @@ int ext_log_close(ext_log *log)
 
 /* ---- cgroups ------------------------------------------------------------------------------- */
 
-/* The folder of this process's cgroup v2, or "" when there is none (no cgroup2 mount, or not
- * ours to write). Worked out once. */
-static const char *own_cgroup(void)
-{
-    static char dir[PATH_MAX];
-    static bool known;
-    if (known) return dir;
-    known = true;
-    if (getenv("UNBLOCK_NO_CGROUP")) return dir;
-    char mount[PATH_MAX] = "", path[PATH_MAX] = "", line[4096];
-    FILE *f = fopen("/proc/self/mountinfo", "r");
-    while (f && fgets(line, sizeof line, f)) {
-        char *dash = strstr(line, " - cgroup2 ");
-        char point[PATH_MAX];
-        if (dash && sscanf(line, "%*s %*s %*s %*s %4095s", point) == 1) {
-            snprintf(mount, sizeof mount, "%s", point);
-            break;
-        }
-    }
-    if (f) fclose(f);
-    f = fopen("/proc/self/cgroup", "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "0::", 3) == 0) {
-            line[strcspn(line, "\n")] = '\0';
-            snprintf(path, sizeof path, "%.2000s", line + 3);
-        }
-    if (f) fclose(f);
-    if (mount[0] && path[0]) {
-        snprintf(line, sizeof line, "%.2000s%.2000s", mount, strcmp(path, "/") ? path : "");
-        if (access(line, W_OK) == 0) snprintf(dir, sizeof dir, "%s", line);
-    }
-    return dir;
-}
-
 static int write_file(const char *dir, const char *name, const char *text)
 {
     char path[PATH_MAX];
@@ -155,21 +121,21 @@ static bool listed(const char *list, const char *word)
     return false;
 }
 
-/* The folder of this process's cgroup v1 memory controller, or "" when there is none (no v1
- * hierarchy with the memory controller, or not ours to write). Worked out once. */
-static const char *own_memcg_v1(void)
+/* The folder of this process's cgroup in the hierarchy mounted as file system `fstype` that
+ * holds `controller`: "cgroup2" and NULL for v2's one hierarchy, "cgroup" and "memory" for v1's
+ * memory controller. "" when there is none, or it is not ours to write. */
+static void find_own_cgroup(const char *fstype, const char *controller, char dir[PATH_MAX])
 {
-    static char dir[PATH_MAX];
-    static bool known;
-    if (known) return dir;
-    known = true;
-    if (getenv("UNBLOCK_NO_CGROUP")) return dir;
-    char root[PATH_MAX] = "", mount[PATH_MAX] = "", path[PATH_MAX] = "", line[4096];
-    FILE *f = fopen("/proc/self/mountinfo", "r");
+    dir[0] = '\0';
+    if (getenv("UNBLOCK_NO_CGROUP")) return;
+    char marker[32], root[PATH_MAX] = "", mount[PATH_MAX] = "", path[PATH_MAX] = "", line[4096];
+    snprintf(marker, sizeof marker, " - %s ", fstype);
+    FILE *f = fopen("/proc/self/mountinfo", "r");   /* "... ROOT POINT ... - TYPE SOURCE OPTIONS" */
     while (f && fgets(line, sizeof line, f)) {
-        char *dash = strstr(line, " - cgroup ");
+        char *dash = strstr(line, marker);
         char options[1024], r[PATH_MAX], point[PATH_MAX];
-        if (dash && sscanf(dash + 10, "%*s %1023s", options) == 1 && listed(options, "memory") &&
+        if (dash && (!controller || (sscanf(dash + strlen(marker), "%*s %1023s", options) == 1 &&
+                                     listed(options, controller))) &&
             sscanf(line, "%*s %*s %*s %4095s %4095s", r, point) == 2) {
             snprintf(root, sizeof root, "%s", r);
             snprintf(mount, sizeof mount, "%s", point);
@@ -177,26 +143,42 @@ static const char *own_memcg_v1(void)
         }
     }
     if (f) fclose(f);
-    f = fopen("/proc/self/cgroup", "r");   /* "ID:CONTROLLERS:PATH" */
+    f = fopen("/proc/self/cgroup", "r");   /* "ID:CONTROLLERS:PATH", v2's with no controllers */
     while (f && fgets(line, sizeof line, f)) {
         char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
         if (!b) continue;
         *b = '\0';
-        if (!listed(a + 1, "memory")) continue;
+        if (controller ? !listed(a + 1, controller) : a[1] != '\0') continue;
         b[1 + strcspn(b + 1, "\n")] = '\0';
         snprintf(path, sizeof path, "%.2000s", b + 1);
     }
     if (f) fclose(f);
-    if (!mount[0] || !path[0]) return dir;
+    if (!mount[0] || !path[0]) return;
     /* The path is from the hierarchy's root; the mount shows it from `root` down. */
     const char *below = path;
     size_t n = strlen(root);
     if (strcmp(root, "/") != 0) {
-        if (strncmp(path, root, n) != 0) return dir;
+        if (strncmp(path, root, n) != 0) return;
         below = path + n;
     }
     snprintf(line, sizeof line, "%.2000s%.2000s", mount, strcmp(below, "/") ? below : "");
-    if (access(line, W_OK) == 0) snprintf(dir, sizeof dir, "%s", line);
+    if (access(line, W_OK) == 0) snprintf(dir, PATH_MAX, "%s", line);
+}
+
+/* This process's cgroup v2, and its cgroup v1 memory controller: each worked out once. */
+static const char *own_cgroup(void)
+{
+    static char dir[PATH_MAX];
+    static bool known;
+    if (!known) find_own_cgroup("cgroup2", NULL, dir), known = true;
+    return dir;
+}
+
+static const char *own_memcg_v1(void)
+{
+    static char dir[PATH_MAX];
+    static bool known;
+    if (!known) find_own_cgroup("cgroup", "memory", dir), known = true;
     return dir;
 }
 

@@ -86,6 +86,19 @@ const uint64_t *bfs_cluster_states(const solver_context *ctx)
     return ctx->trail[0].key;   /* the queue: every state stored, in breadth-first order */
 }
 
+solve_status bfs_reference(const board *b, uint64_t start, const solver_budget *budget, int *moves)
+{
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    solver_bfs.solve(&ctx, b, start, budget, NULL, &r);
+    solve_status status = r.status;
+    *moves = r.nmoves;
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    return status;
+}
+
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
     bfs_solve, NULL, 0,

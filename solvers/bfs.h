@@ -9,6 +9,11 @@
  * What every other answer is checked against. */
 extern const solver solver_bfs;
 
+/* The reference answer to the puzzle (b, start): the reference BFS run in a context of its own
+ * under budget. Returns SOLVE_SOLVED with the optimum in *moves, SOLVE_UNSOLVABLE, or
+ * SOLVE_BUDGET when the budget stopped it. */
+solve_status bfs_reference(const board *b, uint64_t start, const solver_budget *budget, int *moves);
+
 /* Cluster mode of the reference BFS: every state reachable from start, counted into
  * r->cluster_states. It takes no parameters (param is ignored). Unless it stopped on its
  * budget, the states stay listed, each once, at bfs_cluster_states(ctx)
