@@ -820,6 +820,28 @@ int report_row_puzzle(const report_row *row, puzzle_list *one, char *why)
     return scan_text("board", text, strlen(text), SCAN_AUTO, one, why) == 1 ? 0 : -1;
 }
 
+json_t *report_parse_closing(const char *text, const char *where, char *err)
+{
+    json_t *doc = json_object();
+    const char *const keys[] = {"summary", "meta"};
+    for (int k = 0; k < 2; k++) {
+        char key[16];
+        snprintf(key, sizeof key, "\"%s\":", keys[k]);
+        const char *at = NULL;
+        for (const char *p = strstr(text, key); p; p = strstr(p + 1, key)) at = p;
+        json_error_t je;
+        json_t *v = at ? json_loads(at + strlen(key), JSON_DISABLE_EOF_CHECK, &je) : NULL;
+        if (!v) {
+            snprintf(err, REPORT_ERR_MAX, "%.400s: no %s at its end (not a complete results.json)",
+                     where, keys[k]);
+            json_decref(doc);
+            return NULL;
+        }
+        json_object_set_new(doc, keys[k], v);
+    }
+    return doc;
+}
+
 json_t *report_read_closing(const char *path, char *err)
 {
     FILE *f = fopen(path, "rb");
@@ -834,24 +856,7 @@ json_t *report_read_closing(const char *path, char *err)
     size_t n = fread(tail, 1, 1u << 20, f);
     fclose(f);
     tail[n] = '\0';
-    json_t *doc = json_object();
-    const char *const keys[] = {"summary", "meta"};
-    for (int k = 0; k < 2; k++) {
-        char key[16];
-        snprintf(key, sizeof key, "\"%s\":", keys[k]);
-        char *at = NULL;
-        for (char *p = strstr(tail, key); p; p = strstr(p + 1, key)) at = p;
-        json_error_t je;
-        json_t *v = at ? json_loads(at + strlen(key), JSON_DISABLE_EOF_CHECK, &je) : NULL;
-        if (!v) {
-            snprintf(err, REPORT_ERR_MAX, "%.400s: no %s at its end (not a complete results.json)",
-                     path, keys[k]);
-            json_decref(doc);
-            free(tail);
-            return NULL;
-        }
-        json_object_set_new(doc, keys[k], v);
-    }
+    json_t *doc = report_parse_closing(tail, path, err);
     free(tail);
     return doc;
 }

@@ -166,6 +166,8 @@ int report_read(const char *path, report *r, char *err);
  * from its last MiB: they close the file (formats.md), so that a file of 160,000 rows is not
  * parsed whole for them. NULL, with "PATH: why" in err, when they are not there. */
 json_t *report_read_closing(const char *path, char *err);
+/* The same from text held in memory (the file's end, NUL-terminated); where names it in err. */
+json_t *report_parse_closing(const char *text, const char *where, char *err);
 /* The same from an open stream; path names it in messages. */
 int report_read_stream(FILE *f, const char *path, report *r, char *err);
 

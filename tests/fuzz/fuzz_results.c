@@ -1,8 +1,11 @@
 /* fuzz_results.c -- libFuzzer target: the readers of the harness's own files (CSV and JSON
  * results, as bench verify, merge, compare and --resume read them, perhaps after a user edited
- * them). Every input must be refused in one printable line, or read into rows that write back
- * and read again to the same rows. */
+ * them), and the summary and meta at a results.json's end (bench report, merge). Every input
+ * must be refused in one printable line, or read into rows that write back and read again to
+ * the same rows. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "bench/report.h"
 #include "tests/fuzz/fuzz.h"
@@ -20,8 +23,23 @@ static FILE *written(const report *r, bool json, char **buf, size_t *len)
     return fmemopen(*buf, *len, "r");
 }
 
+/* The end of a results.json, as bench report and merge read its summary and meta: refused in
+ * one printable line, or both members there. */
+static void closing(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1), err[REPORT_ERR_MAX];
+    memcpy(text, data, size);
+    text[size] = '\0';
+    json_t *doc = report_parse_closing(text, "fuzz.json", err);
+    if (!doc) fuzz_check_message(err);
+    else if (!json_object_get(doc, "summary") || !json_object_get(doc, "meta")) abort();
+    json_decref(doc);
+    free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    closing(data, size);
     FILE *f = fmemopen((void *)data, size, "r");
     if (!f) return 0;
     report r = {0};
