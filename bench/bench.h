@@ -32,10 +32,13 @@ typedef struct {
     int moves;               /* the optimum, or REPORT_NONE */
     report_flag solvable;
     bool from_file;          /* the file's claim, not checked by the reference BFS */
+    int slides, steps;       /* the optima in the other measures (Klotski), or REPORT_NONE */
 } reference;
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
- * which also checks the file's claim against it, failing the run when they differ). */
+ * which also checks the file's claim against it, failing the run when they differ). A Klotski
+ * puzzle's reference is found in each of the three measures the file does not give, under the
+ * run's whole budget (a Klotski cluster may be past any machine's reach: then it is unknown). */
 reference bench_reference(const bench_options *o, const puzzle *p);
 /* Fills the row's identity and counters from the result: solver (the setup's label),
  * heuristic, params, puzzle, board (in its own letters), status, moves, solution, note, index
@@ -44,7 +47,7 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
                     const bench_options *o, const solver_result *r, report_row *row);
 /* Replays the solution and decides the row's claims (optimal_moves, solvable, optimal,
  * correct, excess, replay) against ref; a contradiction fails the run. */
-void bench_judge(const bench_options *o, const solver *s, const puzzle *p, reference ref,
+void bench_judge(const bench_options *o, const solver_setup *u, const puzzle *p, reference ref,
                  const solver_result *r, report_row *row);
 
 /* ---- results.c: the result files of a run ---- */

@@ -14,9 +14,42 @@
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
  * which also checks the file's claim against it). */
+/* A Klotski puzzle's reference: each measure's optimum from the file, or from the reference
+ * BFS in that measure; a file's optimum the BFS contradicts fails the run. */
+static reference klotski_reference(const bench_options *o, const puzzle *p)
+{
+    reference ref = {REPORT_NONE, REPORT_UNKNOWN, false, REPORT_NONE, REPORT_NONE};
+    const int file[MEASURE_COUNT] = {p->optimal, p->optimal_slides, p->optimal_steps};
+    int *found[MEASURE_COUNT] = {&ref.moves, &ref.slides, &ref.steps};
+    family_problem view;
+    puzzle_problem(p, &view);
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        int units = REPORT_NONE;
+        solve_status status = SOLVE_BUDGET;
+        if (file[m] == PUZZLE_UNKNOWN || o->verify)
+            status = bfs_reference_family(&view, (measure)m, &o->timing.budget, &units);
+        if (status == SOLVE_BUDGET) {   /* the file's word, or nothing known */
+            if (file[m] == PUZZLE_UNKNOWN) continue;
+            if (file[m] >= 0) *found[m] = file[m];
+            ref.solvable = file[m] >= 0 ? REPORT_YES : REPORT_NO;
+            ref.from_file = true;
+            continue;
+        }
+        bool agrees = file[m] == PUZZLE_UNSOLVABLE ? status == SOLVE_UNSOLVABLE
+                                                   : status == SOLVE_SOLVED && units == file[m];
+        if (file[m] != PUZZLE_UNKNOWN && !agrees)
+            bench_check_failed("%s: the file says %d %s, the reference BFS finds %d: the file is wrong",
+                               p->name, file[m], measure_name((measure)m), units);
+        ref.solvable = status == SOLVE_SOLVED ? REPORT_YES : REPORT_NO;
+        if (status == SOLVE_SOLVED) *found[m] = units;
+    }
+    return ref;
+}
+
 reference bench_reference(const bench_options *o, const puzzle *p)
 {
-    reference file = {REPORT_NONE, REPORT_UNKNOWN, true};
+    if (p->family == FAMILY_KLOTSKI) return klotski_reference(o, p);
+    reference file = {REPORT_NONE, REPORT_UNKNOWN, true, REPORT_NONE, REPORT_NONE};
     if (p->optimal != PUZZLE_UNKNOWN) {
         file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
         if (p->optimal >= 0) file.moves = p->optimal;
@@ -28,7 +61,7 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     reference bfs = {status == SOLVE_SOLVED ? moves : REPORT_NONE,
                      status == SOLVE_SOLVED ? REPORT_YES
                      : status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
-                     false};
+                     false, REPORT_NONE, REPORT_NONE};
     if (bfs.solvable == REPORT_UNKNOWN) return file;   /* the BFS ran out of memory */
     if (file.solvable != REPORT_UNKNOWN && (file.solvable != bfs.solvable || file.moves != bfs.moves)) {
         char said[32], found[32];
@@ -42,16 +75,39 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     return bfs;
 }
 
+/* A Klotski solution's claims in the measure its setup promises: slides or steps. */
+static void judge_other_measure(const solver_setup *u, const puzzle *p, const reference *ref,
+                                const report_row *row)
+{
+    solver_guarantee g = setup_guarantee(u);
+    int got = g == GUARANTEE_SLIDES ? row->slides : row->steps;
+    int best = g == GUARANTEE_SLIDES ? ref->slides : ref->steps;
+    if ((g == GUARANTEE_SLIDES || g == GUARANTEE_STEPS) && best != REPORT_NONE && got != best)
+        bench_check_failed("%s on %s: %d %s, but the optimum is %d and the solver promises the "
+                           "fewest %s: %s is wrong", u->s->name, p->name, got,
+                           solver_guarantee_name(g), best, solver_guarantee_name(g),
+                           got < best ? "the reference" : "the solver");
+}
+
 /* Replays the solution and decides the row's claims against the reference. */
-void bench_judge(const bench_options *o, const solver *s, const puzzle *p, reference ref,
+void bench_judge(const bench_options *o, const solver_setup *u, const puzzle *p, reference ref,
                   const solver_result *r, report_row *row)
 {
+    const solver *s = u->s;
     row->optimal_moves = ref.moves;
+    row->optimal_slides = p->family == FAMILY_RUSH ? ref.moves : ref.slides;
+    row->optimal_steps = ref.steps;
     row->solvable = ref.solvable;
     const char *who = ref.from_file ? "the file" : "the reference BFS";
     if (r->status == SOLVE_SOLVED) {
-        char why[BOARD_ERR_MAX];
-        bool legal = moves_check_solution(&p->board, p->start, r->moves, r->nmoves, why) < 0;
+        char why[BOARD_ERR_MAX + KLOTSKI_ERR_MAX];
+        bool legal;
+        if (p->family == FAMILY_KLOTSKI) {
+            measure_counts units;
+            legal = klotski_replay(&p->klotski, r->text, &units, why) == 0;
+            if (legal) row->moves = units.moves, row->slides = units.slides, row->steps = units.steps;
+        } else
+            legal = moves_check_solution(&p->board, p->start, r->moves, r->nmoves, why) < 0;
         snprintf(row->replay, sizeof row->replay, legal ? "ok" : "illegal");
         if (!legal) {
             row->correct = REPORT_NO;
@@ -66,15 +122,16 @@ void bench_judge(const bench_options *o, const solver *s, const puzzle *p, refer
             return;
         }
         row->correct = REPORT_YES;
+        if (p->family == FAMILY_KLOTSKI) judge_other_measure(u, p, &ref, row);
         if (ref.moves == REPORT_NONE) return;
-        row->excess = r->nmoves - ref.moves;
+        row->excess = row->moves - ref.moves;
         row->optimal = row->excess == 0 ? REPORT_YES : REPORT_NO;
         if (row->excess < 0)
             bench_check_failed("%s on %s: %d moves, fewer than the optimum %d that %s gives: "
-                               "%s is wrong", s->name, p->name, r->nmoves, ref.moves, who, who);
-        else if (row->excess > 0 && s->guarantee == GUARANTEE_MOVES)
+                               "%s is wrong", s->name, p->name, row->moves, ref.moves, who, who);
+        else if (row->excess > 0 && setup_guarantee(u) == GUARANTEE_MOVES)
             bench_check_failed("%s on %s: %d moves, but %s gives the optimum as %d and the solver "
-                               "promises the fewest moves: %s", s->name, p->name, r->nmoves, who,
+                               "promises the fewest moves: %s", s->name, p->name, row->moves, who,
                                ref.moves,
                                ref.from_file ? "the file or the solver is wrong (--verify tells "
                                                "which)"
@@ -97,7 +154,8 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     snprintf(row->heuristic, sizeof row->heuristic, "%s", heuristic ? heuristic : "");
     setup_params_text(u, row->params);
     snprintf(row->origin, sizeof row->origin, "%s", solver_origin_name(registry_origin(u->s)));
-    snprintf(row->guarantee, sizeof row->guarantee, "%s", solver_guarantee_name(u->s->guarantee));
+    snprintf(row->guarantee, sizeof row->guarantee, "%s", solver_guarantee_name(setup_guarantee(u)));
+    snprintf(row->family, sizeof row->family, "%s", family_name(p->family));
     row->complete = u->s->complete ? REPORT_YES : REPORT_NO;
     snprintf(row->note, sizeof row->note, "%s", r->note ? r->note : "");
     /* As many whole KEY=VALUE pairs as the cell holds. */
@@ -124,11 +182,15 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     row->generated = r->generated;
     row->duplicates = r->duplicates;
     row->table_bytes = r->peak_bytes;
+    if (p->family != FAMILY_RUSH) {   /* its measures come from the replay (bench_judge) */
+        row->solution = xstrdup(r->status == SOLVE_SOLVED && r->text ? r->text : "");
+        return;
+    }
     size_t n = (size_t)r->nmoves * 6 + 1;
     row->solution = xmalloc(n);
     row->solution[0] = '\0';
     if (r->status == SOLVE_SOLVED) {
-        row->moves = r->nmoves;
+        row->moves = row->slides = r->nmoves;
         row->steps = r->steps;
         moves_format_list(&p->board, r->moves, r->nmoves, row->solution, n);
     }

@@ -43,10 +43,12 @@ static const column columns[] = {
     COLUMN(solver, COL_TEXT),          COLUMN(heuristic, COL_OPTIONAL),
     COLUMN(params, COL_OPTIONAL),      COLUMN(origin, COL_TEXT),
     COLUMN(guarantee, COL_TEXT),       COLUMN(complete, COL_FLAG),
-    COLUMN(puzzle, COL_TEXT),
+    COLUMN(puzzle, COL_TEXT),          COLUMN(family, COL_TEXT),
     COLUMN(board, COL_TEXT),           COLUMN(status, COL_TEXT),
     COLUMN(budget_hit, COL_OPTIONAL),  COLUMN(moves, COL_INT),
+    COLUMN(slides, COL_INT),
     COLUMN(steps, COL_INT),            COLUMN(optimal_moves, COL_INT),
+    COLUMN(optimal_slides, COL_INT),   COLUMN(optimal_steps, COL_INT),
     COLUMN(solvable, COL_FLAG),        COLUMN(optimal, COL_FLAG),
     COLUMN(correct, COL_FLAG),         COLUMN(excess, COL_INT),
     COLUMN(replay, COL_OPTIONAL),      COLUMN(expanded, COL_COUNT),
@@ -77,7 +79,8 @@ double report_nanoseconds(double seconds)
 void report_row_init(report_row *row)
 {
     memset(row, 0, sizeof *row);
-    row->moves = row->steps = row->optimal_moves = row->excess = REPORT_NONE;
+    row->moves = row->slides = row->steps = row->optimal_moves = row->excess = REPORT_NONE;
+    row->optimal_slides = row->optimal_steps = REPORT_NONE;
     row->cluster_size = REPORT_NONE;
     row->solvable = row->optimal = row->correct = REPORT_UNKNOWN;
 }
@@ -211,16 +214,26 @@ static bool plain_text(const char *s)
 }
 
 /* A solution cell: moves like B+1 (a letter, a sign, a digit), one space between them. */
+static bool is_letter(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* Rush Hour's moves (B+1), or Klotski's (a letter then its steps, U D L R), one space apart. */
 static bool move_list(const char *s)
 {
     if (!*s) return true;
     for (;;) {
-        if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) ||
-            (s[1] != '+' && s[1] != '-') || s[2] < '0' || s[2] > '9')
-            return false;
-        if (s[3] == '\0') return true;
-        if (s[3] != ' ') return false;
-        s += 4;
+        if (!is_letter(s[0])) return false;
+        if ((s[1] == '+' || s[1] == '-') && s[2] >= '0' && s[2] <= '9') s += 3;
+        else {
+            size_t n = strspn(s + 1, "UDLR");
+            if (n == 0) return false;
+            s += 1 + n;
+        }
+        if (*s == '\0') return true;
+        if (*s != ' ') return false;
+        s++;
     }
 }
 
@@ -351,16 +364,15 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
     }
     case COL_SOLUTION: {
         if (!json_is_array(v)) return -1;
-        size_t n = json_array_size(v), len = 0;
-        char *text = xmalloc(n * 8 + 1);
+        size_t n = json_array_size(v), len = 0, size = 1;
         for (size_t k = 0; k < n; k++) {
             json_t *m = json_array_get(v, k);
-            if (!json_is_string(m) || strlen(json_string_value(m)) > 6) {
-                free(text);
-                return -1;
-            }
-            len += (size_t)sprintf(text + len, "%s%s", k ? " " : "", json_string_value(m));
+            if (!json_is_string(m) || strlen(json_string_value(m)) > 64 * 4) return -1;
+            size += strlen(json_string_value(m)) + 1;
         }
+        char *text = xmalloc(size);
+        for (size_t k = 0; k < n; k++)
+            len += (size_t)sprintf(text + len, "%s%s", k ? " " : "", json_string_value(json_array_get(v, k)));
         text[len] = '\0';
         int rc = cell_parse(row, c, text);
         free(text);
@@ -406,6 +418,10 @@ void report_tally_free(report_tally *t)
 
 bool report_breaks_claim(const report_row *row)
 {
+    if (strcmp(row->status, "solved") == 0 && strcmp(row->guarantee, "slides") == 0)
+        return row->optimal_slides != REPORT_NONE && row->slides > row->optimal_slides;
+    if (strcmp(row->status, "solved") == 0 && strcmp(row->guarantee, "steps") == 0)
+        return row->optimal_steps != REPORT_NONE && row->steps > row->optimal_steps;
     if (strcmp(row->status, "solved") == 0)
         return strcmp(row->guarantee, "moves") == 0 && row->optimal == REPORT_NO;
     return strcmp(row->status, "unsolvable") == 0 && row->complete == REPORT_YES &&
@@ -424,6 +440,7 @@ void report_tally_add(report_tally *t, const report_row *row)
         e->rank = setup_label_rank(row->solver);
     }
     report_summary *sum = &e->sum;
+    if (strcmp(row->status, "unsupported") == 0) return;   /* not run: no figure to count */
     sum->runs++;
     sum->warnings += row->warning[0] != '\0';
     sum->budget_hits += strcmp(row->status, "budget") == 0;

@@ -42,14 +42,18 @@ typedef struct {
     char heuristic[16];       /* the lower bound astar or idastar used; empty for others */
     char params[SETUP_PARAMS_MAX];    /* every parameter as NAME=VALUE, space-separated */
     char origin[10];          /* builtin, plugin or external: where the solver came from */
-    char guarantee[8];        /* what the solver claims of its solutions: moves, steps, none */
+    char guarantee[8];        /* what the solver claims of its solutions: moves, slides, steps,
+                                 none */
     report_flag complete;     /* whether it claims its "no solution" is a proof */
     char puzzle[PUZZLE_NAME_MAX];
+    char family[8];           /* rush, klotski */
     char board[PUZZLE_BOARD_MAX]; /* database form when it keeps the letters, else native on one line */
-    char status[16];          /* solved, unsolvable, budget, gave-up, crashed, protocol-error */
+    char status[16];          /* solved, unsolvable, budget, gave-up, crashed, protocol-error,
+                                 unsupported */
     char budget_hit[8];       /* states, bytes, seconds; empty unless status is budget */
-    int moves, steps;         /* REPORT_NONE unless solved */
+    int moves, slides, steps; /* REPORT_NONE unless solved */
     int optimal_moves;        /* the optimum, or REPORT_NONE when unknown or unsolvable */
+    int optimal_slides, optimal_steps;   /* the same in slides and steps, where known */
     report_flag solvable;     /* does the puzzle have a solution (file or reference BFS) */
     report_flag optimal;      /* solved rows: moves == optimal_moves */
     report_flag correct;      /* the answer (solution or "no solution") agrees with what is known */

@@ -107,7 +107,7 @@ static void run_puzzle(const puzzle *p, void *ctx)
         timing_run(&o->timing, u, p, &r, &row);
         if (!cli_stopping_signal) {   /* an interrupted run is abandoned, not recorded */
             bench_fill_row(u, p, index, j->count, j->run, o, &r, &row);
-            bench_judge(o, u->s, p, ref, &r, &row);
+            bench_judge(o, u, p, ref, &r, &row);
             if (bench_results_add(j->results, &row)) j->failed_write = true;
             j->done++;
             free(row.solution);

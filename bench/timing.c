@@ -20,7 +20,7 @@ static measure_sample batch(const solver_setup *u, const puzzle *p, const solver
     double cpu0 = measure_thread_cpu(), t0 = search_now();
     for (int i = 0; i < k; i++) {
         solver_result r;
-        u->s->solve(&ctx, &p->board, p->start, budget, u->param, &r);
+        measure_call(u, &ctx, p, budget, &r);
         solver_result_free(&r);
     }
     measure_sample m = {(search_now() - t0) / k, (measure_thread_cpu() - cpu0) / k, 0, false, 0,
@@ -45,6 +45,10 @@ void timing_warning(const double *wall, int n, char out[32])
 void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p, solver_result *r,
                 report_row *row)
 {
+    if (!setup_takes(u, p->family)) {   /* not run: the row says unsupported */
+        measure_solve(u, NULL, p, &plan->budget, r);
+        return;
+    }
     for (int w = 0; w < plan->warmup && !search_interrupted; w++) {
         solver_result discard;
         measure_solve(u, NULL, p, &plan->budget, &discard);

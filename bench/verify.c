@@ -67,7 +67,13 @@ static const known *reference_for(known *e, const puzzle *p, const solver_budget
 {
     if (!e->done) {
         e->done = true;
-        e->status = bfs_reference(&p->board, p->start, budget, &e->moves);
+        if (p->family == FAMILY_RUSH) {
+            e->status = bfs_reference(&p->board, p->start, budget, &e->moves);
+            return e;
+        }
+        family_problem view;
+        puzzle_problem(p, &view);
+        e->status = bfs_reference_family(&view, MEASURE_MOVES, budget, &e->moves);
     }
     return e;
 }
@@ -132,6 +138,19 @@ static int parse_solution(const board *b, const char *text, move **out, char *er
     return n;
 }
 
+/* The solution of a solved row, replayed: its moves, slides and steps. Returns 0, or -1 with
+ * the reason. */
+static int replay_row(const puzzle *p, const report_row *row, measure_counts *units, char *why)
+{
+    if (p->family == FAMILY_KLOTSKI) return klotski_replay(&p->klotski, row->solution, units, why);
+    move *m;
+    int n = parse_solution(&p->board, row->solution, &m, why);
+    int rc = n < 0 ? -1 : moves_check_solution(&p->board, p->start, m, n, why) >= 0 ? -1 : 0;
+    if (rc == 0) *units = (measure_counts){n, n, moves_steps(m, n)};
+    free(m);
+    return rc;
+}
+
 /* Every claim of one row, against its own board (which must be the puzzle of its id) and the
  * reference answer for that puzzle. */
 static void check_row(tally *t, const report_row *row, known *entry, const solver_budget *budget)
@@ -154,22 +173,31 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
      * a built-in's must be the ones its name has. */
     bool promises_moves = strcmp(row->guarantee, "moves") == 0;
     bool complete = row->complete == REPORT_YES;
-    if (strcmp(row->guarantee, "moves") && strcmp(row->guarantee, "steps") && strcmp(row->guarantee, "none"))
-        fail(t, row, "guarantee", "'%s' is not moves, steps or none", row->guarantee);
+    if (strcmp(row->guarantee, "moves") && strcmp(row->guarantee, "slides") &&
+        strcmp(row->guarantee, "steps") && strcmp(row->guarantee, "none"))
+        fail(t, row, "guarantee", "'%s' is not moves, slides, steps or none", row->guarantee);
+    if (strcmp(row->family, family_name(p->family)) != 0)
+        fail(t, row, "family", "'%s', but the board is a %s puzzle", row->family,
+             family_name(p->family));
     if (row->complete == REPORT_UNKNOWN) fail(t, row, "complete", "is neither yes nor no");
     if (strcmp(row->origin, "builtin") == 0) {
         solver_setup u;
+        char bad[SETUP_ERR_MAX];
         const solver *s = setup_parse_label(row->solver, &u) == 0 ? u.s : NULL;
+        if (s && setup_parse_params(&u, row->params, bad) < 0) fail(t, row, "params", "%s", bad);
         if (!s) fail(t, row, "solver", "no built-in solver of that name");
         const char *heuristic = s ? setup_heuristic(&u) : NULL;
         if (s && strcmp(row->heuristic, heuristic ? heuristic : "") != 0)
             fail(t, row, "heuristic", "'%s' is not the heuristic the label %s names", row->heuristic,
                  row->solver);
-        if (s && (strcmp(row->guarantee, solver_guarantee_name(s->guarantee)) != 0 ||
+        if (s && (strcmp(row->guarantee, solver_guarantee_name(setup_guarantee(&u))) != 0 ||
                   complete != s->complete))
             fail(t, row, "guarantee", "%s claims %s and %s, the row says %s and %s", s->name,
-                 solver_guarantee_name(s->guarantee), s->complete ? "complete" : "not complete",
+                 solver_guarantee_name(setup_guarantee(&u)), s->complete ? "complete" : "not complete",
                  row->guarantee, complete ? "complete" : "not complete");
+        if (s && (strcmp(row->status, "unsupported") == 0) == setup_takes(&u, p->family))
+            fail(t, row, "status", "%s %s %s puzzles", row->solver,
+                 setup_takes(&u, p->family) ? "takes" : "does not take", family_name(p->family));
     } else if (strcmp(row->origin, "plugin") && strcmp(row->origin, "external"))
         fail(t, row, "origin", "'%s' is not builtin, plugin or external", row->origin);
     bool solvable = ref->status == SOLVE_SOLVED, known = ref->status != SOLVE_BUDGET;
@@ -181,15 +209,21 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
     check_flag(t, row, "solvable", row->solvable, solvable ? REPORT_YES : REPORT_NO);
     check_int(t, row, "optimal_moves", row->optimal_moves, solvable ? ref->moves : REPORT_NONE);
 
+    if (strcmp(row->status, "unsupported") == 0) {   /* not run: nothing claimed */
+        if (row->solution[0]) fail(t, row, "solution", "a row that did not run holds a solution");
+        check_flag(t, row, "correct", row->correct, REPORT_UNKNOWN);
+        puzzle_list_free(&one);
+        return;
+    }
     if (strcmp(row->status, "solved") == 0) {
-        move *m;
-        int n = parse_solution(&p->board, row->solution, &m, why);
-        if (n < 0) fail(t, row, "solution", "%s", why);
-        else if (moves_check_solution(&p->board, p->start, m, n, why) >= 0)
+        measure_counts units;
+        if (replay_row(p, row, &units, why) < 0)
             fail(t, row, "solution", "does not replay: %s", why);
         else {
+            int n = units.moves;
             check_int(t, row, "moves", row->moves, n);
-            check_int(t, row, "steps", row->steps, moves_steps(m, n));
+            check_int(t, row, "slides", row->slides, units.slides);
+            check_int(t, row, "steps", row->steps, units.steps);
             check_flag(t, row, "replay", strcmp(row->replay, "ok") == 0 ? REPORT_YES : REPORT_NO,
                        REPORT_YES);
             check_flag(t, row, "correct", row->correct, REPORT_YES);
@@ -203,7 +237,6 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
                 }
             }
         }
-        free(m);
         puzzle_list_free(&one);
         return;
     }

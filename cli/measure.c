@@ -1,6 +1,7 @@
 /* measure.c -- one solve with a fresh context, timed on two clocks, its allocator peak read. */
 #include "cli/measure.h"
 
+#include <string.h>
 #include <time.h>
 
 #include "common/xmem.h"
@@ -15,12 +16,43 @@ double measure_thread_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-typedef void solve_fn(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, const int *param, solver_result *r);
+/* What is run: solver s with its parameters, or (cluster) the reference BFS's cluster mode;
+ * on Rush Hour's bitboards, or on any other family through its family view. */
+typedef struct {
+    const solver *s;
+    const int *param;
+    bool cluster;
+} solve_call;
 
-static measure_sample measure(solve_fn *fn, const int *param, solver_context *given,
-                              const puzzle *p, const solver_budget *budget, solver_result *r,
-                              uint64_t expect_states)
+void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
+                  const solver_budget *budget, solver_result *r)
+{
+    if (p->family == FAMILY_RUSH) {
+        u->s->solve(ctx, &p->board, p->start, budget, u->param, r);
+        return;
+    }
+    family_problem view;
+    puzzle_problem(p, &view);
+    u->s->solve_family(ctx, &view, budget, u->param, r);
+}
+
+static void run(const solve_call *c, solver_context *ctx, const puzzle *p,
+                const solver_budget *budget, solver_result *r)
+{
+    if (p->family == FAMILY_RUSH) {
+        if (c->cluster) bfs_cluster(ctx, &p->board, p->start, budget, NULL, r);
+        else c->s->solve(ctx, &p->board, p->start, budget, c->param, r);
+        return;
+    }
+    family_problem view;
+    puzzle_problem(p, &view);
+    if (c->cluster) bfs_family_search(ctx, &view, MEASURE_MOVES, budget, r, true);
+    else c->s->solve_family(ctx, &view, budget, c->param, r);
+}
+
+static measure_sample measure_run(const solve_call *c, solver_context *given, const puzzle *p,
+                                  const solver_budget *budget, solver_result *r,
+                                  uint64_t expect_states)
 {
     measure_sample m;
     solver_context fresh, *ctx = given ? given : &fresh;
@@ -29,7 +61,7 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
     ctx->expect_states = expect_states;
     xmem_peak_reset();
     double cpu0 = measure_thread_cpu(), t0 = search_now();
-    fn(ctx, &p->board, p->start, budget, param, r);
+    run(c, ctx, p, budget, r);
     m.seconds = search_now() - t0;
     m.cpu_seconds = measure_thread_cpu() - cpu0;
     m.peak_bytes = given ? 0 : xmem_peak_read();
@@ -42,13 +74,19 @@ static measure_sample measure(solve_fn *fn, const int *param, solver_context *gi
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r)
 {
+    if (!setup_takes(u, p->family)) {   /* not run: a row that says so */
+        memset(r, 0, sizeof *r);
+        r->status = SOLVE_UNSUPPORTED;
+        return (measure_sample){0, 0, 0, false, 0, false, ""};
+    }
     external_solver *x = external_of(u->s);
     if (x) {   /* another program: its own clocks, over its whole process group */
         external_measure e = external_solve(x, p, budget, r);
         return (measure_sample){e.seconds, e.cpu_seconds, 0, false, e.peak_rss, true,
                                 ext_memory_method_name(e.memory_method)};
     }
-    return measure(u->s->solve, u->param, ctx, p, budget, r, 0);
+    solve_call c = {u->s, u->param, false};
+    return measure_run(&c, ctx, p, budget, r, 0);
 }
 
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
@@ -56,5 +94,6 @@ measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solve
 {
     /* The cluster's size, when the puzzle's line gives it, spares the search growths of its
      * tables (solvers/bfs.c, presize). */
-    return measure(bfs_cluster, NULL, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
+    solve_call c = {NULL, NULL, true};
+    return measure_run(&c, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
 }

@@ -32,7 +32,8 @@ typedef struct {
 } measure_sample;
 
 /* Solves p with setup u under budget into r (the caller frees r) and measures it, in ctx, or
- * in a fresh context when ctx is NULL. An external solver (external/external.h) is asked
+ * in a fresh context when ctx is NULL. A setup that does not take p's family (setup_takes) is
+ * not run: r says SOLVE_UNSUPPORTED and the sample is zeros. An external solver (external/external.h) is asked
  * instead, and measured over its processes: peak_rss in place of peak_bytes. */
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r);
@@ -43,6 +44,10 @@ measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const p
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                                solver_result *r);
 
+/* The solve alone, unmeasured: setup u (which must take p's family) on p's board, through
+ * the entry for its family (search/solver.h). */
+void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
+                  const solver_budget *budget, solver_result *r);
 /* CPU seconds of the calling thread. */
 double measure_thread_cpu(void);
 

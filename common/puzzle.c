@@ -23,7 +23,7 @@ puzzle *puzzle_list_add(puzzle_list *list)
     GROW(list->items, list->capacity, list->count + 1, 16);
     puzzle *p = &list->items[list->count++];
     memset(p, 0, sizeof *p);
-    p->optimal = PUZZLE_UNKNOWN;
+    p->optimal = p->optimal_slides = p->optimal_steps = PUZZLE_UNKNOWN;
     p->cluster = -1;
     return p;
 }
@@ -41,8 +41,38 @@ void puzzle_list_free(puzzle_list *list)
     list->count = list->capacity = 0;
 }
 
+void puzzle_problem(const puzzle *p, family_problem *out)
+{
+    klotski_problem(&p->klotski, p->start, out);   /* the one family but Rush Hour */
+}
+
+/* A Klotski puzzle's id: its grid with the pieces lettered in reading order of their anchors
+ * (the primary 'A'), after "klotski" and before its target. */
+static void klotski_id(const puzzle *p, char out[17])
+{
+    const klotski_board *b = &p->klotski;
+    klotski_layout l;
+    klotski_decode(b, p->start, &l);
+    klotski_board relabelled = *b;
+    uint8_t at[KLOTSKI_MAX_PIECES];
+    for (int i = 0; i < l.n; i++) {
+        relabelled.piece[i].label = BOARD_LABELS[i];
+        relabelled.piece[i].cls = l.cls[i];
+        at[i] = l.at[i];
+    }
+    relabelled.npieces = (uint8_t)l.n;
+    char text[KLOTSKI_TEXT_MAX + 32] = "klotski\n";
+    int n = 8 + klotski_format_grid(&relabelled, at, text + 8);
+    n += snprintf(text + n, sizeof text - (size_t)n, "target %d\n", b->target);
+    snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(text, (size_t)n));
+}
+
 void puzzle_id(const puzzle *p, char out[17])
 {
+    if (p->family == FAMILY_KLOTSKI) {
+        klotski_id(p, out);
+        return;
+    }
     const board *b = &p->board;
     char grid[BOARD_TEXT_MAX], canonical[BOARD_MAX_PIECES] = {0};
     int n = board_format_grid(b, p->start, grid), next = 1, stride = b->width + 3;
@@ -59,12 +89,38 @@ void puzzle_id(const puzzle *p, char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(grid, (size_t)n));
 }
 
+/* The lines before a Klotski grid: the family, the primary when it is not 'A', the goal when
+ * the frame shows no opening. */
+static int klotski_header(const klotski_board *b, char *out, size_t size)
+{
+    int n = snprintf(out, size, "family: klotski\n");
+    char primary = b->piece[b->primary].label;
+    if (primary != 'A') n += snprintf(out + n, size - (size_t)n, "primary: %c\n", primary);
+    if (!klotski_opening(b))
+        n += snprintf(out + n, size - (size_t)n, "goal: %d %d\n", (b->target & 7) + b->cls[0].col_min,
+                      b->target >> 3);
+    return n;
+}
+
+static int klotski_start_grid(const klotski_board *b, char *out)
+{
+    uint8_t at[KLOTSKI_MAX_PIECES];
+    for (int i = 0; i < b->npieces; i++) at[i] = b->piece[i].start;
+    return klotski_format_grid(b, at, out);
+}
+
 void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX])
 {
-    const board *b = &p->board;
-    char primary = b->piece[b->primary].label;
-    int n = primary == 'A' ? 0 : snprintf(out, PUZZLE_BOARD_MAX, "primary: %c\n", primary);
-    n += board_format_grid(b, p->start, out + n);
+    int n;
+    if (p->family == FAMILY_KLOTSKI) {
+        n = klotski_header(&p->klotski, out, PUZZLE_BOARD_MAX);
+        n += klotski_start_grid(&p->klotski, out + n);
+    } else {
+        const board *b = &p->board;
+        char primary = b->piece[b->primary].label;
+        n = primary == 'A' ? 0 : snprintf(out, PUZZLE_BOARD_MAX, "primary: %c\n", primary);
+        n += board_format_grid(b, p->start, out + n);
+    }
     if (separator == '\n') return;
     out[n - 1] = '\0';   /* no separator after the last line */
     for (char *s = out; *s; s++)
@@ -73,26 +129,42 @@ void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_
 
 void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX])
 {
-    if (board_format_db(&p->board, key, out)) return;
+    if (p->family == FAMILY_RUSH && board_format_db(&p->board, key, out)) return;
     puzzle at = *p;
     at.start = key;
     puzzle_format_board(&at, '/', out);
 }
 
+/* "NAME: COUNT\n" for a known optimum, "NAME: -\n" for none, nothing when unknown. */
+static size_t format_optimum(char *out, size_t size, const char *name, int value)
+{
+    if (value == PUZZLE_UNSOLVABLE) return (size_t)snprintf(out, size, "%s: -\n", name);
+    if (value >= 0) return (size_t)snprintf(out, size, "%s: %d\n", name, value);
+    return 0;
+}
+
 char *puzzle_format_native(const puzzle *p)
 {
-    char grid[BOARD_TEXT_MAX];
-    board_format_grid(&p->board, p->start, grid);
-    size_t n = strlen(grid) + PUZZLE_NAME_MAX + 128;
+    char grid[PUZZLE_BOARD_MAX];
+    if (p->family == FAMILY_KLOTSKI) klotski_start_grid(&p->klotski, grid);
+    else board_format_grid(&p->board, p->start, grid);
+    size_t n = strlen(grid) + PUZZLE_NAME_MAX + 256;
     char *out = xmalloc(n);
-    size_t len = (size_t)snprintf(out, n, "name: %s\n", p->name);
-    if (p->optimal == PUZZLE_UNSOLVABLE)
-        len += (size_t)snprintf(out + len, n - len, "moves: -\n");
-    else if (p->optimal >= 0)
-        len += (size_t)snprintf(out + len, n - len, "moves: %d\n", p->optimal);
+    size_t len = 0;
+    if (p->family == FAMILY_KLOTSKI) len += (size_t)snprintf(out, n, "family: klotski\n");
+    len += (size_t)snprintf(out + len, n - len, "name: %s\n", p->name);
+    len += format_optimum(out + len, n - len, "moves", p->optimal);
+    len += format_optimum(out + len, n - len, "slides", p->optimal_slides);
+    len += format_optimum(out + len, n - len, "steps", p->optimal_steps);
     if (p->cluster >= 0) len += (size_t)snprintf(out + len, n - len, "cluster: %ld\n", p->cluster);
-    char primary = p->board.piece[p->board.primary].label;
-    if (primary != 'A') len += (size_t)snprintf(out + len, n - len, "primary: %c\n", primary);
+    if (p->family == FAMILY_KLOTSKI) {
+        char header[64];
+        klotski_header(&p->klotski, header, sizeof header);
+        len += (size_t)snprintf(out + len, n - len, "%s", header + strlen("family: klotski\n"));
+    } else {
+        char primary = p->board.piece[p->board.primary].label;
+        if (primary != 'A') len += (size_t)snprintf(out + len, n - len, "primary: %c\n", primary);
+    }
     snprintf(out + len, n - len, "%s", grid);
     return out;
 }

@@ -1,12 +1,16 @@
 /* puzzle.h -- a board with what is known about it, and lists of puzzles.
  *
- * A puzzle is what the scanner produces and the harness runs: the board, where it came from,
- * its name, and, where the source says so, its optimal move count and cluster size.
+ * A puzzle is what the scanner produces and the harness runs: its family and board (a Rush Hour
+ * board or a Klotski board, by `family`), where it came from, its name, and, where the source
+ * says so, its optimal move count (and for Klotski slide and step counts) and cluster size.
+ * Whatever reads p->board or p->klotski looks at p->family first: they share their memory.
  */
 #ifndef PUZZLE_H
 #define PUZZLE_H
 
 #include "common/board.h"
+#include "common/family.h"
+#include "common/klotski.h"
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */
@@ -14,11 +18,17 @@
 #define PUZZLE_NAME_MAX PUZZLE_SOURCE_MAX
 
 typedef struct {
-    board board;
+    family_id family;
+    union {
+        board board;                  /* FAMILY_RUSH */
+        klotski_board klotski;        /* FAMILY_KLOTSKI */
+    };
     uint64_t start;                   /* key of the starting position */
     char name[PUZZLE_NAME_MAX];       /* the source's name, else "<path as given>:<line>" */
     char source[PUZZLE_SOURCE_MAX];   /* "<file>:<line>" where the puzzle starts */
     int optimal;                      /* known optimal moves, or PUZZLE_UNKNOWN/UNSOLVABLE */
+    int optimal_slides;               /* Klotski: known optimal slides and steps, or */
+    int optimal_steps;                /* PUZZLE_UNKNOWN/UNSOLVABLE */
     long cluster;                     /* known cluster size, or -1 */
 } puzzle;
 
@@ -37,7 +47,7 @@ typedef struct {
     long handed;          /* puzzles handed to the sink so far */
 } puzzle_list;
 
-/* Appends a zeroed puzzle (optimal unknown, cluster -1) and returns it; with a sink, first
+/* Appends a zeroed puzzle (a Rush Hour one, optima unknown, cluster -1) and returns it; with a sink, first
  * hands over a full batch. */
 puzzle *puzzle_list_add(puzzle_list *list);
 /* With a sink: hands over every puzzle the list holds. */
@@ -46,11 +56,17 @@ void puzzle_list_flush(puzzle_list *list);
 void puzzle_list_take(puzzle_list *to, puzzle_list *from);
 void puzzle_list_free(puzzle_list *list);
 
+/* The family view of a puzzle of any family but Rush Hour (family.h), for the solvers written
+ * once for every family; it points into p, which must outlive it. */
+void puzzle_problem(const puzzle *p, family_problem *out);
+
 /* A stable identifier of the puzzle's geometry, as 16 hex digits (out[17]): XXH3-64 of the
  * native grid with the pieces relabelled canonically (the primary 'A', the others 'B', 'C', ...
  * in the reading order of their first cell). It depends on the size, the walls, the exit and
  * each piece's place, orientation and length, and on nothing else: not on the letters, the
- * file, the format or the name, so the same puzzle has the same id wherever it comes from. */
+ * file, the format or the name, so the same puzzle has the same id wherever it comes from. A
+ * Klotski puzzle's hashes "klotski", the relabelled grid and the target anchor, so no id of
+ * one family is another's. */
 void puzzle_id(const puzzle *p, char out[17]);
 
 /* The board in the puzzle's own letters, so that its solutions read on it: the native text
@@ -58,11 +74,13 @@ void puzzle_id(const puzzle *p, char out[17]);
  * by `separator`: '\n' gives text the scanner reads; '/' gives the one-line form results use
  * for boards without a database form (the last '/' dropped; turn each '/' back into a newline
  * to read it). out: PUZZLE_BOARD_MAX bytes. */
-#define PUZZLE_BOARD_MAX (BOARD_TEXT_MAX + 16)
+#define PUZZLE_BOARD_MAX (KLOTSKI_TEXT_MAX + 64)
 void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX]);
 
 /* Position key of p on one line, as results write boards: the database form when it keeps
- * the puzzle's letters (board_format_db), else puzzle_format_board's one-line form. */
+ * the puzzle's letters (board_format_db), else puzzle_format_board's one-line form. A
+ * Klotski puzzle's line is its start's one-line form whatever the key (its letters are the
+ * start's; a layout reached on the way is drawn from its replay). */
 void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX]);
 
 /* The puzzle in native format, metadata header and grid (docs/formats.md). The

@@ -80,7 +80,8 @@ static int exit_code(const solver_result *r)
     case SOLVE_BUDGET:
     case SOLVE_GAVE_UP:
     case SOLVE_CRASHED:
-    case SOLVE_PROTOCOL_ERROR: break;
+    case SOLVE_PROTOCOL_ERROR:
+    case SOLVE_UNSUPPORTED: break;
     }
     return EXIT_BUDGET;
 }
@@ -98,9 +99,29 @@ static json_t *json_state(const puzzle *p, uint64_t key)
     return json_string(text);
 }
 
+/* A solution's tokens as a JSON array: Rush Hour's moves, or another family's notation cut at
+ * its spaces. */
+static json_t *json_solution(const puzzle *p, const solver_result *r)
+{
+    json_t *solution = json_array();
+    if (p->family != FAMILY_RUSH) {
+        char *copy = xstrdup(r->text ? r->text : ""), *save = NULL;
+        for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            json_array_append_new(solution, json_string(t));
+        free(copy);
+        return solution;
+    }
+    for (int k = 0; k < r->nmoves; k++) {
+        char text[8];
+        moves_format(&p->board, r->moves[k], text);
+        json_array_append_new(solution, json_string(text));
+    }
+    return solution;
+}
+
 static void print_json(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m,
-                       const cluster_analysis *an)
+                       const cluster_analysis *an, const measure_counts *units)
 {
     const board *b = &p->board;
     char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
@@ -110,28 +131,27 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     char text[PUZZLE_BOARD_MAX], db[BOARD_DB_MAX], id[17];
     puzzle_format_board(p, '\n', text);
     puzzle_id(p, id);
-    bool solved = r->status == SOLVE_SOLVED;
-    json_t *solution = json_array();
-    for (int k = 0; k < r->nmoves; k++) {
-        char text[8];
-        moves_format(b, r->moves[k], text);
-        json_array_append_new(solution, json_string(text));
-    }
+    bool solved = r->status == SOLVE_SOLVED, rush = p->family == FAMILY_RUSH;
+    json_t *solution = json_solution(p, r);
+    int moves = rush ? r->nmoves : units->moves, steps = rush ? r->steps : units->steps;
     json_t *line = json_pack(
         "{s:i, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:b, s:s, s:o, s:o, s:o, s:o}",
         "schema_version", CLI_SCHEMA_VERSION, "file", p->source, "name", p->name, "id", id,
         "board", text,
-        "db", board_format_db(b, p->start, db) ? json_string(db) : json_null(),
+        "db", rush && board_format_db(b, p->start, db) ? json_string(db) : json_null(),
         "known_optimal", json_count_or_null(p->optimal >= 0, (uint64_t)p->optimal),
         "known_solvable", p->optimal == PUZZLE_UNKNOWN ? json_null()
                                                         : json_boolean(p->optimal >= 0),
         "solver", label, "cluster_mode", o->cluster, "status", solve_status_name(r->status),
         "budget_hit", r->status == SOLVE_BUDGET ? json_string(r->budget_hit) : json_null(),
-        "moves", json_count_or_null(solved, (uint64_t)r->nmoves),
-        "steps", json_count_or_null(solved, (uint64_t)r->steps), "solution", solution);
+        "moves", json_count_or_null(solved, (uint64_t)moves),
+        "steps", json_count_or_null(solved, (uint64_t)steps), "solution", solution);
+    json_object_set_new(line, "family", json_string(family_name(p->family)));
+    json_object_set_new(line, "slides",
+                        json_count_or_null(solved, (uint64_t)(rush ? r->nmoves : units->slides)));
     solver_origin origin = registry_origin(u->s);
     json_object_set_new(line, "origin", json_string(solver_origin_name(origin)));
-    json_object_set_new(line, "guarantee", json_string(solver_guarantee_name(u->s->guarantee)));
+    json_object_set_new(line, "guarantee", json_string(solver_guarantee_name(setup_guarantee(u))));
     json_object_set_new(line, "complete", json_boolean(u->s->complete));
     json_object_set_new(line, "heuristic", heuristic ? json_string(heuristic) : json_null());
     json_object_set_new(line, "params", params[0] ? json_string(params) : json_null());
@@ -188,7 +208,7 @@ static void print_board(const board *b, uint64_t key)
 
 static void print_text(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m,
-                       const cluster_analysis *an)
+                       const cluster_analysis *an, const measure_counts *units)
 {
     const board *b = &p->board;
     char label[SETUP_LABEL_MAX];
@@ -203,6 +223,9 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         printf("cluster %llu states, ", (unsigned long long)r->cluster_states);
     if (r->status == SOLVE_SOLVED && r->note && strncmp(r->note, "illegal solution", 16) == 0) {
         printf("%s\n", r->note);   /* an external solver's, which bin/solve does not print */
+    } else if (r->status == SOLVE_SOLVED && p->family != FAMILY_RUSH) {
+        printf("%d moves, %d slides, %d steps\n%s\n", units->moves, units->slides, units->steps,
+               r->text);
     } else if (r->status == SOLVE_SOLVED) {
         printf("%d moves, %d steps\n", r->nmoves, r->steps);
         size_t n = (size_t)r->nmoves * 6 + 1;
@@ -218,6 +241,8 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
             printf("no solution found (%s is not complete)\n", label);
     } else if (r->status == SOLVE_BUDGET && !o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
+    else if (r->status == SOLVE_UNSUPPORTED)
+        printf("unsupported: %s does not take %s puzzles\n", label, family_name(p->family));
     else if (r->status != SOLVE_BUDGET)   /* an external solver's: gave up, crashed, ... */
         printf("%s%s%s\n", solve_status_name(r->status), r->note ? ": " : "",
                r->note ? r->note : "");
@@ -255,7 +280,7 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
-    if (o->show && r->status == SOLVE_SOLVED) {
+    if (o->show && r->status == SOLVE_SOLVED && p->family == FAMILY_RUSH) {
         uint64_t key = p->start;
         print_board(b, key);
         for (int k = 0; k < r->nmoves; k++) {
@@ -277,6 +302,7 @@ typedef struct {
     uint64_t *states;   /* cluster mode: the cluster's states, for its analysis; else NULL */
     bool failed_check;  /* a solver from outside: a solution that does not replay, or a
                          * broken claim */
+    measure_counts units;   /* a Klotski solution's measures, from its replay */
 } solved;
 
 /* Solves p with u (in cluster mode, explores its cluster with the reference BFS, keeping a copy
@@ -344,7 +370,14 @@ static void check_claims(const options *o, solved *s)
  * or a claim is broken (said in its note), else EXIT_SOLVED. */
 static int report(const options *o, solved *s)
 {
-    if (s->r.status == SOLVE_SOLVED) {
+    if (s->r.status == SOLVE_SOLVED && s->p.family == FAMILY_KLOTSKI) {
+        char why[KLOTSKI_ERR_MAX];
+        if (klotski_replay(&s->p.klotski, s->r.text, &s->units, why) < 0) {
+            fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", s->p.name,
+                    s->u->s->name, why);
+            exit(EXIT_BAD_INPUT);   /* only the built-ins take Klotski: a bug of this program */
+        }
+    } else if (s->r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         if (moves_check_solution(&s->p.board, s->p.start, s->r.moves, s->r.nmoves, why) >= 0) {
             if (registry_origin(s->u->s) == SOLVER_BUILTIN) {   /* a bug of this program */
@@ -357,14 +390,14 @@ static int report(const options *o, solved *s)
             fail_check(s, note);
         }
     }
-    if (!s->failed_check) check_claims(o, s);
+    if (!s->failed_check && s->p.family == FAMILY_RUSH) check_claims(o, s);
     cluster_analysis an = {0}, *analysed = NULL;
-    if (s->states && cluster_analyse_states(&s->p.board, s->p.start, s->states,
+    if (s->states && s->p.family == FAMILY_RUSH && cluster_analyse_states(&s->p.board, s->p.start, s->states,
                                             s->r.cluster_states, o->budget.max_states,
                                             o->budget.max_bytes, &solver_bfs, &an))
         analysed = &an;
-    if (o->json) print_json(o, &s->p, s->u, &s->r, &s->m, analysed);
-    else print_text(o, &s->p, s->u, &s->r, &s->m, analysed);
+    if (o->json) print_json(o, &s->p, s->u, &s->r, &s->m, analysed, &s->units);
+    else print_text(o, &s->p, s->u, &s->r, &s->m, analysed, &s->units);
     cluster_analysis_free(&an);
     solver_result_free(&s->r);
     free(s->states);

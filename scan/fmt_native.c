@@ -13,6 +13,11 @@
  *
  * A file holds any number of puzzles one after another; blank lines and '#' comment lines may
  * stand between them. Exactly one exit marker per puzzle.
+ *
+ * A `family: klotski` header makes it a Klotski puzzle (docs/formats.md): the marks in the
+ * frame are its opening, one under (or beside) each open cell, all on one side; or a
+ * `goal: X Y` header gives the primary's target top-left cell. `slides:` and `steps:` give
+ * its other optima. The header comes before the grid, so a border is read knowing its family.
  */
 #include "scan/scan_internal.h"
 
@@ -30,8 +35,27 @@ typedef struct {
 
 static bool is_label(char c) { return c != '\0' && strchr(BOARD_LABELS, c) != NULL; }
 
+/* Klotski: one more marked cell of the opening on `side`; a mark on another side is an error
+ * (returned as -1 from read_border and read_row through klotski_mark_ok). */
+static void note_opening(native_reader *r, char side, int row, int col, int lineno)
+{
+    if (r->g.open_side && r->g.open_side != side) r->exits = -1;
+    if (r->exits < 0) return;
+    r->g.open_side = side;
+    r->g.open_cells |= 1ull << (row * 8 + col);
+    r->g.open_lineno = lineno;
+    r->exits = 1;
+}
+
 static void note_exit(native_reader *r, board_exit side, int line, int lineno)
 {
+    if (r->g.family == FAMILY_KLOTSKI) {
+        static const char marks[4] = {'>', '<', 'v', '^'};
+        int row = side == EXIT_UP ? 0 : side == EXIT_DOWN ? r->g.height - 1 : line;
+        int col = side == EXIT_LEFT ? 0 : side == EXIT_RIGHT ? r->g.width - 1 : line;
+        note_opening(r, marks[side], row, col, lineno);
+        return;
+    }
     r->exits++;
     r->g.exit_side = side;
     r->g.exit_line = line;
@@ -44,7 +68,8 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
     const char *colon = strchr(s, ':');
     if (!colon)
         return scan_error(err, src, line->lineno,
-                          "expected a header (name:, moves:, cluster:, primary:) or a border +---+");
+                          "expected a header (family:, name:, moves:, slides:, steps:, cluster:, "
+                          "primary:, goal:) or a border +---+");
     const char *value = colon + 1 + strspn(colon + 1, " \t");
     size_t key_len = (size_t)(colon - s);
     if (!r->have_header) r->start_lineno = line->lineno;
@@ -55,10 +80,34 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
             return scan_error(err, src, line->lineno, "name must be 1 to %zu characters",
                               sizeof r->p->name - 1);
         strcpy(r->p->name, value);
-    } else if (key_len == 5 && strncmp(s, "moves", 5) == 0) {
-        if (strcmp(value, "-") == 0) r->p->optimal = PUZZLE_UNSOLVABLE;
-        else if (scan_parse_count(value, &n)) r->p->optimal = (int)n;
-        else return scan_error(err, src, line->lineno, "moves: '%s' is not a count or '-'", value);
+    } else if ((key_len == 5 && strncmp(s, "moves", 5) == 0) ||
+               (key_len == 6 && strncmp(s, "slides", 6) == 0) ||
+               (key_len == 5 && strncmp(s, "steps", 5) == 0)) {
+        int *optimum = s[1] == 'o' ? &r->p->optimal : s[1] == 'l' ? &r->p->optimal_slides
+                                                                   : &r->p->optimal_steps;
+        if (optimum != &r->p->optimal && r->g.family != FAMILY_KLOTSKI)
+            return scan_error(err, src, line->lineno,
+                              "%.*s: is a Klotski header (family: klotski first)", (int)key_len, s);
+        if (strcmp(value, "-") == 0) *optimum = PUZZLE_UNSOLVABLE;
+        else if (scan_parse_count(value, &n)) *optimum = (int)n;
+        else
+            return scan_error(err, src, line->lineno, "%.*s: '%s' is not a count or '-'",
+                              (int)key_len, s, value);
+    } else if (key_len == 6 && strncmp(s, "family", 6) == 0) {
+        int f = family_parse(value);
+        if (f < 0)
+            return scan_error(err, src, line->lineno, "family: '%s' is not rush or klotski", value);
+        r->g.family = (family_id)f;
+    } else if (key_len == 4 && strncmp(s, "goal", 4) == 0) {
+        int x, y, used = 0;
+        if (r->g.family != FAMILY_KLOTSKI)
+            return scan_error(err, src, line->lineno, "goal: is a Klotski header (family: klotski first)");
+        if (sscanf(value, "%d %d%n", &x, &y, &used) != 2 || value[used] || x < 0 || y < 0)
+            return scan_error(err, src, line->lineno,
+                              "goal: '%s' is not two counts X Y (column, row, from 0)", value);
+        r->g.goal_col = x;
+        r->g.goal_row = y;
+        r->g.goal_lineno = line->lineno;
     } else if (key_len == 7 && strncmp(s, "cluster", 7) == 0) {
         if (!scan_parse_count(value, &r->p->cluster))
             return scan_error(err, src, line->lineno, "cluster: '%s' is not a count", value);
@@ -81,6 +130,8 @@ static int read_border(const scan_source *src, native_reader *r, const scan_line
     if (len < 3 || s[len - 1] != '+')
         return scan_error(err, src, line->lineno, "border must look like +------+");
     int width = (int)len - 2;
+    if (r->exits < 0)
+        return scan_error(err, src, r->g.open_lineno, "the opening is marked on two sides");
     if (top) {
         if (width > BOARD_MAX_SIDE)
             return scan_error(err, src, line->lineno, "board is %d cells wide; at most %d", width,
@@ -94,6 +145,8 @@ static int read_border(const scan_source *src, native_reader *r, const scan_line
         else if (s[c + 1] != '-')
             return scan_error(err, src, line->lineno, "unexpected '%c' in the border", s[c + 1]);
     }
+    if (r->exits < 0)
+        return scan_error(err, src, line->lineno, "the opening is marked on two sides");
     return 0;
 }
 
@@ -112,6 +165,8 @@ static int read_row(const scan_source *src, native_reader *r, const scan_line *l
         return scan_error(err, src, line->lineno, "row must start with | or < and end with | or >");
     if (left == '<') note_exit(r, EXIT_LEFT, row, line->lineno);
     if (right == '>') note_exit(r, EXIT_RIGHT, row, line->lineno);
+    if (r->exits < 0)
+        return scan_error(err, src, line->lineno, "the opening is marked on two sides");
     for (int c = 0; c < r->g.width; c++) {
         char ch = s[c + 1];
         if (ch == 'o') ch = '.';
@@ -132,23 +187,22 @@ static void start_puzzle(native_reader *r, puzzle_list *out)
 {
     memset(r, 0, sizeof *r);
     r->p = puzzle_list_add(out);
-    r->g.primary = 'A';
-    r->g.exit_side = -1;
-    r->g.exit_line = -1;
+    scan_grid_init(&r->g);
 }
 
 static int finish_puzzle(const scan_source *src, native_reader *r, int lineno, char *err)
 {
     if (r->g.height == 0) return scan_error(err, src, lineno, "board has no rows");
+    char name[PUZZLE_NAME_MAX];
+    strcpy(name, r->p->name);
+    scan_default_name(src, r->start_lineno, r->p);
+    if (name[0]) strcpy(r->p->name, name);
+    if (r->g.family == FAMILY_KLOTSKI) return scan_klotski_build(src, &r->g, r->p, err);
     if (r->exits == 0)
         return scan_error(err, src, lineno, "board has no exit marker (< > ^ v in the border)");
     if (r->exits > 1)
         return scan_error(err, src, lineno, "board has %d exit markers; it needs exactly one",
                           r->exits);
-    char name[PUZZLE_NAME_MAX];
-    strcpy(name, r->p->name);
-    scan_default_name(src, r->start_lineno, r->p);
-    if (name[0]) strcpy(r->p->name, name);
     return scan_grid_build(src, &r->g, r->p, err);
 }
 

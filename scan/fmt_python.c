@@ -5,7 +5,13 @@
  *     ]
  * 0 is empty, 1 the primary piece, any other integer n a piece; the exit is at the right end of
  * the primary piece's row. Integer n becomes the label BOARD_LABELS[n - 1], so 1 is A, 2 is B,
- * ... The variable's name, when there is one, names the puzzle. One puzzle per file. */
+ * ... The variable's name, when there is one, names the puzzle. One puzzle per file.
+ *
+ * The seed's Klotski boards are the same list followed by two lines giving piece 1's target
+ * top-left cell (row and column from 0), which make it a Klotski puzzle:
+ *     solved_row = 5
+ *     solved_col = 2
+ */
 #include "scan/scan_internal.h"
 
 #include <ctype.h>
@@ -82,10 +88,33 @@ static int read_row(cursor *c, scan_grid *g, char *err)
     return 0;
 }
 
+/* `solved_row = N` or `solved_col = N` after the board: 0, 1 when the text is neither, or -1
+ * with err set when it is one of them but wrong. */
+static int read_target(cursor *c, scan_grid *g, char *err)
+{
+    bool row = strncmp(c->s, "solved_row", 10) == 0, col = strncmp(c->s, "solved_col", 10) == 0;
+    if (!row && !col) return 1;
+    c->s += 10;
+    int line = lineno(c);
+    if (expect(c, '=', "'=' after solved_row or solved_col", err)) return -1;
+    skip_blank(c);
+    if (!isdigit((unsigned char)*c->s))
+        return scan_error(err, c->src, line, "%s: expected a row or column number from 0",
+                          row ? "solved_row" : "solved_col");
+    int n = 0;
+    while (isdigit((unsigned char)*c->s) && n < 1000) n = n * 10 + (*c->s++ - '0');
+    *(row ? &g->goal_row : &g->goal_col) = n;
+    g->goal_lineno = line;
+    g->family = FAMILY_KLOTSKI;
+    return 0;
+}
+
 int fmt_python_read(const scan_source *src, puzzle_list *out, char *err)
 {
     cursor c = {src, 0, src->count ? src->line[0].text : ""};
-    scan_grid g = {.primary = 'A', .exit_side = -1, .exit_line = -1};
+    scan_grid g;
+    scan_grid_init(&g);
+    g.goal_col = -1;
     char name[PUZZLE_NAME_MAX] = "";
 
     skip_blank(&c);
@@ -108,11 +137,19 @@ int fmt_python_read(const scan_source *src, puzzle_list *out, char *err)
     }
     c.s++;
     skip_blank(&c);
-    if (*c.s) return scan_error(err, src, lineno(&c), "unexpected text after the board");
+    while (*c.s) {
+        int rc = read_target(&c, &g, err);
+        if (rc < 0) return -1;
+        if (rc > 0) return scan_error(err, src, lineno(&c), "unexpected text after the board");
+        skip_blank(&c);
+    }
     if (g.height == 0) return scan_error(err, src, first, "the board has no rows");
+    if ((g.goal_row >= 0) != (g.goal_col >= 0))
+        return scan_error(err, src, g.goal_lineno, "solved_row and solved_col go together");
 
     puzzle *p = puzzle_list_add(out);
     scan_default_name(src, first, p);
     if (name[0]) strcpy(p->name, name);
+    if (g.family == FAMILY_KLOTSKI) return scan_klotski_build(src, &g, p, err);
     return scan_grid_build(src, &g, p, err);
 }

@@ -66,7 +66,9 @@ static scan_format detect(const scan_source *src, char *err)
         if (strchr(s, '[')) return SCAN_PYTHON;
         if (sscanf(s, "%d %d %c", &w, &h, &extra) == 2) return SCAN_CSHARP;
         if (*s == '+' || strncmp(s, "name:", 5) == 0 || strncmp(s, "moves:", 6) == 0 ||
-            strncmp(s, "cluster:", 8) == 0 || strncmp(s, "primary:", 8) == 0)
+            strncmp(s, "cluster:", 8) == 0 || strncmp(s, "primary:", 8) == 0 ||
+            strncmp(s, "family:", 7) == 0 || strncmp(s, "goal:", 5) == 0 ||
+            strncmp(s, "slides:", 7) == 0 || strncmp(s, "steps:", 6) == 0)
             return SCAN_NATIVE;
         if (fmt_db_line_looks_like(s)) return SCAN_DB;
         if (strspn(s, "-0123456789abcdef") == strlen(s)) return SCAN_KOTLIN;

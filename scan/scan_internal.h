@@ -26,6 +26,14 @@ typedef struct {
     int exit_side;     /* a board_exit, or -1: the far end (right/bottom) of the primary's line */
     int exit_line;     /* row/column the source puts the exit in, or -1: the primary's */
     int exit_lineno;   /* source line that gave the exit, for messages */
+    /* Klotski (family FAMILY_KLOTSKI): the opening marked in the frame, its side ('v' '^' '<'
+     * '>', 0: none) and cells; or the goal the source gives, the primary's top-left target
+     * cell (goal_row -1: none). */
+    family_id family;
+    char open_side;
+    uint64_t open_cells;
+    int open_lineno;
+    int goal_row, goal_col, goal_lineno;
 } scan_grid;
 
 /* Reads a whole file ("-": standard input) into a malloc'ed buffer. Returns 0, or -1 with
@@ -36,8 +44,12 @@ int scan_read_file(const char *path, char **data, size_t *len, char *err);
 int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Validates a grid and turns it into p->board and p->start. Returns 0 or -1 with err set. */
+/* Validates a grid and turns it into p->board and p->start (p->klotski for a Klotski grid:
+ * scan_klotski.c). Returns 0 or -1 with err set. */
 int scan_grid_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
+int scan_klotski_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
+/* A grid with nothing read yet: primary 'A', no exit, no goal. */
+void scan_grid_init(scan_grid *g);
 
 /* Sets p->name and p->source to "<path as given>:<lineno>" (two files of one name in
  * different folders never share a name). */

@@ -33,8 +33,10 @@ void pathstack_begin_run(pathstack *ps)
 static uint32_t frames_grown(uint32_t capacity) { return capacity ? capacity * 2 : 64; }
 static uint32_t children_grown(uint32_t capacity) { return capacity ? capacity * 2 : 4 * MOVES_MAX; }
 
-void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip)
+/* Room for one more frame and `room` more successors. */
+static void make_room(pathstack *ps, uint32_t room)
 {
+    ps->room = room;
     if (ps->depth == ps->run_frame_capacity) {
         ps->run_frame_capacity = frames_grown(ps->run_frame_capacity);
         if (ps->run_frame_capacity > ps->frame_capacity) {
@@ -42,7 +44,7 @@ void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int s
             ps->frame = xrealloc(ps->frame, ps->frame_capacity * sizeof *ps->frame);
         }
     }
-    if (ps->top + MOVES_MAX > ps->run_child_capacity) {
+    while (ps->top + room > ps->run_child_capacity) {
         ps->run_child_capacity = children_grown(ps->run_child_capacity);
         if (ps->run_child_capacity > ps->child_capacity) {
             ps->child_capacity = ps->run_child_capacity;
@@ -50,8 +52,21 @@ void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int s
             ps->child_move = xrealloc(ps->child_move, ps->child_capacity * sizeof *ps->child_move);
         }
     }
+}
+
+void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip)
+{
+    make_room(ps, MOVES_MAX);
     int n = moves_generate(b, key, skip, ps->child_key + ps->top, ps->child_move + ps->top);
     ps->frame[ps->depth++] = (pathstack_frame){key, via, ps->top, (uint32_t)n, 0};
+    ps->top += (uint32_t)n;
+}
+
+void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, uint64_t key)
+{
+    make_room(ps, (uint32_t)p->max_successors);
+    int n = p->successors(p->board, key, m, ps->child_key + ps->top);
+    ps->frame[ps->depth++] = (pathstack_frame){key, {0, 0}, ps->top, (uint32_t)n, 0};
     ps->top += (uint32_t)n;
 }
 
@@ -72,7 +87,8 @@ uint64_t pathstack_bytes_next(const pathstack *ps)
     uint32_t children = children_grown(ps->run_child_capacity);
     if (ps->depth == ps->run_frame_capacity && frames > ps->frame_capacity)
         bytes += bytes_of(ps, frames, 0);
-    if (ps->top + MOVES_MAX > ps->run_child_capacity && children > ps->child_capacity)
+    while (ps->top + ps->room > children) children = children_grown(children);
+    if (ps->top + ps->room > ps->run_child_capacity && children > ps->child_capacity)
         bytes += bytes_of(ps, 0, children);
     return bytes;
 }

@@ -14,6 +14,7 @@
 #ifndef PATHSTACK_H
 #define PATHSTACK_H
 
+#include "common/family.h"
 #include "common/moves.h"
 
 typedef struct {
@@ -32,6 +33,7 @@ typedef struct {
     uint32_t top, child_capacity;
     /* What a stack empty at pathstack_begin_run would have grown to (<= the capacities). */
     uint32_t run_frame_capacity, run_child_capacity;
+    uint32_t room;   /* the most successors the last push could write */
 } pathstack;
 
 void pathstack_init(pathstack *ps);
@@ -45,6 +47,9 @@ void pathstack_begin_run(pathstack *ps);
  * `skip` (MOVES_SKIP_NONE for all). */
 void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip);
 
+/* The same for a solver written for every family: key's successors in measure m (frames
+ * pushed so carry no move). */
+void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, uint64_t key);
 /* The next untried successor of the top frame; false when there is none left. */
 static inline bool pathstack_next(pathstack *ps, uint64_t *key, move *m)
 {

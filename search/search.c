@@ -128,6 +128,61 @@ void search_stack_solved(const pathstack *ps, move m, solver_result *r)
     search_solved(r);
 }
 
+void search_family_stack_begin(pathstack *ps, search_limits *l, const family_problem *p, measure m,
+                               int h, solver_result *r)
+{
+    pathstack_clear(ps);
+    pathstack_push_family(ps, p, m, p->start);
+    if (search_expand(l, r)) search_trace_step(l, trace_step_of(p->start, 0, 0, h));
+    r->generated += pathstack_top(ps)->count;
+}
+
+void search_family_stack_descend(pathstack *ps, const family_problem *p, measure m, uint64_t key,
+                                 solver_result *r)
+{
+    pathstack_push_family(ps, p, m, key);
+    r->generated += pathstack_top(ps)->count;
+    if (pathstack_depth(ps) > r->peak_frontier) r->peak_frontier = pathstack_depth(ps);
+}
+
+void search_family_stack_solved(const pathstack *ps, const family_problem *p, measure m,
+                                uint64_t last, solver_result *r)
+{
+    uint64_t *keys = xmalloc(((size_t)ps->depth + 1) * sizeof *keys);
+    for (uint32_t d = 0; d < ps->depth; d++) keys[d] = ps->frame[d].key;
+    keys[ps->depth] = last;
+    search_family_solved(p, m, keys, (int)ps->depth + 1, r);
+    free(keys);
+}
+
+void search_family_trail_solved(const family_problem *p, measure m, const search_trail *t,
+                                uint32_t at, solver_result *r)
+{
+    int n = 0;
+    for (uint32_t i = at; i != TRAIL_ROOT; i = t->parent[i]) n++;
+    uint64_t *keys = xmalloc((size_t)n * sizeof *keys);
+    int k = n;
+    for (uint32_t i = at; i != TRAIL_ROOT; i = t->parent[i]) keys[--k] = t->key[i];
+    search_family_solved(p, m, keys, n, r);
+    free(keys);
+}
+
+void search_family_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
+                          solver_result *r)
+{
+    char err[FAMILY_ERR_MAX];
+    free(r->text);
+    r->text = p->path_text(p->board, keys, n, m, err);
+    if (!r->text) {
+        r->status = SOLVE_GAVE_UP;
+        free(r->message);
+        r->message = xstrdup(err);
+        r->note = r->message;
+        return;
+    }
+    r->status = SOLVE_SOLVED;
+}
+
 void search_solved(solver_result *r)
 {
     r->status = SOLVE_SOLVED;
@@ -177,10 +232,12 @@ void solver_context_free(solver_context *ctx)
 void solver_result_free(solver_result *r)
 {
     free(r->moves);
+    free(r->text);
     free(r->level_sizes);
     free(r->message);
     free(r->stats);
     r->moves = NULL;
+    r->text = NULL;
     r->level_sizes = NULL;
     r->message = r->stats = NULL;
     r->nmoves = r->nlevels = 0;
@@ -191,6 +248,7 @@ const char *solver_guarantee_name(solver_guarantee g)
     switch (g) {
     case GUARANTEE_MOVES: return "moves";
     case GUARANTEE_STEPS: return "steps";
+    case GUARANTEE_SLIDES: return "slides";
     case GUARANTEE_NONE: break;
     }
     return "none";
@@ -204,6 +262,7 @@ const char *solve_status_name(solve_status s)
     case SOLVE_GAVE_UP: return "gave-up";
     case SOLVE_CRASHED: return "crashed";
     case SOLVE_PROTOCOL_ERROR: return "protocol-error";
+    case SOLVE_UNSUPPORTED: return "unsupported";
     case SOLVE_BUDGET: break;
     }
     return "budget";

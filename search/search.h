@@ -162,6 +162,24 @@ void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, i
                           solver_result *r);
 void search_stack_solved(const pathstack *ps, move m, solver_result *r);
 
+/* The same bookkeeping for a solver written for every family (family.h): the successors are
+ * those of measure m, and a solution is the path of keys written in the family's notation. */
+void search_family_stack_begin(pathstack *ps, search_limits *l, const family_problem *p, measure m,
+                               int h, solver_result *r);
+void search_family_stack_descend(pathstack *ps, const family_problem *p, measure m, uint64_t key,
+                                 solver_result *r);
+/* The path on the stack, then `last` (a successor of the top frame), is the solution. */
+void search_family_stack_solved(const pathstack *ps, const family_problem *p, measure m,
+                                uint64_t last, solver_result *r);
+/* The path from the trail's root to entry `at` is the solution. */
+void search_family_trail_solved(const family_problem *p, measure m, const search_trail *t,
+                                uint32_t at, solver_result *r);
+/* keys[0 .. n - 1], the start first, each one unit of m after the last, is the solution: its
+ * text in r->text, the status solved. A path the family cannot write (a solver's bug) leaves the
+ * run unsolved, with the reason in r->note. */
+void search_family_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
+                          solver_result *r);
+
 /* Appends one move to r->moves. */
 void search_append_move(solver_result *r, move m);
 

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "common/board.h"
+#include "common/family.h"
 #include "common/moves.h"
 #include "common/stateset.h"
 #include "search/pathstack.h"
@@ -40,6 +41,7 @@ typedef enum {
     SOLVE_GAVE_UP,          /* it answered that it does not know */
     SOLVE_CRASHED,          /* it exited or died without answering */
     SOLVE_PROTOCOL_ERROR,   /* it wrote what the protocol does not allow */
+    SOLVE_UNSUPPORTED,      /* not run: the solver does not take the puzzle's family */
 } solve_status;
 
 /* What a solver promises about the length of the solutions it returns. */
@@ -47,15 +49,18 @@ typedef enum {
     GUARANTEE_NONE,    /* any solution */
     GUARANTEE_MOVES,   /* fewest moves */
     GUARANTEE_STEPS,   /* fewest single-cell steps */
+    GUARANTEE_SLIDES,  /* fewest slides (Klotski: runs of one piece in one direction) */
 } solver_guarantee;
 
 typedef struct {
     solve_status status;
     const char *budget_hit;   /* "states", "bytes" or "seconds" when status is SOLVE_BUDGET
                                  ("interrupted" when a signal abandoned the search) */
-    move *moves;              /* the solution (malloc'ed), nmoves long */
+    move *moves;              /* Rush Hour: the solution (malloc'ed), nmoves long */
     int nmoves;
     int steps;                /* total cells moved */
+    char *text;               /* another family's solution in its notation (malloc'ed; "" when
+                                 the start is solved); its measures come from replaying it */
     uint64_t expanded;        /* states whose successors were generated (an external solver's
                                  counters are UINT64_MAX when it did not report them) */
     uint64_t generated;       /* successors generated */
@@ -112,6 +117,12 @@ typedef struct {
     const char *const *choices;
 } solver_param;
 
+/* A solver takes the families whose bit is set in `families` (FAMILY_BIT; 0 means Rush Hour
+ * only, as every solver written before there were families). Rush Hour puzzles go to `solve`,
+ * on the bitboards; every other family's to `solve_family`, written once over family.h's view
+ * of a puzzle. A solver asked for a family it does not take is not run: its row says
+ * `unsupported`. A parameter named "metric" (choices moves, slides, steps) sets the measure
+ * the solver searches in, and so its guarantee (solvers/setup.h, setup_guarantee). */
 typedef struct solver {
     const char *name;
     const char *summary;
@@ -122,7 +133,16 @@ typedef struct solver {
                   const solver_budget *budget, const int *param, solver_result *r);
     const solver_param *params;
     int nparams;
+    unsigned families;
+    void (*solve_family)(solver_context *ctx, const family_problem *p,
+                         const solver_budget *budget, const int *param, solver_result *r);
 } solver;
+
+/* Whether s takes family f. */
+static inline bool solver_takes(const solver *s, family_id f)
+{
+    return ((s->families ? s->families : FAMILY_BIT(FAMILY_RUSH)) >> f) & 1u;
+}
 
 /* Parameter i of a solve: param[i], or its default (from the solver's table) when param is
  * NULL. */

@@ -13,6 +13,10 @@
  * the state set maps each state to its best trail entry, with CLOSED marking states expanded.
  * Like bfs it never expands the piece that moved last (any state that reaches is a sibling,
  * reached no dearer from the parent).
+ *
+ * The family form (every family but Rush Hour) searches in moves with the family's own bound,
+ * its pattern database of the primary alone (family.h's lower_bound; for Klotski proved in
+ * common/klotski.h), so it runs as astar/pdb, and expands every piece.
  */
 #include <stdlib.h>
 
@@ -130,7 +134,73 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
     heuristic_free(&bound);
 }
 
+static void astar_solve_family(solver_context *ctx, const family_problem *p,
+                               const solver_budget *budget, const int *param, solver_result *r)
+{
+    (void)param;   /* the bound is the family's (see the top) */
+    const measure m = MEASURE_MOVES;
+    search_limits limits;
+    search_begin(&limits, ctx, budget, r);
+    stateset *set = &ctx->set[0];
+    search_trail *trail = &ctx->trail[0];
+    stateset_clear(set, true);
+    trail_clear(trail);
+    bucketq open;
+    bucketq_init(&open);
+    g_table gt = {NULL, 0};
+    uint64_t *child = xmalloc((size_t)p->max_successors * sizeof *child);
+    uint64_t room = (uint64_t)p->max_successors;
+
+    int h0 = p->lower_bound(p->board, p->start, m);
+    bool added;
+    if (h0 >= 0)
+        open_state(trail, set, stateset_add(set, p->start, &added), &gt, &open, p->start,
+                   TRAIL_ROOT, 0, h0);
+    int f;
+    uint32_t at;
+    while (bucketq_pop(&open, &f, &at)) {
+        uint64_t key = trail->key[at];
+        uint64_t slot = stateset_find(set, key);
+        if (set->value[slot] != at) continue;
+        set->value[slot] |= CLOSED;
+        if (p->is_goal(p->board, key)) {
+            search_family_trail_solved(p, m, trail, at, r);
+            break;
+        }
+        if (search_expand(&limits, r)) {
+            uint32_t from = trail->parent[at];
+            search_trace_step(&limits, trace_step_of(key, from == TRAIL_ROOT ? 0 : trail->key[from],
+                                                     gt.g[at], f - gt.g[at]));
+        }
+        uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
+                         gt.capacity * sizeof *gt.g;
+        uint64_t next = stateset_bytes_next(set, room) + trail_bytes_next(trail, room) +
+                        bucketq_bytes_next(&open, room) + g_bytes_next(&gt, trail, room);
+        if (search_should_stop(&limits, r, bytes, next)) break;
+        int n = p->successors(p->board, key, m, child);
+        r->generated += (uint64_t)n;
+        int g = gt.g[at] + 1;
+        for (int k = 0; k < n; k++) {
+            uint64_t s = stateset_add(set, child[k], &added);
+            if (!added && gt.g[set->value[s] & ~CLOSED] <= g) {
+                r->duplicates++;
+                continue;
+            }
+            int h = p->lower_bound(p->board, child[k], m);
+            if (h < 0) {
+                set->value[s] = CLOSED;
+                continue;
+            }
+            open_state(trail, set, s, &gt, &open, child[k], at, g, h);
+        }
+        if (open.size > r->peak_frontier) r->peak_frontier = open.size;
+    }
+    free(child);
+    bucketq_free(&open);
+    free(gt.g);
+}
+
 const solver solver_astar = {
     "astar", "A* with an admissible, consistent lower bound", GUARANTEE_MOVES, true, astar_solve,
-    astar_params, NPARAMS,
+    astar_params, NPARAMS, FAMILY_ALL, astar_solve_family,
 };

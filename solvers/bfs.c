@@ -13,12 +13,18 @@
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
  * cluster run returns the solution too. bfs1 runs it over single-cell steps.
  *
+ * For every other family the same search is bfs_family.c, over family.h, in the measure the
+ * parameter `metric` names (moves, slides or steps). On Rush Hour, where a piece has one line,
+ * slides are moves, and steps are bfs1's search.
+ *
  * The search itself, with the two prunes that make it fast and the proof that they store the
  * same states in the same order, is solvers/bfs_engine.c. That file is compiled three times
  * (Makefile): portable, with AVX2 and with AVX-512; this file picks the widest build the
  * processor runs. All three return the same results (tests/test_bfs.c).
  */
 #include "solvers/bfs.h"
+
+#include <string.h>
 
 bool bfs_avx2_available(void)
 {
@@ -67,11 +73,28 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
     search_trace_trail(ctx->trace, &ctx->trail[0], r);
 }
 
+enum { PARAM_METRIC, NPARAMS };
+
+static const solver_param bfs_params[NPARAMS] = {
+    [PARAM_METRIC] = BFS_METRIC_PARAM,
+};
+
 static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
                       const solver_budget *budget, const int *param, solver_result *r)
 {
-    (void)param;   /* no parameters */
-    bfs_search(ctx, b, start, budget, r, BFS_MOVES);
+    if (solver_param_value(bfs_params, param, PARAM_METRIC) != MEASURE_STEPS) {
+        bfs_search(ctx, b, start, budget, r, BFS_MOVES);
+        return;
+    }
+    bfs_search(ctx, b, start, budget, r, BFS_STEPS);
+    r->nmoves = moves_merge(r->moves, r->nmoves);
+}
+
+static void bfs_solve_family(solver_context *ctx, const family_problem *p,
+                             const solver_budget *budget, const int *param, solver_result *r)
+{
+    measure m = (measure)solver_param_value(bfs_params, param, PARAM_METRIC);
+    bfs_family_search(ctx, p, m, budget, r, false);
 }
 
 void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
@@ -99,7 +122,23 @@ solve_status bfs_reference(const board *b, uint64_t start, const solver_budget *
     return status;
 }
 
+solve_status bfs_reference_family(const family_problem *p, measure m, const solver_budget *budget,
+                                  int *units)
+{
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    memset(&r, 0, sizeof r);
+    bfs_family_search(&ctx, p, m, budget, &r, false);
+    solve_status status = r.status;
+    /* BFS order: the goal's depth is the last level the search reached. */
+    *units = status == SOLVE_SOLVED ? r.nlevels - 1 : 0;
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    return status;
+}
+
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
-    bfs_solve, NULL, 0,
+    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL, bfs_solve_family,
 };

@@ -44,6 +44,19 @@ void bfs_search_avx2(solver_context *ctx, const board *b, uint64_t start,
 void bfs_search_avx512(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, solver_result *r, bfs_mode mode);
 #endif
+/* The same search for every family but Rush Hour (bfs_family.c): in measure m, to the first
+ * goal, or (cluster) over the whole cluster, keeping its first goal. */
+void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
+                       const solver_budget *budget, solver_result *r, bool cluster);
+/* The parameter "metric" of the solvers that search in any measure: choices moves, slides and
+ * steps, moves by default. */
+#define BFS_METRIC_PARAM                                                                    \
+    {"metric", "the measure searched: moves, slides (one direction each) or steps (one cell)", \
+     MEASURE_MOVES, 0, MEASURE_COUNT - 1, measure_names}
+/* The reference answer in any family and measure: the optimum (SOLVE_SOLVED, *units), no
+ * solution (SOLVE_UNSOLVABLE), or SOLVE_BUDGET. */
+solve_status bfs_reference_family(const family_problem *p, measure m, const solver_budget *budget,
+                                  int *units);
 bool bfs_avx2_available(void);
 bool bfs_avx512_available(void);
 

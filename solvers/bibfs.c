@@ -32,11 +32,19 @@
  * memory budget: bibfs then drops them and searches forward only, testing for the goal as each
  * state is generated. That is the reference BFS, with the same optimality proof.
  *
+ * Every other family (the family form, bibfs_solve_family) searches in moves the same way, from
+ * the goal states the family lists (family.h's goal_states: for Klotski every way to fill the
+ * board around the primary at its target), with no prune: the same proof holds.
+ *
  * Each side is a breadth-first search (the backward one from many roots) and uses bfs.c's two
  * prunes, the piece that moved last and the moves that commute with that move: they leave
  * each side storing the same states in the same order, so the first meeting is the same too.
  */
+#include <stdlib.h>
+
+#include "common/xmem.h"
 #include "search/search.h"
+#include "solvers/bfs.h"
 
 /* One side of the search: its set (state -> trail index), its trail, and the level being
  * expanded, trail[begin .. end). */
@@ -223,7 +231,131 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
     }
 }
 
+/* ---- The family form ---- */
+
+/* The solution through a meeting: the forward path to entry f, then the backward one from g. */
+static void meet_family(const family_problem *p, const side *s, uint32_t f, uint32_t g,
+                        solver_result *r)
+{
+    int n = 0;
+    for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) n++;
+    for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i]) n++;
+    uint64_t *keys = xmalloc((size_t)n * sizeof *keys);
+    int k = 0;
+    for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) keys[k++] = s[0].trail->key[i];
+    for (int a = 0, z = k - 1; a < z; a++, z--) {
+        uint64_t t = keys[a];
+        keys[a] = keys[z];
+        keys[z] = t;
+    }
+    for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i])
+        keys[k++] = s[1].trail->key[i];
+    search_family_solved(p, MEASURE_MOVES, keys, n, r);
+    free(keys);
+}
+
+/* expand_level for the family form. */
+static bool expand_level_family(const family_problem *p, side *s, int me, search_limits *limits,
+                                uint64_t *child, solver_result *r)
+{
+    side *own = &s[me], *other = &s[1 - me];
+    uint64_t level_end = own->end, room = (uint64_t)p->max_successors;
+    for (uint64_t at = own->begin; at < level_end; at++) {
+        uint64_t key = own->trail->key[at];
+        if (search_expand(limits, r)) {
+            uint32_t from = own->trail->parent[at];
+            trace_step step = trace_step_of(key, from == TRAIL_ROOT ? 0 : own->trail->key[from],
+                                            own->depth, TRACE_NO_BOUND);
+            step.backward = me == 1;
+            search_trace_step(limits, step);
+        }
+        if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, room))) return true;
+        int n = p->successors(p->board, key, MEASURE_MOVES, child);
+        r->generated += (uint64_t)n;
+        for (int k = 0; k < n; k++) {
+            bool added;
+            uint64_t slot = stateset_add(own->set, child[k], &added);
+            if (!added) {
+                r->duplicates++;
+                continue;
+            }
+            uint32_t mine = trail_push(own->trail, child[k], (uint32_t)at);
+            own->set->value[slot] = mine;
+            uint64_t theirs = stateset_find(other->set, child[k]);
+            if (theirs != UINT64_MAX) {
+                uint32_t t = other->set->value[theirs];
+                if (me == 0) meet_family(p, s, mine, t, r);
+                else meet_family(p, s, t, mine, r);
+                return true;
+            }
+        }
+    }
+    own->begin = level_end;
+    own->end = own->trail->count;
+    own->depth++;
+    if (own->end - own->begin > r->peak_frontier) r->peak_frontier = own->end - own->begin;
+    return false;
+}
+
+typedef struct {
+    side *back;
+    search_limits *limits;
+    solver_result *r;
+    const side *both;
+    bool over_budget;
+} family_seeding;
+
+static bool seed_one(uint64_t key, void *ctx)
+{
+    family_seeding *f = ctx;
+    if (search_over_budget(f->limits, f->r, both_bytes(f->both), both_bytes_next(f->both, 1, 1))) {
+        f->over_budget = true;
+        return false;
+    }
+    bool added;
+    uint64_t slot = stateset_add(f->back->set, key, &added);
+    if (added) f->back->set->value[slot] = trail_push(f->back->trail, key, TRAIL_ROOT);
+    f->r->generated++;
+    return true;
+}
+
+static void bibfs_solve_family(solver_context *ctx, const family_problem *p,
+                               const solver_budget *budget, const int *param, solver_result *r)
+{
+    (void)param;   /* no parameters */
+    if (p->is_goal(p->board, p->start)) {
+        search_family_solved(p, MEASURE_MOVES, &p->start, 1, r);
+        return;
+    }
+    search_limits limits;
+    search_begin(&limits, ctx, budget, r);
+    side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0, 0}};
+    for (int i = 0; i < 2; i++) {
+        stateset_clear(s[i].set, true);
+        trail_clear(s[i].trail);
+    }
+    family_seeding seeding = {&s[1], &limits, r, s, false};
+    if (p->goal_states(p->board, BIBFS_MAX_GOALS, seed_one, &seeding) < 0) {
+        /* Too many goal states: breadth-first search forward, as exact. */
+        bfs_family_search(ctx, p, MEASURE_MOVES, budget, r, false);
+        return;
+    }
+    if (seeding.over_budget) return;
+    s[1].end = s[1].trail->count;
+    bool added;
+    uint64_t slot = stateset_add(s[0].set, p->start, &added);
+    s[0].set->value[slot] = trail_push(s[0].trail, p->start, TRAIL_ROOT);
+    s[0].end = 1;
+    uint64_t *child = xmalloc((size_t)p->max_successors * sizeof *child);
+    while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
+        r->iterations++;
+        int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
+        if (expand_level_family(p, s, me, &limits, child, r)) break;
+    }
+    free(child);
+}
+
 const solver solver_bibfs = {
     "bibfs", "bidirectional BFS from the start and from the goal placements that keep its order",
-    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0,
+    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0, FAMILY_ALL, bibfs_solve_family,
 };

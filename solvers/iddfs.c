@@ -9,6 +9,10 @@
  * that prune, so the search ends with a proof of "no solution"; otherwise the budget ends it.
  * It is the control for the zone solvers (zone13.c, iddfs_zone.c): the same search without
  * their rules.
+ *
+ * The family form (every family but Rush Hour) deepens in moves with no prune at all: the family
+ * view does not say which piece moved, so every successor is searched, and an iteration that
+ * cuts off nothing still proves "no solution".
  */
 #include "search/search.h"
 
@@ -52,7 +56,45 @@ static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
     r->budget_hit = "states";
 }
 
+static void iddfs_solve_family(solver_context *ctx, const family_problem *p,
+                               const solver_budget *budget, const int *param, solver_result *r)
+{
+    (void)param;   /* no parameters */
+    const measure m = MEASURE_MOVES;
+    search_limits limits;
+    search_begin(&limits, ctx, budget, r);
+    pathstack *path = &ctx->stack;
+    if (p->is_goal(p->board, p->start)) {
+        search_family_solved(p, m, &p->start, 1, r);
+        return;
+    }
+    for (uint32_t limit = 1; limit <= IDDFS_MAX_LIMIT; limit++) {
+        r->iterations++;
+        bool cut_off = false;
+        search_family_stack_begin(path, &limits, p, m, TRACE_NO_BOUND, r);
+        uint64_t key;
+        move via;
+        while (pathstack_advance(path, &key, &via)) {
+            if (p->is_goal(p->board, key)) {
+                search_family_stack_solved(path, p, m, key, r);
+                return;
+            }
+            if (pathstack_depth(path) == limit) {
+                cut_off = true;
+                continue;
+            }
+            search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
+            if (search_should_stop(&limits, r, pathstack_bytes(path), pathstack_bytes_next(path)))
+                return;
+            search_family_stack_descend(path, p, m, key, r);
+        }
+        if (!cut_off) return;
+    }
+    r->status = SOLVE_BUDGET;
+    r->budget_hit = "states";
+}
+
 const solver solver_iddfs = {
     "iddfs", "iterative deepening DFS, no table (the control for the zone solvers)",
-    GUARANTEE_MOVES, true, iddfs_solve, NULL, 0,
+    GUARANTEE_MOVES, true, iddfs_solve, NULL, 0, FAMILY_ALL, iddfs_solve_family,
 };

@@ -141,5 +141,5 @@ static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start
 
 const solver solver_iddfs_zone = {
     "iddfs-zone", "the seed C# solver's 2015 program: iterative deepening with zone pruning",
-    GUARANTEE_NONE, false, iddfs_zone_solve, iddfs_zone_params, NPARAMS,
+    GUARANTEE_NONE, false, iddfs_zone_solve, iddfs_zone_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH), NULL,
 };

@@ -60,6 +60,21 @@ int setup_set(solver_setup *u, const char *name, const char *value, char *err)
     return 1;
 }
 
+solver_guarantee setup_guarantee(const solver_setup *u)
+{
+    static const solver_guarantee of_measure[MEASURE_COUNT] = {GUARANTEE_MOVES, GUARANTEE_SLIDES,
+                                                                GUARANTEE_STEPS};
+    int i = setup_find_param(u->s, "metric");
+    return i < 0 ? u->s->guarantee : of_measure[u->param[i]];
+}
+
+bool setup_takes(const solver_setup *u, family_id f)
+{
+    if (!solver_takes(u->s, f)) return false;
+    const char *h = setup_heuristic(u);
+    return f == FAMILY_RUSH || !h || strcmp(h, SETUP_FAMILY_HEURISTIC) == 0;
+}
+
 const char *setup_heuristic(const solver_setup *u)
 {
     int i = setup_find_param(u->s, SETUP_HEURISTIC);

@@ -637,7 +637,7 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
                                "static void s(solver_context *c, const board *b, uint64_t k, const solver_budget *g, "
                                "const int *p, solver_result *r) { (void)b, (void)k, (void)p; search_limits l; "
                                "search_begin(&l, c, g, r); }\n"
-                               "static const solver twin = {\"bfs\", \"a second bfs\", GUARANTEE_NONE, false, s, 0, 0};\n"
+                               "static const solver twin = {\"bfs\", \"a second bfs\", GUARANTEE_NONE, false, s, 0, 0, 0, 0};\n"
                                "UNBLOCK_PLUGIN(\"taken\", &twin);");
     const char *cases[][2] = {
         {"nosymbol", "no 'unblock_plugin' symbol (UNBLOCK_PLUGIN in plugin.h defines it)\n"},

@@ -71,7 +71,7 @@ static void greedy_solve(solver_context *ctx, const board *b, uint64_t start,
 
 static const solver greedy = {
     "greedy", "greedy best-first search on the blocker bound (a plugin)", GUARANTEE_NONE, true,
-    greedy_solve, NULL, 0,
+    greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH), NULL,
 };
 
 UNBLOCK_PLUGIN("greedy", &greedy);

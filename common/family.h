@@ -1,0 +1,63 @@
+/* family.h -- puzzle families, the measures of a solution, and the view of a puzzle that a
+ * solver written once for every family searches (docs/architecture.md, "Families").
+ *
+ * A family is how pieces move: `rush` (Rush Hour: cars and trucks along one line, common/board.h)
+ * and `klotski` (pieces of any shape in four directions, common/klotski.h). A solver that applies
+ * to several families sees a puzzle as a family_problem: a start key, a goal test, the
+ * successors of a key in a measure, a lower bound, and how a path of keys is written. It never
+ * decodes a key, so it is written once; Rush Hour's fast paths (bitboards, the AVX-512
+ * generator) stay the solvers' own entry for that family.
+ *
+ *     int n = p->successors(p->board, key, MEASURE_MOVES, child);
+ *     if (p->is_goal(p->board, child[0])) ...
+ */
+#ifndef FAMILY_H
+#define FAMILY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_COUNT } family_id;
+#define FAMILY_BIT(f) (1u << (f))
+#define FAMILY_ALL ((1u << FAMILY_COUNT) - 1)
+
+/* "rush", "klotski"; family_parse gives -1 for another name. */
+const char *family_name(family_id f);
+int family_parse(const char *name);
+
+/* The measures of a solution, a sequence of one-cell steps of one piece each: its steps, its
+ * slides (maximal runs of steps of one piece in one direction) and its moves (maximal runs of
+ * steps of one piece). For Rush Hour a piece has one line, so moves and slides are one. */
+typedef enum { MEASURE_MOVES, MEASURE_SLIDES, MEASURE_STEPS, MEASURE_COUNT } measure;
+const char *measure_name(measure m);
+extern const char *const measure_names[MEASURE_COUNT];   /* by measure */
+
+/* A solution's three measures. */
+typedef struct {
+    int moves, slides, steps;
+} measure_counts;
+
+#define FAMILY_ERR_MAX 256
+
+typedef struct family_problem {
+    family_id family;
+    const void *board;
+    uint64_t start;
+    int max_successors;     /* the most successors a key has in any measure */
+    bool (*is_goal)(const void *board, uint64_t key);
+    /* The successors of key in measure m, in a fixed order; returns their count. */
+    int (*successors)(const void *board, uint64_t key, measure m, uint64_t *child);
+    /* A lower bound on the units of m from key to a goal that one unit changes by at most one
+     * (admissible and consistent); -1 when no goal can be reached. */
+    int (*lower_bound)(const void *board, uint64_t key, measure m);
+    /* The notation of a path of keys, each one unit of m after the last (malloc'ed), or NULL
+     * with err (FAMILY_ERR_MAX) when two are not. */
+    char *(*path_text)(const void *board, const uint64_t *keys, int n, measure m, char *err);
+    /* Calls seed(key, ctx) for the goal states that may share the start's cluster (a superset
+     * is harmless) until it returns false; returns how many it gave, or -1 when there would be
+     * more than `max` (nothing given then). */
+    long (*goal_states)(const void *board, long max, bool (*seed)(uint64_t key, void *ctx),
+                        void *ctx);
+} family_problem;
+
+#endif

@@ -1,0 +1,173 @@
+/* klotski.h -- the Klotski family's board: pieces of any connected shape on a W x H board
+ * (2..8 each way), moving in four directions; its 64-bit canonical key, its successors in the
+ * three measures, its notation and replay (docs/formats.md, "Klotski").
+ *
+ * Cells are numbered row * 8 + column, as on Rush Hour's boards. A piece's *anchor* is its
+ * first cell in reading order, and a shape is its cells as a bit mask relative to the anchor at
+ * bit 0 (every other cell comes later in reading order, so the mask shifted left by the anchor
+ * is the piece in place, no cell wrapping while the placement fits).
+ *
+ * Pieces of one shape are alike, except the primary: a *class* is a shape (the primary is
+ * class 0, alone). A state is which class stands anchored on which cell, and its key is
+ *
+ *     bits 0-5   the primary's anchor
+ *     bits 6...  the cells not covered by a wall or a piece met so far, in reading order, each
+ *                giving one token: EMPTY, or the class of the piece anchored there, in a
+ *                prefix code (Huffman's, over how many tokens of each kind every state has)
+ *
+ * The number of tokens of each kind never changes, so every key of a board has the same
+ * length, the fewest bits any prefix code gives (board_finish refuses a board past 64). Two
+ * layouts that differ only by swapping alike pieces have the same tokens, hence the same key:
+ * the key is canonical, and decoding it is a walk over the cells.
+ *
+ * Measures: a solution is a sequence of one-cell steps of one piece. Its *steps* are their
+ * number, its *slides* the maximal runs of steps of one piece in one direction, its *moves*
+ * the maximal runs of steps of one piece. The successors of a state in a measure are the states
+ * one unit of that measure away.
+ */
+#ifndef KLOTSKI_H
+#define KLOTSKI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/family.h"
+
+#define KLOTSKI_MIN_SIDE 2
+#define KLOTSKI_MAX_SIDE 8
+#define KLOTSKI_MAX_PIECES 50   /* one per letter of BOARD_LABELS */
+#define KLOTSKI_MAX_CLASSES 16  /* the primary's and up to 15 other shapes */
+#define KLOTSKI_ERR_MAX 256
+#define KLOTSKI_NO_CELL 0xFF
+#define KLOTSKI_MAX_CODE 8      /* the longest token, in bits: a prefix code over at most 64 tokens needs no more */
+
+
+typedef struct {
+    char label;      /* the input's letter, used in notation */
+    uint8_t cls;     /* its class: 0 for the primary */
+    uint8_t start;   /* its anchor at the start */
+    uint64_t shape;  /* its cells relative to the anchor */
+} klotski_piece;
+
+typedef struct {
+    uint64_t shape;          /* cells relative to the anchor at bit 0 */
+    int8_t col_min, col_max; /* the columns it spans, relative to the anchor's */
+    uint8_t rows;            /* the rows it spans */
+    uint8_t count;           /* pieces of this class */
+    uint8_t code_len;        /* its token's length (class 0: not coded) */
+    uint32_t code;           /* its token, bit 0 first in the key */
+} klotski_class;
+
+typedef struct {
+    uint8_t width, height;
+    uint8_t npieces, nclasses;
+    uint8_t primary;            /* index of the primary piece */
+    uint8_t target;             /* the primary's anchor in a solved state */
+    uint8_t key_bits;
+    uint8_t empty_cells;
+    uint8_t empty_len;          /* the EMPTY token */
+    uint32_t empty_code;
+    uint8_t max_len;            /* the longest token */
+    uint64_t walls;             /* fixed wall cells */
+    uint64_t inside;            /* the board's W x H cells */
+    klotski_piece piece[KLOTSKI_MAX_PIECES];
+    klotski_class cls[KLOTSKI_MAX_CLASSES];
+    /* Decoding: the token read as the max_len bits at a key position (bit 0 first) gives
+     * decode[bits] = symbol (0 EMPTY, else a class) | length << 8. */
+    uint16_t decode[1 << KLOTSKI_MAX_CODE];
+    /* primary_distance[m][a]: units of measure m from anchor a to the target with only the
+     * walls on the board (0xFF: never). */
+    uint8_t primary_distance[MEASURE_COUNT][64];
+} klotski_board;
+
+/* A decoded state: every piece's class and anchor (the primary first, then in reading order
+ * of anchors), and the cells covered by walls and pieces. */
+typedef struct {
+    int n;
+    uint8_t cls[KLOTSKI_MAX_PIECES];
+    uint8_t at[KLOTSKI_MAX_PIECES];
+    uint64_t occupied;
+} klotski_layout;
+
+/* Building a board: klotski_init, then klotski_add_wall / klotski_add_piece (its cells as a
+ * mask in cell numbering; the label, unique) in any order, then klotski_finish with the primary's
+ * label, then the target (klotski_set_target, or an opening: klotski_target_for_opening). Each returns 0, or -1 with a one-line reason in err
+ * (KLOTSKI_ERR_MAX bytes): a cell outside the board, overlapping pieces, a piece that is not
+ * connected, a target where the primary does not fit, a key past 64 bits. */
+int klotski_init(klotski_board *b, int width, int height, char *err);
+int klotski_add_wall(klotski_board *b, int row, int col, char *err);
+int klotski_add_piece(klotski_board *b, char label, uint64_t cells, char *err);
+int klotski_finish(klotski_board *b, char primary_label, char *err);
+/* The target: the primary's bounding box with its top-left cell on (row, col). Call after
+ * klotski_finish; 0, or -1 with the reason (the primary does not fit there). */
+int klotski_set_target(klotski_board *b, int row, int col, char *err);
+/* The same with the target given as the primary's anchor. */
+int klotski_set_target_anchor(klotski_board *b, int anchor, char *err);
+
+/* Whether class c fits the board with its anchor on cell a (walls and other pieces aside). */
+static inline bool klotski_fits(const klotski_board *b, int c, int a)
+{
+    const klotski_class *k = &b->cls[c];
+    int row = a >> 3, col = a & 7;
+    return col + k->col_min >= 0 && col + k->col_max < b->width && row + k->rows <= b->height;
+}
+
+static inline uint64_t klotski_cells(const klotski_board *b, int c, int a)
+{
+    return b->cls[c].shape << a;
+}
+
+static inline bool klotski_is_goal(const klotski_board *b, uint64_t key)
+{
+    return (key & 63) == b->target;
+}
+
+uint64_t klotski_start_key(const klotski_board *b);
+void klotski_decode(const klotski_board *b, uint64_t key, klotski_layout *out);
+/* The key of a layout (its pieces in any order). */
+uint64_t klotski_encode(const klotski_board *b, const klotski_layout *l);
+
+/* The successors of key in measure m, into child (at most klotski_max_successors entries);
+ * returns their count. The order is fixed: pieces in the layout's order, then directions up,
+ * down, left, right (slides nearer first; moves in breadth-first order of the piece's cells). */
+int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child);
+int klotski_max_successors(const klotski_board *b);
+
+/* The fewest units of measure m the primary needs to reach its target on the board with only
+ * the walls (every other piece taken away): a lower bound on any state's distance to the goal
+ * that one unit changes by at most one. -1 when it can never reach it. */
+int klotski_primary_distance(const klotski_board *b, uint64_t key, measure m);
+
+/* The notation of a path of keys (each one unit of measure m after the other, keys[0] the
+ * start): one token per move, the piece's letter then the directions of its steps (U D L R),
+ * e.g. "AD BLL CUR". Returns a malloc'ed string, or NULL (with err) when two keys are not one
+ * unit apart. */
+char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, measure m,
+                        char *err);
+
+/* Replays text (tokens as above; several tokens in a row for one piece are one move) from the
+ * start. Fills the three measures (counted from the steps) and returns 0 when every step is
+ * legal and the end is solved; else -1 with a one-line reason in err naming the first illegal
+ * token and step. */
+int klotski_replay(const klotski_board *b, const char *text, measure_counts *out, char *err);
+
+/* The native grid with piece i anchored on at[i] (the start: each piece's start), in the
+ * board's letters: bordered rows, the opening marked in the frame when the target lies against
+ * an edge (klotski_opening). Returns the length (KLOTSKI_TEXT_MAX bytes). */
+#define KLOTSKI_TEXT_MAX 160
+int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out);
+
+/* Where the frame shows the target: 'v' (bottom), '^' (top), '<' (left), '>' (right) when the
+ * primary at its target touches that edge (the first of them in this order), else 0: the
+ * native form then says `goal: X Y`. */
+char klotski_opening(const klotski_board *b);
+
+/* The target anchor for an opening: the one placement of the primary that touches edge `side`
+ * ('v', '^', '<', '>') on exactly the cells of `marked` (cell numbering), or -1. */
+int klotski_target_for_opening(const klotski_board *b, char side, uint64_t marked);
+
+/* The board as family.h's view, for the solvers written once for every family. */
+void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out);
+
+#endif
