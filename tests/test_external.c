@@ -641,7 +641,7 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
                                "UNBLOCK_PLUGIN(\"taken\", &twin);");
     const char *cases[][2] = {
         {"nosymbol", "no 'unblock_plugin' symbol (UNBLOCK_PLUGIN in plugin.h defines it)\n"},
-        {"oldabi", "built for ABI version 99, this program has version 1"},
+        {"oldabi", "built for ABI version 99, this program has version 2"},
         {"taken", "solver 1: a solver called 'bfs' exists already (builtin)\n"},
     };
     for (size_t k = 0; k < 3; k++) {

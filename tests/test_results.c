@@ -297,8 +297,8 @@ Test(compare, two_runs_agree_on_states_scaled_times_give_their_ratio_and_a_chang
     }
     free(out), free(err);
     /* An answer changed between A and B is listed. */
-    snprintf(cmd, sizeof cmd, "sed 's/^bfs,,,builtin,moves,yes,\\(corpus\\/seed-formats\\/kotlin-4x4.txt:1\\),\\([^,]*\\),solved,,2,/"
-                              "bfs,,,builtin,moves,yes,\\1,\\2,solved,,3,/' %s/run1/results.csv > %s/b.csv && "
+    snprintf(cmd, sizeof cmd, "sed 's/^bfs,,metric=moves,builtin,moves,yes,\\(corpus\\/seed-formats\\/kotlin-4x4.txt:1\\),rush,\\([^,]*\\),solved,,2,/"
+                              "bfs,,metric=moves,builtin,moves,yes,\\1,rush,\\2,solved,,3,/' %s/run1/results.csv > %s/b.csv && "
                               "%s/bench compare %s/run1 %s/b.csv", dir, dir, th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(out, "| bfs | 16 | 15 |"), "%s", out);

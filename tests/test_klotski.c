@@ -1,0 +1,277 @@
+/* test_klotski.c -- the Klotski family: the classic's published figures from an independent
+ * textbook BFS written here (rectangles on a grid, no keys, no bitboards), the same figures from
+ * the reference BFS and every family solver, replay and notation, bad input one line each, and
+ * a mixed bench run with unsupported rows that verify accepts. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/family.h"
+#include "common/klotski.h"
+#include "scan/scan.h"
+#include "solvers/bfs.h"
+#include "solvers/registry.h"
+#include "tests/helpers.h"
+
+/* ---- The textbook BFS: a state is the pieces' rectangles, alike ones sorted ---- */
+
+enum { W = 4, H = 5, NP = 10 };
+typedef struct {
+    signed char r[NP], c[NP];   /* top-left of each piece */
+} tstate;
+static const int ph[NP] = {2, 2, 2, 2, 1, 2, 1, 1, 1, 1};   /* A B C D E F G H I J */
+static const int pw[NP] = {2, 1, 1, 1, 2, 1, 1, 1, 1, 1};
+
+/* Alike pieces (same size, not the primary A) in sorted order: the canonical state. */
+static void canonical(tstate *s)
+{
+    for (int i = 1; i < NP; i++)
+        for (int j = i + 1; j < NP; j++)
+            if (ph[i] == ph[j] && pw[i] == pw[j] && s->r[j] * W + s->c[j] < s->r[i] * W + s->c[i]) {
+                signed char r = s->r[i], c = s->c[i];
+                s->r[i] = s->r[j], s->c[i] = s->c[j];
+                s->r[j] = r, s->c[j] = c;
+            }
+}
+
+static bool fits(const tstate *s, int moving, int r, int c)
+{
+    if (r < 0 || c < 0 || r + ph[moving] > H || c + pw[moving] > W) return false;
+    for (int i = 0; i < NP; i++)
+        if (i != moving && r < s->r[i] + ph[i] && s->r[i] < r + ph[moving] && c < s->c[i] + pw[i] &&
+            s->c[i] < c + pw[moving])
+            return false;
+    return true;
+}
+
+typedef struct {
+    tstate *item;
+    int *depth;
+    long count, cap;
+    long *slot;   /* open addressing: index + 1 */
+    long slots;
+} tset;
+
+static unsigned long hash(const tstate *s)
+{
+    unsigned long h = 1469598103934665603ul;
+    for (size_t k = 0; k < sizeof *s; k++) h = (h ^ ((const unsigned char *)s)[k]) * 1099511628211ul;
+    return h;
+}
+
+static bool tset_add(tset *t, const tstate *s, int depth)
+{
+    unsigned long x = hash(s) & (unsigned long)(t->slots - 1);
+    while (t->slot[x]) {
+        if (memcmp(&t->item[t->slot[x] - 1], s, sizeof *s) == 0) return false;
+        x = (x + 1) & (unsigned long)(t->slots - 1);
+    }
+    t->item[t->count] = *s;
+    t->depth[t->count] = depth;
+    t->slot[x] = ++t->count;
+    return true;
+}
+
+/* Breadth-first over the classic in measure m: the optimum into *best, the cluster returned. */
+static long textbook_bfs(measure m, int *best)
+{
+    tset t = {malloc(100000 * sizeof(tstate)), malloc(100000 * sizeof(int)), 0, 100000,
+              calloc(1 << 18, sizeof(long)), 1 << 18};
+    tstate start = {{0, 0, 0, 2, 2, 2, 3, 3, 4, 4}, {1, 0, 3, 0, 1, 3, 1, 2, 0, 3}};
+    canonical(&start);
+    tset_add(&t, &start, 0);
+    *best = -1;
+    for (long at = 0; at < t.count; at++) {
+        tstate s = t.item[at];
+        if (*best < 0 && s.r[0] == 3 && s.c[0] == 1) *best = t.depth[at];
+        for (int i = 0; i < NP; i++) {
+            /* Where piece i goes in one unit of m: a flood for moves, lines for slides, one
+             * cell for steps. */
+            bool seen[H][W] = {{false}};
+            int queue[H * W][2], head = 0, tail = 0;
+            seen[s.r[i]][s.c[i]] = true;
+            queue[tail][0] = s.r[i], queue[tail++][1] = s.c[i];
+            while (head < tail) {
+                int r0 = queue[head][0], c0 = queue[head++][1];
+                static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+                for (int d = 0; d < 4; d++)
+                    for (int k = 1;; k++) {
+                        int r = r0 + k * dr[d], c = c0 + k * dc[d];
+                        if (!fits(&s, i, r, c)) break;
+                        if (!seen[r][c]) {
+                            seen[r][c] = true;
+                            queue[tail][0] = r, queue[tail++][1] = c;
+                        }
+                        if (m != MEASURE_SLIDES) break;
+                    }
+                if (m != MEASURE_MOVES) break;   /* only the piece's own start expands */
+            }
+            for (int q = 1; q < tail; q++) {
+                tstate n = s;
+                n.r[i] = (signed char)queue[q][0], n.c[i] = (signed char)queue[q][1];
+                canonical(&n);
+                tset_add(&t, &n, t.depth[at] + 1);
+            }
+        }
+    }
+    long cluster = t.count;
+    free(t.item), free(t.depth), free(t.slot);
+    return cluster;
+}
+
+static puzzle_list load(const char *path)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_geq(scan_path(path, SCAN_AUTO, &list, err), 1, "%s", err);
+    return list;
+}
+
+Test(klotski, the_classic_has_the_published_figures_from_an_independent_bfs_and_the_reference)
+{
+    static const int published[MEASURE_COUNT] = {81, 90, 116};
+    puzzle_list list = load("corpus/_klotski/classic.txt");
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    solver_budget none = {0, 0, 0};
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        int textbook, reference;
+        long cluster = textbook_bfs((measure)m, &textbook);
+        cr_assert_eq(cluster, 25955, "%s", measure_name((measure)m));
+        cr_assert_eq(textbook, published[m], "%s", measure_name((measure)m));
+        cr_assert_eq(bfs_reference_family(&view, (measure)m, &none, &reference), SOLVE_SOLVED);
+        cr_assert_eq(reference, textbook, "%s", measure_name((measure)m));
+    }
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    bfs_family_search(&ctx, &view, MEASURE_MOVES, &none, &r, true);
+    cr_assert_eq(r.cluster_states, 25955);
+    /* The cluster's keys decode and encode back to themselves, each once. */
+    const klotski_board *b = &list.items[0].klotski;
+    for (uint64_t i = 0; i < r.cluster_states; i++) {
+        klotski_layout l;
+        klotski_decode(b, ctx.trail[0].key[i], &l);
+        cr_assert_eq(klotski_encode(b, &l), ctx.trail[0].key[i]);
+    }
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_measure)
+{
+    puzzle_list list = load("corpus/_klotski/classic.txt");
+    const puzzle *p = &list.items[0];
+    family_problem view;
+    puzzle_problem(p, &view);
+    solver_budget budget = {0, 0, 0};
+    const char *names[] = {"bfs", "bfs1", "dfs", "bibfs", "astar", "idastar"};
+    const int optimum[] = {81, -1, -1, 81, 81, 81};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        const solver *s = solver_find(names[k]);
+        cr_assert(solver_takes(s, FAMILY_KLOTSKI), "%s", names[k]);
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_result r;
+        s->solve_family(&ctx, &view, &budget, NULL, &r);
+        cr_assert_eq(r.status, SOLVE_SOLVED, "%s", names[k]);
+        measure_counts units;
+        char why[KLOTSKI_ERR_MAX];
+        cr_assert_eq(klotski_replay(&p->klotski, r.text, &units, why), 0, "%s: %s", names[k], why);
+        if (optimum[k] >= 0) cr_assert_eq(units.moves, optimum[k], "%s", names[k]);
+        if (strcmp(names[k], "bfs1") == 0) cr_assert_eq(units.steps, 116);
+        solver_result_free(&r);
+        solver_context_free(&ctx);
+    }
+    cr_assert_not(solver_takes(solver_find("zone13"), FAMILY_KLOTSKI));
+    cr_assert_not(solver_takes(solver_find("iddfs-zone"), FAMILY_KLOTSKI));
+    puzzle_list_free(&list);
+}
+
+Test(klotski, replay_counts_runs_and_names_the_first_illegal_step)
+{
+    puzzle_list list = load("corpus/_klotski/classic.txt");
+    const klotski_board *b = &list.items[0].klotski;
+    measure_counts units;
+    char why[KLOTSKI_ERR_MAX];
+    /* G down then right is one move and two slides; "GD GR" is the same solution cut in two. */
+    cr_assert_eq(klotski_replay(b, "GDR", &units, why), -1);
+    cr_assert_str_eq(why, "the moves end with piece A off its target");
+    cr_assert_eq(klotski_replay(b, "GD JL AD", &units, why), -1);
+    cr_assert_str_eq(why, "move 3 (AD), step 1: A cannot move down");
+    cr_assert_eq(klotski_replay(b, "GQ", &units, why), -1);
+    cr_assert_str_eq(why, "move 1 (GQ): 'Q' is not a direction (U, D, L, R)");
+    cr_assert_eq(klotski_replay(b, "ZD", &units, why), -1);
+    cr_assert_str_eq(why, "move 1 (ZD): no piece Z");
+    puzzle_list_free(&list);
+}
+
+Test(klotski, the_seeds_hard_board_reads_and_its_key_fits)
+{
+    puzzle_list list = load("corpus/_klotski/seed-hard.py");
+    const puzzle *p = &list.items[0];
+    cr_assert_eq(p->family, FAMILY_KLOTSKI);
+    cr_assert_eq(p->klotski.width, 6);
+    cr_assert_eq(p->klotski.height, 7);
+    cr_assert_eq(p->klotski.npieces, 25);
+    cr_assert_eq(p->klotski.target, 5 * 8 + 2);
+    cr_assert_leq(p->klotski.key_bits, 64);
+    puzzle_list_free(&list);
+}
+
+/* Each bad input: exit 2 and one line naming the file and line. */
+Test(klotski, bad_input_is_one_line_naming_the_file_and_line)
+{
+    static const char *cases[][2] = {
+        {"family: klotski\n+---+\n|AAB|\n|B.B|\n+-v-+\n", "k.txt:3: piece B is not connected\n"},
+        {"family: klotski\n+--+\n|AA|\n|..|\n+v-+\n",
+         "k.txt:5: the opening does not fit piece A: it must cover exactly the cells inside the "
+         "marks, against that edge\n"},
+        {"family: klotski\ngoal: 3 0\n+--+\n|A.|\n|..|\n+--+\n",
+         "k.txt:2: the target (3, 0) lies outside the 2x2 board\n"},
+        {"family: klotski\n+--+\n|A.|\n|..|\n+--+\n",
+         "k.txt:3: no goal: mark the opening in the frame (v ^ < >) or give goal: X Y\n"},
+        {"family: klotski\n+-^+\n|A.|\n|..>\n+--+\n", "k.txt:4: the opening is marked on two sides\n"},
+        {"family: chess\n", "k.txt:1: family: 'chess' is not rush or klotski\n"},
+        {"[[1, 0], [0, 0]]\nsolved_row = x\n", "k.txt:2: solved_row: expected a row or column number from 0\n"},
+        {"family: klotski\n+--------+\n|ABCDEFGH|\n|IJKLMNOP|\n|QRSTUVWX|\n|YZabcdef|\n|ghijklmn|\n"
+         "|pqrstuvw|\n|yz......|\n|........|\n+v-------+\n",
+         "k.txt:3: too many cells for the key: a state takes 69 bits, 64 at most\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char dir[64], cmd[512], *out, *err;
+        th_scratch(dir);
+        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s/k.txt && %s/solve %s/k.txt", cases[k][0],
+                 dir, th_bin(), dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "case %zu: %s", k, err);
+        const char *colon = strstr(err, "k.txt:");
+        cr_assert_not_null(colon, "case %zu: %s", k, err);
+        cr_assert_str_eq(colon, cases[k][1], "case %zu", k);
+        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "case %zu: %s", k, err);
+        free(out), free(err);
+    }
+}
+
+Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifies)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/in && cp corpus/_klotski/classic.txt corpus/seed-formats/kotlin-4x4.txt "
+             "%s/in/ && %s/bench --no-progress --solver all --max-states 3M --out %s/run %s/in "
+             "> /dev/null && %s/bench verify %s/run/results.csv %s/in && "
+             "tests/validate-json.py schema/bench.schema.json %s/run/results.json && "
+             "awk -F, '$8 == \"klotski\" {print $1, $10, $12, $13, $14}' %s/run/results.csv",
+             dir, dir, th_bin(), dir, dir, th_bin(), dir, dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "18 rows, 2 puzzles, 0 failed\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "valid: 1 document(s)\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "\nbfs solved 81 90 "), "%s", out);
+    cr_assert_not_null(strstr(out, "\nbibfs solved 81 "), "%s", out);
+    cr_assert_not_null(strstr(out, "\nastar/pdb solved 81 "), "%s", out);
+    cr_assert_not_null(strstr(out, "\nzone13 unsupported   \n"), "%s", out);
+    cr_assert_not_null(strstr(out, "\niddfs-zone unsupported   \n"), "%s", out);
+    free(out), free(err);
+}
