@@ -492,8 +492,8 @@ Test(external, its_rows_go_through_verify_merge_compare_and_report, .timeout = 1
     cr_assert_str_eq(out, "22 rows, 11 puzzles, 0 failed\n1\n1\n");
     free(out), free(err);
     /* A tampered claim in an external solver's row fails verify, which needs no solver. */
-    snprintf(cmd, sizeof cmd, "sed -i 's/^py,,,external,moves,yes,\\(.*\\),solved,,32,52,32,yes,yes,yes,0,ok,/"
-                              "py,,,external,moves,yes,\\1,solved,,32,52,30,yes,yes,yes,0,ok,/' %s/all.csv && "
+    snprintf(cmd, sizeof cmd, "sed -i 's/^py,,,external,moves,yes,\\(.*\\),solved,,32,32,52,32,32,,yes,yes,yes,0,ok,/"
+                              "py,,,external,moves,yes,\\1,solved,,32,32,52,30,32,,yes,yes,yes,0,ok,/' %s/all.csv && "
                               "%s/bench verify %s/all.csv corpus/seeds/", dir, th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
     cr_assert_not_null(strstr(out, "py on python-605: optimal_moves: says 30, should be 32\n"), "%s", out);
