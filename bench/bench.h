@@ -32,7 +32,8 @@ typedef struct {
     int moves;               /* the optimum, or REPORT_NONE */
     report_flag solvable;
     bool from_file;          /* the file's claim, not checked by the reference BFS */
-    int slides, steps;       /* the optima in the other measures (Klotski), or REPORT_NONE */
+    int slides, steps;       /* the optima in the other measures, or REPORT_NONE (Rush Hour: slides
+                                are moves, steps not sought) */
 } reference;
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,

@@ -12,8 +12,6 @@
 #include "solvers/bfs.h"
 #include "solvers/registry.h"
 
-/* The file's answer, or the reference BFS's where the file has none (and always with --verify,
- * which also checks the file's claim against it). */
 /* A Klotski puzzle's reference: each measure's optimum from the file, or from the reference
  * BFS in that measure; a file's optimum the BFS contradicts fails the run. */
 static reference klotski_reference(const bench_options *o, const puzzle *p)
@@ -21,13 +19,11 @@ static reference klotski_reference(const bench_options *o, const puzzle *p)
     reference ref = {REPORT_NONE, REPORT_UNKNOWN, false, REPORT_NONE, REPORT_NONE};
     const int file[MEASURE_COUNT] = {p->optimal, p->optimal_slides, p->optimal_steps};
     int *found[MEASURE_COUNT] = {&ref.moves, &ref.slides, &ref.steps};
-    family_problem view;
-    puzzle_problem(p, &view);
     for (int m = 0; m < MEASURE_COUNT; m++) {
         int units = REPORT_NONE;
         solve_status status = SOLVE_BUDGET;
         if (file[m] == PUZZLE_UNKNOWN || o->verify)
-            status = bfs_reference_family(&view, (measure)m, &o->timing.budget, &units);
+            status = bfs_reference_puzzle(p, (measure)m, &o->timing.budget, &units);
         if (status == SOLVE_BUDGET) {   /* the file's word, or nothing known */
             if (file[m] == PUZZLE_UNKNOWN) continue;
             if (file[m] >= 0) *found[m] = file[m];
@@ -46,22 +42,25 @@ static reference klotski_reference(const bench_options *o, const puzzle *p)
     return ref;
 }
 
+/* The file's answer, or the reference BFS's where the file has none (and always with --verify,
+ * which also checks the file's claim against it). */
 reference bench_reference(const bench_options *o, const puzzle *p)
 {
     if (p->family == FAMILY_KLOTSKI) return klotski_reference(o, p);
     reference file = {REPORT_NONE, REPORT_UNKNOWN, true, REPORT_NONE, REPORT_NONE};
     if (p->optimal != PUZZLE_UNKNOWN) {
         file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
-        if (p->optimal >= 0) file.moves = p->optimal;
+        if (p->optimal >= 0) file.moves = file.slides = p->optimal;   /* one line a piece */
         if (!o->verify) return file;
     }
     solver_budget budget = {0, o->timing.budget.max_bytes, 0};
     int moves;
-    solve_status status = bfs_reference(&p->board, p->start, &budget, &moves);
-    reference bfs = {status == SOLVE_SOLVED ? moves : REPORT_NONE,
+    solve_status status = bfs_reference_puzzle(p, MEASURE_MOVES, &budget, &moves);
+    int optimum = status == SOLVE_SOLVED ? moves : REPORT_NONE;
+    reference bfs = {optimum,
                      status == SOLVE_SOLVED ? REPORT_YES
                      : status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
-                     false, REPORT_NONE, REPORT_NONE};
+                     false, optimum, REPORT_NONE};
     if (bfs.solvable == REPORT_UNKNOWN) return file;   /* the BFS ran out of memory */
     if (file.solvable != REPORT_UNKNOWN && (file.solvable != bfs.solvable || file.moves != bfs.moves)) {
         char said[32], found[32];
@@ -75,7 +74,7 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     return bfs;
 }
 
-/* A Klotski solution's claims in the measure its setup promises: slides or steps. */
+/* A solution's claims in the measure its setup promises when that is slides or steps. */
 static void judge_other_measure(const solver_setup *u, const puzzle *p, const reference *ref,
                                 const report_row *row)
 {
@@ -95,19 +94,15 @@ void bench_judge(const bench_options *o, const solver_setup *u, const puzzle *p,
 {
     const solver *s = u->s;
     row->optimal_moves = ref.moves;
-    row->optimal_slides = p->family == FAMILY_RUSH ? ref.moves : ref.slides;
+    row->optimal_slides = ref.slides;
     row->optimal_steps = ref.steps;
     row->solvable = ref.solvable;
     const char *who = ref.from_file ? "the file" : "the reference BFS";
     if (r->status == SOLVE_SOLVED) {
-        char why[BOARD_ERR_MAX + KLOTSKI_ERR_MAX];
-        bool legal;
-        if (p->family == FAMILY_KLOTSKI) {
-            measure_counts units;
-            legal = klotski_replay(&p->klotski, r->text, &units, why) == 0;
-            if (legal) row->moves = units.moves, row->slides = units.slides, row->steps = units.steps;
-        } else
-            legal = moves_check_solution(&p->board, p->start, r->moves, r->nmoves, why) < 0;
+        char why[PUZZLE_ERR_MAX];
+        measure_counts units;
+        bool legal = puzzle_replay(p, row->solution, &units, why) == 0;
+        if (legal) row->moves = units.moves, row->slides = units.slides, row->steps = units.steps;
         snprintf(row->replay, sizeof row->replay, legal ? "ok" : "illegal");
         if (!legal) {
             row->correct = REPORT_NO;
@@ -122,7 +117,7 @@ void bench_judge(const bench_options *o, const solver_setup *u, const puzzle *p,
             return;
         }
         row->correct = REPORT_YES;
-        if (p->family == FAMILY_KLOTSKI) judge_other_measure(u, p, &ref, row);
+        judge_other_measure(u, p, &ref, row);
         if (ref.moves == REPORT_NONE) return;
         row->excess = row->moves - ref.moves;
         row->optimal = row->excess == 0 ? REPORT_YES : REPORT_NO;
@@ -182,16 +177,11 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     row->generated = r->generated;
     row->duplicates = r->duplicates;
     row->table_bytes = r->peak_bytes;
-    if (p->family != FAMILY_RUSH) {   /* its measures come from the replay (bench_judge) */
-        row->solution = xstrdup(r->status == SOLVE_SOLVED && r->text ? r->text : "");
-        return;
-    }
-    size_t n = (size_t)r->nmoves * 6 + 1;
-    row->solution = xmalloc(n);
-    row->solution[0] = '\0';
-    if (r->status == SOLVE_SOLVED) {
+    row->solution = r->status == SOLVE_SOLVED ? search_solution_text(p, r) : xstrdup("");
+    /* Moves count themselves (kept on an illegal row, as the solver gave them); a text is
+     * counted by its replay (bench_judge). */
+    if (r->status == SOLVE_SOLVED && !r->text) {
         row->moves = row->slides = r->nmoves;
         row->steps = r->steps;
-        moves_format_list(&p->board, r->moves, r->nmoves, row->solution, n);
     }
 }

@@ -67,13 +67,7 @@ static const known *reference_for(known *e, const puzzle *p, const solver_budget
 {
     if (!e->done) {
         e->done = true;
-        if (p->family == FAMILY_RUSH) {
-            e->status = bfs_reference(&p->board, p->start, budget, &e->moves);
-            return e;
-        }
-        family_problem view;
-        puzzle_problem(p, &view);
-        e->status = bfs_reference_family(&view, MEASURE_MOVES, budget, &e->moves);
+        e->status = bfs_reference_puzzle(p, MEASURE_MOVES, budget, &e->moves);
     }
     return e;
 }
@@ -118,37 +112,6 @@ static void check_int(tally *t, const report_row *row, const char *claim, int sa
     if (said != REPORT_NONE) snprintf(a, sizeof a, "%d", said);
     if (truth != REPORT_NONE) snprintf(b, sizeof b, "%d", truth);
     fail(t, row, claim, "says %s, should be %s", a, b);
-}
-
-/* Parses a solution cell into moves; returns the count or -1 with err set. */
-static int parse_solution(const board *b, const char *text, move **out, char *err)
-{
-    int n = 0, cap = 0;
-    *out = NULL;
-    GROW(*out, cap, 1, 64);
-    char *copy = xstrdup(text), *save;
-    for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
-        GROW(*out, cap, n + 1, 64);
-        if (moves_parse(b, m, &(*out)[n++], err)) {
-            n = -1;
-            break;
-        }
-    }
-    free(copy);
-    return n;
-}
-
-/* The solution of a solved row, replayed: its moves, slides and steps. Returns 0, or -1 with
- * the reason. */
-static int replay_row(const puzzle *p, const report_row *row, measure_counts *units, char *why)
-{
-    if (p->family == FAMILY_KLOTSKI) return klotski_replay(&p->klotski, row->solution, units, why);
-    move *m;
-    int n = parse_solution(&p->board, row->solution, &m, why);
-    int rc = n < 0 ? -1 : moves_check_solution(&p->board, p->start, m, n, why) >= 0 ? -1 : 0;
-    if (rc == 0) *units = (measure_counts){n, n, moves_steps(m, n)};
-    free(m);
-    return rc;
 }
 
 /* Every claim of one row, against its own board (which must be the puzzle of its id) and the
@@ -217,7 +180,7 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
     }
     if (strcmp(row->status, "solved") == 0) {
         measure_counts units;
-        if (replay_row(p, row, &units, why) < 0)
+        if (puzzle_replay(p, row->solution, &units, why) < 0)
             fail(t, row, "solution", "does not replay: %s", why);
         else {
             int n = units.moves;

@@ -16,14 +16,7 @@ double measure_thread_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* What is run: solver s with its parameters, or (cluster) the reference BFS's cluster mode;
- * on Rush Hour's bitboards, or on any other family through its family view. */
-typedef struct {
-    const solver *s;
-    const int *param;
-    bool cluster;
-} solve_call;
-
+/* The one place a solve goes to the entry of the puzzle's family (search/solver.h). */
 void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
                   const solver_budget *budget, solver_result *r)
 {
@@ -36,21 +29,8 @@ void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
     u->s->solve_family(ctx, &view, budget, u->param, r);
 }
 
-static void run(const solve_call *c, solver_context *ctx, const puzzle *p,
-                const solver_budget *budget, solver_result *r)
-{
-    if (p->family == FAMILY_RUSH) {
-        if (c->cluster) bfs_cluster(ctx, &p->board, p->start, budget, NULL, r);
-        else c->s->solve(ctx, &p->board, p->start, budget, c->param, r);
-        return;
-    }
-    family_problem view;
-    puzzle_problem(p, &view);
-    if (c->cluster) bfs_family_search(ctx, &view, MEASURE_MOVES, budget, r, true);
-    else c->s->solve_family(ctx, &view, budget, c->param, r);
-}
-
-static measure_sample measure_run(const solve_call *c, solver_context *given, const puzzle *p,
+/* Measures setup u on p, or (u NULL) the reference BFS's cluster mode. */
+static measure_sample measure_run(const solver_setup *u, solver_context *given, const puzzle *p,
                                   const solver_budget *budget, solver_result *r,
                                   uint64_t expect_states)
 {
@@ -61,7 +41,8 @@ static measure_sample measure_run(const solve_call *c, solver_context *given, co
     ctx->expect_states = expect_states;
     xmem_peak_reset();
     double cpu0 = measure_thread_cpu(), t0 = search_now();
-    run(c, ctx, p, budget, r);
+    if (u) measure_call(u, ctx, p, budget, r);
+    else bfs_cluster_puzzle(ctx, p, budget, r);
     m.seconds = search_now() - t0;
     m.cpu_seconds = measure_thread_cpu() - cpu0;
     m.peak_bytes = given ? 0 : xmem_peak_read();
@@ -85,8 +66,7 @@ measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const p
         return (measure_sample){e.seconds, e.cpu_seconds, 0, false, e.peak_rss, true,
                                 ext_memory_method_name(e.memory_method)};
     }
-    solve_call c = {u->s, u->param, false};
-    return measure_run(&c, ctx, p, budget, r, 0);
+    return measure_run(u, ctx, p, budget, r, 0);
 }
 
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
@@ -94,6 +74,5 @@ measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solve
 {
     /* The cluster's size, when the puzzle's line gives it, spares the search growths of its
      * tables (solvers/bfs.c, presize). */
-    solve_call c = {NULL, NULL, true};
-    return measure_run(&c, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
+    return measure_run(NULL, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
 }

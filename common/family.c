@@ -18,6 +18,11 @@ int family_parse(const char *name)
     return -1;
 }
 
+bool family_slides_are_moves(family_id f)
+{
+    return f == FAMILY_RUSH;
+}
+
 const char *measure_name(measure m)
 {
     return (unsigned)m < MEASURE_COUNT ? measure_names[m] : "?";

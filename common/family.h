@@ -32,6 +32,9 @@ typedef enum { MEASURE_MOVES, MEASURE_SLIDES, MEASURE_STEPS, MEASURE_COUNT } mea
 const char *measure_name(measure m);
 extern const char *const measure_names[MEASURE_COUNT];   /* by measure */
 
+/* Whether a family's slides are its moves: each piece has one line (Rush Hour). */
+bool family_slides_are_moves(family_id f);
+
 /* A solution's three measures. */
 typedef struct {
     int moves, slides, steps;
@@ -54,8 +57,8 @@ typedef struct family_problem {
      * with err (FAMILY_ERR_MAX) when two are not. */
     char *(*path_text)(const void *board, const uint64_t *keys, int n, measure m, char *err);
     /* Calls seed(key, ctx) for the goal states that may share the start's cluster (a superset
-     * is harmless) until it returns false; returns how many it gave, or -1 when there would be
-     * more than `max` (nothing given then). */
+     * is harmless) until it returns false; returns how many it gave, or -1 when there are more
+     * than `max` (it stops after giving `max`: the caller drops what it was given). */
     long (*goal_states)(const void *board, long max, bool (*seed)(uint64_t key, void *ctx),
                         void *ctx);
 } family_problem;

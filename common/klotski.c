@@ -385,8 +385,8 @@ static bool free_at(const klotski_board *b, int c, int row, int col, uint64_t ot
 }
 
 /* Where a piece of class c on anchor a can go in one unit of measure m, with `others` covered:
- * into dest (at most 63), in the order klotski.h gives; returns how many. For moves, prev[x]
- * is the anchor each destination was first reached from (a path back to a). */
+ * into dest (at most 63), in the order klotski.h gives; returns how many. When prev is not
+ * NULL, prev[x] is the anchor one step before each destination x on its way from a. */
 static int destinations(const klotski_board *b, int c, int a, uint64_t others, measure m,
                         uint8_t *dest, uint8_t *prev)
 {
@@ -396,6 +396,7 @@ static int destinations(const klotski_board *b, int c, int a, uint64_t others, m
             for (int k = 1;; k++) {
                 int row = (a >> 3) + k * drow[d], col = (a & 7) + k * dcol[d];
                 if (!free_at(b, c, row, col, others)) break;
+                if (prev) prev[row * 8 + col] = (uint8_t)(row * 8 + col - drow[d] * 8 - dcol[d]);
                 dest[n++] = (uint8_t)(row * 8 + col);
                 if (m == MEASURE_STEPS) break;
             }
@@ -471,6 +472,39 @@ static int direction(int a, int to)
     return diff == -8 ? 0 : diff == 8 ? 1 : diff == -1 ? 2 : 3;
 }
 
+/* The piece of layout `at` (anchors by piece) that one unit of measure m took to `next`, and
+ * in path[*len - 1 .. 0] the anchors of its steps there: 0, or -1 when `next` is not one unit
+ * away. Only one piece moved, so it is the one whose anchor no longer holds its class, and its
+ * new anchor the one of that class that no unmoved piece holds. */
+static int unit_between(const klotski_board *b, const uint8_t *at, const klotski_layout *next,
+                        measure m, int *moved, uint8_t *path, int *len)
+{
+    uint8_t class_at[64];
+    class_map(next, class_at);
+    uint64_t unmoved = 0;
+    *moved = -1;
+    for (int i = 0; i < b->npieces; i++) {
+        int c = b->piece[i].cls;
+        if (c == 0 ? next->at[0] == at[i] : class_at[at[i]] == c) unmoved |= 1ull << at[i];
+        else *moved = i;
+    }
+    if (*moved < 0) return -1;
+    int c = b->piece[*moved].cls, to = -1;
+    for (int j = 0; j < next->n; j++)
+        if (next->cls[j] == c && (c == 0 || !(unmoved >> next->at[j] & 1))) to = next->at[j];
+    uint64_t occupied = b->walls;
+    for (int i = 0; i < b->npieces; i++)
+        if (i != *moved) occupied |= klotski_cells(b, b->piece[i].cls, at[i]);
+    uint8_t dest[64], prev[64];
+    int nd = destinations(b, c, at[*moved], occupied, m, dest, prev);
+    bool reached = false;
+    for (int j = 0; j < nd; j++) reached |= dest[j] == to;
+    if (!reached) return -1;
+    *len = 0;
+    for (int x = to; x != at[*moved]; x = prev[x]) path[(*len)++] = (uint8_t)x;
+    return 0;
+}
+
 char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, measure m,
                         char *err)
 {
@@ -482,54 +516,21 @@ char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, mea
     for (int k = 1; k < n; k++) {
         klotski_layout next;
         klotski_decode(b, keys[k], &next);
-        uint8_t class_at[64];
-        class_map(&next, class_at);
-        /* The piece that moved: the one whose anchor no longer holds its class. */
-        int moved = -1;
-        uint64_t unmoved = 0;
-        for (int i = 0; i < b->npieces; i++) {
-            int c = b->piece[i].cls;
-            bool stays = c == 0 ? next.at[0] == at[i] : class_at[at[i]] == c;
-            if (stays) unmoved |= 1ull << at[i];
-            else moved = i;
-        }
-        int to = -1, c = moved < 0 ? 0 : b->piece[moved].cls;
-        for (int j = 0; moved >= 0 && j < next.n; j++)
-            if (next.cls[j] == c && (c == 0 || !(unmoved >> next.at[j] & 1))) to = next.at[j];
-        if (moved < 0 || to < 0) {
+        int moved, len;
+        uint8_t path[64];
+        if (unit_between(b, at, &next, m, &moved, path, &len) < 0) {
             free(t.text);
             fail(err, "states %d and %d of the path are not one %s apart", k - 1, k,
                  measure_name(m));
             return NULL;
         }
-        /* The steps from at[moved] to `to`: a straight line, or for a move the piece's own
-         * breadth-first path. */
-        uint64_t occupied = b->walls;
-        for (int i = 0; i < b->npieces; i++)
-            if (i != moved) occupied |= klotski_cells(b, b->piece[i].cls, at[i]);
-        uint8_t dest[64], prev[64], path[64];
-        int nd = destinations(b, c, at[moved], occupied, m, dest, prev), len = 0;
-        bool reached = false;
-        for (int j = 0; j < nd; j++) reached |= dest[j] == to;
-        if (!reached) {
-            free(t.text);
-            fail(err, "states %d and %d of the path are not one %s apart", k - 1, k,
-                 measure_name(m));
-            return NULL;
-        }
-        if (m == MEASURE_MOVES) {
-            for (int x = to; x != at[moved]; x = prev[x]) path[len++] = (uint8_t)x;
-        } else {
-            int step = to > at[moved] ? ((to - at[moved]) % 8 ? 1 : 8) : ((at[moved] - to) % 8 ? -1 : -8);
-            for (int x = to; x != at[moved]; x -= step) path[len++] = (uint8_t)x;
-        }
-        if (moved != last) {
+        if (moved != last) {   /* one token per move: a piece's runs in a row are one */
             if (t.len) put(&t, ' ');
             put(&t, b->piece[moved].label);
         }
         for (int from = at[moved], j = len - 1; j >= 0; from = path[j--])
             put(&t, dname[direction(from, path[j])]);
-        at[moved] = (uint8_t)to;
+        at[moved] = path[0];
         last = moved;
     }
     return t.text;
@@ -664,8 +665,7 @@ static void fill(goal_walk *w, uint64_t todo)
 {
     if (w->stop) return;
     if (!todo) {
-        if (++w->count > w->max) w->stop = true;
-        else if (w->seed && !w->seed(encode_cells(w->b, w->b->target, w->class_at), w->ctx))
+        if (++w->count > w->max || !w->seed(encode_cells(w->b, w->b->target, w->class_at), w->ctx))
             w->stop = true;
         return;
     }
@@ -690,17 +690,12 @@ static long problem_goal_states(const void *board, long max, bool (*seed)(uint64
                                 void *ctx)
 {
     const klotski_board *b = board;
-    goal_walk w = {b, {0}, {0}, 0, max, NULL, ctx, false};
+    goal_walk w = {b, {0}, {0}, 0, max, seed, ctx, false};
     memset(w.class_at, KLOTSKI_NO_CELL, sizeof w.class_at);
     w.left[0] = b->empty_cells;
     for (int c = 1; c < b->nclasses; c++) w.left[c] = b->cls[c].count;
-    uint64_t todo = b->inside & ~b->walls & ~klotski_cells(b, 0, b->target);
-    fill(&w, todo);   /* count first: nothing is given when there are too many */
-    if (w.stop) return -1;
-    w.seed = seed;
-    w.count = 0;
-    fill(&w, todo);
-    return w.count;
+    fill(&w, b->inside & ~b->walls & ~klotski_cells(b, 0, b->target));
+    return w.count > max ? -1 : w.count;
 }
 
 void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out)

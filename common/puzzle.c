@@ -7,6 +7,7 @@
 #include <xxhash.h>
 
 #include "common/grow.h"
+#include "common/moves.h"
 #include "common/xmem.h"
 
 void puzzle_list_flush(puzzle_list *list)
@@ -39,6 +40,31 @@ void puzzle_list_free(puzzle_list *list)
     free(list->items);
     list->items = NULL;
     list->count = list->capacity = 0;
+}
+
+/* Rush Hour's replay: the moves read, then checked by moves_check_solution. */
+static int rush_replay(const board *b, uint64_t start, const char *text, measure_counts *out,
+                       char *err)
+{
+    int n = 0, capacity = 0;
+    move *m = NULL;
+    char *copy = xstrdup(text), *save = NULL;
+    int rc = 0;
+    for (char *t = strtok_r(copy, " ", &save); t && rc == 0; t = strtok_r(NULL, " ", &save)) {
+        GROW(m, capacity, n + 1, 64);
+        rc = moves_parse(b, t, &m[n++], err);
+    }
+    if (rc == 0 && moves_check_solution(b, start, m, n, err) >= 0) rc = -1;
+    if (rc == 0) *out = (measure_counts){n, n, moves_steps(m, n)};
+    free(copy);
+    free(m);
+    return rc;
+}
+
+int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err)
+{
+    if (p->family == FAMILY_KLOTSKI) return klotski_replay(&p->klotski, text, out, err);
+    return rush_replay(&p->board, p->start, text, out, err);
 }
 
 void puzzle_problem(const puzzle *p, family_problem *out)
@@ -125,6 +151,11 @@ void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_
     out[n - 1] = '\0';   /* no separator after the last line */
     for (char *s = out; *s; s++)
         if (*s == '\n') *s = separator;
+}
+
+bool puzzle_format_db(const puzzle *p, char out[BOARD_DB_MAX])
+{
+    return p->family == FAMILY_RUSH && board_format_db(&p->board, p->start, out);
 }
 
 void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX])

@@ -56,6 +56,13 @@ void puzzle_list_flush(puzzle_list *list);
 void puzzle_list_take(puzzle_list *to, puzzle_list *from);
 void puzzle_list_free(puzzle_list *list);
 
+/* Replays a solution written in the puzzle's notation (docs/formats.md) from its start. Returns
+ * 0 when every move is legal and the end is solved, with the solution's three measures in *out
+ * (Rush Hour: each move is one slide); else -1 with the first illegal move in err
+ * (PUZZLE_ERR_MAX bytes). Independent of every solver: what each answer is checked with. */
+#define PUZZLE_ERR_MAX (BOARD_ERR_MAX > KLOTSKI_ERR_MAX ? BOARD_ERR_MAX : KLOTSKI_ERR_MAX)
+int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err);
+
 /* The family view of a puzzle of any family but Rush Hour (family.h), for the solvers written
  * once for every family; it points into p, which must outlive it. */
 void puzzle_problem(const puzzle *p, family_problem *out);
@@ -76,6 +83,10 @@ void puzzle_id(const puzzle *p, char out[17]);
  * to read it). out: PUZZLE_BOARD_MAX bytes. */
 #define PUZZLE_BOARD_MAX (KLOTSKI_TEXT_MAX + 64)
 void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX]);
+
+/* The database form of p's start (board_format_db), or false: a board with no such form, or
+ * another family than Rush Hour. */
+bool puzzle_format_db(const puzzle *p, char out[BOARD_DB_MAX]);
 
 /* Position key of p on one line, as results write boards: the database form when it keeps
  * the puzzle's letters (board_format_db), else puzzle_format_board's one-line form. A

@@ -99,23 +99,15 @@ static json_t *json_state(const puzzle *p, uint64_t key)
     return json_string(text);
 }
 
-/* A solution's tokens as a JSON array: Rush Hour's moves, or another family's notation cut at
- * its spaces. */
+/* A solution's moves as a JSON array of their tokens (empty unless solved). */
 static json_t *json_solution(const puzzle *p, const solver_result *r)
 {
     json_t *solution = json_array();
-    if (p->family != FAMILY_RUSH) {
-        char *copy = xstrdup(r->text ? r->text : ""), *save = NULL;
-        for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
-            json_array_append_new(solution, json_string(t));
-        free(copy);
-        return solution;
-    }
-    for (int k = 0; k < r->nmoves; k++) {
-        char text[8];
-        moves_format(&p->board, r->moves[k], text);
-        json_array_append_new(solution, json_string(text));
-    }
+    if (r->status != SOLVE_SOLVED) return solution;
+    char *text = search_solution_text(p, r), *save = NULL;
+    for (char *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        json_array_append_new(solution, json_string(t));
+    free(text);
     return solution;
 }
 
@@ -123,7 +115,6 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m,
                        const cluster_analysis *an, const measure_counts *units)
 {
-    const board *b = &p->board;
     char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
     setup_label(u, label);
     setup_params_text(u, params);
@@ -131,24 +122,22 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     char text[PUZZLE_BOARD_MAX], db[BOARD_DB_MAX], id[17];
     puzzle_format_board(p, '\n', text);
     puzzle_id(p, id);
-    bool solved = r->status == SOLVE_SOLVED, rush = p->family == FAMILY_RUSH;
+    bool solved = r->status == SOLVE_SOLVED;
     json_t *solution = json_solution(p, r);
-    int moves = rush ? r->nmoves : units->moves, steps = rush ? r->steps : units->steps;
     json_t *line = json_pack(
         "{s:i, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:b, s:s, s:o, s:o, s:o, s:o}",
         "schema_version", CLI_SCHEMA_VERSION, "file", p->source, "name", p->name, "id", id,
         "board", text,
-        "db", rush && board_format_db(b, p->start, db) ? json_string(db) : json_null(),
+        "db", puzzle_format_db(p, db) ? json_string(db) : json_null(),
         "known_optimal", json_count_or_null(p->optimal >= 0, (uint64_t)p->optimal),
         "known_solvable", p->optimal == PUZZLE_UNKNOWN ? json_null()
                                                         : json_boolean(p->optimal >= 0),
         "solver", label, "cluster_mode", o->cluster, "status", solve_status_name(r->status),
         "budget_hit", r->status == SOLVE_BUDGET ? json_string(r->budget_hit) : json_null(),
-        "moves", json_count_or_null(solved, (uint64_t)moves),
-        "steps", json_count_or_null(solved, (uint64_t)steps), "solution", solution);
+        "moves", json_count_or_null(solved, (uint64_t)units->moves),
+        "steps", json_count_or_null(solved, (uint64_t)units->steps), "solution", solution);
     json_object_set_new(line, "family", json_string(family_name(p->family)));
-    json_object_set_new(line, "slides",
-                        json_count_or_null(solved, (uint64_t)(rush ? r->nmoves : units->slides)));
+    json_object_set_new(line, "slides", json_count_or_null(solved, (uint64_t)units->slides));
     solver_origin origin = registry_origin(u->s);
     json_object_set_new(line, "origin", json_string(solver_origin_name(origin)));
     json_object_set_new(line, "guarantee", json_string(solver_guarantee_name(setup_guarantee(u))));
@@ -223,14 +212,10 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         printf("cluster %llu states, ", (unsigned long long)r->cluster_states);
     if (r->status == SOLVE_SOLVED && r->note && strncmp(r->note, "illegal solution", 16) == 0) {
         printf("%s\n", r->note);   /* an external solver's, which bin/solve does not print */
-    } else if (r->status == SOLVE_SOLVED && p->family != FAMILY_RUSH) {
-        printf("%d moves, %d slides, %d steps\n%s\n", units->moves, units->slides, units->steps,
-               r->text);
     } else if (r->status == SOLVE_SOLVED) {
-        printf("%d moves, %d steps\n", r->nmoves, r->steps);
-        size_t n = (size_t)r->nmoves * 6 + 1;
-        char *text = xmalloc(n);
-        moves_format_list(b, r->moves, r->nmoves, text, n);
+        if (family_slides_are_moves(p->family)) printf("%d moves, %d steps\n", units->moves, units->steps);
+        else printf("%d moves, %d slides, %d steps\n", units->moves, units->slides, units->steps);
+        char *text = search_solution_text(p, r);
         printf("%s\n", text);
         free(text);
         if (r->note && strncmp(r->note, "broken claim", 12) == 0) printf("  %s\n", r->note);
@@ -280,6 +265,7 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
+    /* The boards are drawn on Rush Hour's bitboards; another family's are not drawn yet. */
     if (o->show && r->status == SOLVE_SOLVED && p->family == FAMILY_RUSH) {
         uint64_t key = p->start;
         print_board(b, key);
@@ -354,9 +340,9 @@ static void check_claims(const options *o, solved *s)
         return;
     solver_budget budget = {0, o->budget.max_bytes, 0};
     int optimum;
-    bool solvable = bfs_reference(&s->p.board, s->p.start, &budget, &optimum) == SOLVE_SOLVED;
+    bool solvable = bfs_reference_puzzle(&s->p, MEASURE_MOVES, &budget, &optimum) == SOLVE_SOLVED;
     char why[160] = "";
-    if (moves_claim && solvable && s->r.nmoves > optimum)
+    if (moves_claim && solvable && s->units.moves > optimum)
         snprintf(why, sizeof why, "broken claim: %d moves, but the reference BFS gives the optimum "
                  "as %d and the solver promises the fewest moves", s->r.nmoves, optimum);
     else if (proof_claim && solvable)
@@ -370,28 +356,27 @@ static void check_claims(const options *o, solved *s)
  * or a claim is broken (said in its note), else EXIT_SOLVED. */
 static int report(const options *o, solved *s)
 {
-    if (s->r.status == SOLVE_SOLVED && s->p.family == FAMILY_KLOTSKI) {
-        char why[KLOTSKI_ERR_MAX];
-        if (klotski_replay(&s->p.klotski, s->r.text, &s->units, why) < 0) {
-            fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n", s->p.name,
-                    s->u->s->name, why);
-            exit(EXIT_BAD_INPUT);   /* only the built-ins take Klotski: a bug of this program */
-        }
-    } else if (s->r.status == SOLVE_SOLVED) {
-        char why[BOARD_ERR_MAX];
-        if (moves_check_solution(&s->p.board, s->p.start, s->r.moves, s->r.nmoves, why) >= 0) {
+    if (s->r.status == SOLVE_SOLVED) {
+        /* Moves count themselves (what an illegal answer is shown with); a text is counted by
+         * its replay, which checks both. */
+        if (!s->r.text) s->units = (measure_counts){s->r.nmoves, s->r.nmoves, s->r.steps};
+        char why[PUZZLE_ERR_MAX], *text = search_solution_text(&s->p, &s->r);
+        int illegal = puzzle_replay(&s->p, text, &s->units, why);
+        free(text);
+        if (illegal) {
             if (registry_origin(s->u->s) == SOLVER_BUILTIN) {   /* a bug of this program */
                 fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n",
                         s->p.name, s->u->s->name, why);
                 exit(EXIT_BAD_INPUT);
             }
-            char note[BOARD_ERR_MAX + 32];
+            char note[PUZZLE_ERR_MAX + 32];
             snprintf(note, sizeof note, "illegal solution: %s", why);
             fail_check(s, note);
         }
     }
-    if (!s->failed_check && s->p.family == FAMILY_RUSH) check_claims(o, s);
+    if (!s->failed_check) check_claims(o, s);
     cluster_analysis an = {0}, *analysed = NULL;
+    /* The analysis works on Rush Hour's bitboards; another family's cluster is counted only. */
     if (s->states && s->p.family == FAMILY_RUSH && cluster_analyse_states(&s->p.board, s->p.start, s->states,
                                             s->r.cluster_states, o->budget.max_states,
                                             o->budget.max_bytes, &solver_bfs, &an))

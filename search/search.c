@@ -183,6 +183,16 @@ void search_family_solved(const family_problem *p, measure m, const uint64_t *ke
     r->status = SOLVE_SOLVED;
 }
 
+char *search_solution_text(const puzzle *p, const solver_result *r)
+{
+    if (r->text) return xstrdup(r->text);
+    size_t n = (size_t)r->nmoves * 6 + 1;
+    char *text = xmalloc(n);
+    text[0] = '\0';
+    moves_format_list(&p->board, r->moves, r->nmoves, text, n);
+    return text;
+}
+
 void search_solved(solver_result *r)
 {
     r->status = SOLVE_SOLVED;

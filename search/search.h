@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "common/puzzle.h"
 #include "search/solver.h"
 
 /* Set (by a signal handler) to abandon every search in progress: the next full budget check
@@ -179,6 +180,10 @@ void search_family_trail_solved(const family_problem *p, measure m, const search
  * run unsolved, with the reason in r->note. */
 void search_family_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
                           solver_result *r);
+
+/* A solved result's solution as text (malloc'ed): the text a family solver wrote, or Rush
+ * Hour's moves written out (docs/formats.md). */
+char *search_solution_text(const puzzle *p, const solver_result *r);
 
 /* Appends one move to r->moves. */
 void search_append_move(solver_result *r, move m);

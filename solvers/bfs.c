@@ -122,20 +122,39 @@ solve_status bfs_reference(const board *b, uint64_t start, const solver_budget *
     return status;
 }
 
-solve_status bfs_reference_family(const family_problem *p, measure m, const solver_budget *budget,
+solve_status bfs_reference_puzzle(const puzzle *p, measure m, const solver_budget *budget,
                                   int *units)
 {
+    if (p->family == FAMILY_RUSH && m != MEASURE_STEPS)
+        return bfs_reference(&p->board, p->start, budget, units);
     solver_context ctx;
     solver_context_init(&ctx);
     solver_result r;
-    memset(&r, 0, sizeof r);
-    bfs_family_search(&ctx, p, m, budget, &r, false);
+    family_problem view;
+    if (p->family == FAMILY_RUSH) {
+        bfs_search(&ctx, &p->board, p->start, budget, &r, BFS_STEPS);
+    } else {
+        puzzle_problem(p, &view);
+        bfs_family_search(&ctx, &view, m, budget, &r, false);
+    }
     solve_status status = r.status;
     /* BFS order: the goal's depth is the last level the search reached. */
     *units = status == SOLVE_SOLVED ? r.nlevels - 1 : 0;
     solver_result_free(&r);
     solver_context_free(&ctx);
     return status;
+}
+
+void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budget *budget,
+                        solver_result *r)
+{
+    if (p->family == FAMILY_RUSH) {
+        bfs_cluster(ctx, &p->board, p->start, budget, NULL, r);
+        return;
+    }
+    family_problem view;
+    puzzle_problem(p, &view);
+    bfs_family_search(ctx, &view, MEASURE_MOVES, budget, r, true);
 }
 
 const solver solver_bfs = {

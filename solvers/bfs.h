@@ -53,10 +53,13 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
 #define BFS_METRIC_PARAM                                                                    \
     {"metric", "the measure searched: moves, slides (one direction each) or steps (one cell)", \
      MEASURE_MOVES, 0, MEASURE_COUNT - 1, measure_names}
-/* The reference answer in any family and measure: the optimum (SOLVE_SOLVED, *units), no
- * solution (SOLVE_UNSOLVABLE), or SOLVE_BUDGET. */
-solve_status bfs_reference_family(const family_problem *p, measure m, const solver_budget *budget,
+/* The reference answer and cluster mode for a puzzle of any family: Rush Hour's engine (its
+ * moves are its slides; steps are bfs1's search), or bfs_family_search through the puzzle's
+ * family view. */
+solve_status bfs_reference_puzzle(const puzzle *p, measure m, const solver_budget *budget,
                                   int *units);
+void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budget *budget,
+                        solver_result *r);
 bool bfs_avx2_available(void);
 bool bfs_avx512_available(void);
 

@@ -337,6 +337,8 @@ static void bibfs_solve_family(solver_context *ctx, const family_problem *p,
     family_seeding seeding = {&s[1], &limits, r, s, false};
     if (p->goal_states(p->board, BIBFS_MAX_GOALS, seed_one, &seeding) < 0) {
         /* Too many goal states: breadth-first search forward, as exact. */
+        stateset_clear(s[1].set, true);
+        trail_clear(s[1].trail);
         bfs_family_search(ctx, p, MEASURE_MOVES, budget, r, false);
         return;
     }
