@@ -323,12 +323,12 @@ static void bibfs_solve_family(solver_context *ctx, const family_problem *p,
                                const solver_budget *budget, const int *param, solver_result *r)
 {
     (void)param;   /* no parameters */
+    search_limits limits;
+    search_begin(&limits, ctx, budget, r);
     if (p->is_goal(p->board, p->start)) {
         search_family_solved(p, MEASURE_MOVES, &p->start, 1, r);
         return;
     }
-    search_limits limits;
-    search_begin(&limits, ctx, budget, r);
     side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0, 0}};
     for (int i = 0; i < 2; i++) {
         stateset_clear(s[i].set, true);

@@ -294,3 +294,30 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
     cr_assert_not_null(strstr(out, "\niddfs-zone unsupported   \n"), "%s", out);
     free(out), free(err);
 }
+
+/* A start that is already solved: every family solver says so with an empty solution and
+ * counters from zero (bibfs's once came back with whatever the result held before). */
+Test(klotski, a_solved_start_is_an_empty_solution_from_every_solver)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(th_scan("family: klotski\n+---+\n|.B.|\n|.AA|\n+-vv+\n", &list, err), 1, "%s", err);
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    solver_budget none = {0, 0, 0};
+    for (int i = 0; solver_all[i]; i++) {
+        const solver *s = solver_all[i];
+        if (!solver_takes(s, FAMILY_KLOTSKI)) continue;
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_result r;
+        memset(&r, 0xA5, sizeof r);   /* what a caller's stack may hold */
+        s->solve_family(&ctx, &view, &none, NULL, &r);
+        cr_assert_eq(r.status, SOLVE_SOLVED, "%s", s->name);
+        cr_assert_str_eq(r.text, "", "%s", s->name);
+        cr_assert_leq(r.expanded, 1, "%s", s->name);
+        solver_result_free(&r);
+        solver_context_free(&ctx);
+    }
+    puzzle_list_free(&list);
+}
