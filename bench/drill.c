@@ -105,8 +105,13 @@ drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, c
     else if (rows[0].cluster_size != REPORT_NONE && (uint64_t)rows[0].cluster_size > plan->graph_max)
         snprintf(why_not, sizeof why_not, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
     else if (report_row_puzzle(&rows[0], &one, why)) snprintf(why_not, sizeof why_not, "its board did not read back");
+    else if (one.items[0].family != FAMILY_RUSH)   /* graphs are built on Rush Hour's bitboards */
+        snprintf(why_not, sizeof why_not, "state graphs are drawn for Rush Hour puzzles only");
     else why_not[0] = '\0';
-    if (why_not[0]) return NULL;
+    if (why_not[0]) {
+        puzzle_list_free(&one);
+        return NULL;
+    }
 
     const puzzle *p = &one.items[0];
     drill_graph *d = xcalloc(1, sizeof *d);

@@ -323,6 +323,13 @@ static int render_graph(const options *o, const puzzle *p, const char *path)
 /* The pictures of one puzzle into path (and frames into dir). */
 static int render_puzzle(const options *o, const puzzle *p, const char *path, const char *dir)
 {
+    /* Pictures, solutions drawn and state graphs are drawn from Rush Hour's bitboards; another
+     * family's board would be read as one. */
+    if (p->family != FAMILY_RUSH) {
+        fprintf(stderr, "render: %s: %s puzzles are not drawn yet (only Rush Hour's)\n", p->source,
+                family_name(p->family));
+        return EXIT_BAD_INPUT;
+    }
     if (o->graph) return render_graph(o, p, path);
     if (!o->solution || o->nsolvers == 1)
         return render(o, p, o->solution ? o->solver[0] : NULL, path, dir);

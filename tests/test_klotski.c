@@ -293,6 +293,25 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
     cr_assert_not_null(strstr(out, "\nzone13 unsupported   \n"), "%s", out);
     cr_assert_not_null(strstr(out, "\niddfs-zone unsupported   \n"), "%s", out);
     free(out), free(err);
+    /* The report draws the Rush Hour puzzle's state graph, and not the Klotski one (whose board,
+     * with no cluster size to rule it out, was once read as a Rush Hour board and drawn). */
+    snprintf(cmd, sizeof cmd, "%s/bench report --graph-max 1000 %s/run", th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(err, "(18 rows, 1 state graphs"), "%s", err);
+    free(out), free(err);
+}
+
+/* bin/render draws Rush Hour's boards only: a Klotski puzzle is one line and exit 2, where it
+ * once drew its board read as a Rush Hour one. */
+Test(klotski, render_refuses_a_klotski_puzzle_in_one_line)
+{
+    char dir[64], cmd[512], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/render --graph -o %s/g.png corpus/_klotski/classic.txt", th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
+    cr_assert_str_eq(err, "render: corpus/_klotski/classic.txt:4: klotski puzzles are not drawn yet "
+                          "(only Rush Hour's)\n");
+    free(out), free(err);
 }
 
 /* A start that is already solved: every family solver says so with an empty solution and
