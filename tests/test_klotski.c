@@ -340,3 +340,24 @@ Test(klotski, a_solved_start_is_an_empty_solution_from_every_solver)
     }
     puzzle_list_free(&list);
 }
+
+/* bin/solve --trace on a Klotski puzzle: one line per expansion, for every solver that takes
+ * Klotski, as for Rush Hour (the header line aside). */
+Test(klotski, the_trace_has_a_line_per_expansion_for_every_family_solver)
+{
+    const char *names[] = {"bfs", "bfs1", "dfs", "bibfs", "astar"};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        char dir[64], cmd[512], *out, *err;
+        th_scratch(dir);
+        snprintf(cmd, sizeof cmd,
+                 "%s/solve --solver %s --stats --trace %s/t.jsonl corpus/_klotski/classic.txt | "
+                 "sed -n 's/^  expanded \\([0-9]*\\),.*/\\1/p' && wc -l < %s/t.jsonl",
+                 th_bin(), names[k], dir, dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "%s: %s", names[k], err);
+        long expanded, lines;
+        cr_assert_eq(sscanf(out, "%ld %ld", &expanded, &lines), 2, "%s: %s", names[k], out);
+        cr_assert_gt(expanded, 0, "%s", names[k]);
+        cr_assert_eq(lines, expanded + 1, "%s: %s", names[k], out);
+        free(out), free(err);
+    }
+}
