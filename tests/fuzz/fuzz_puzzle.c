@@ -1,24 +1,33 @@
 /* fuzz_puzzle.c -- the properties every fuzzed puzzle must have (fuzz.h). */
 #include "tests/fuzz/fuzz.h"
 
+#include <stdlib.h>
+
+#include "cli/measure.h"
 #include "scan/scan.h"
-#include "search/solver.h"
+#include "search/search.h"
 #include "solvers/registry.h"
 
 static const solver_budget small = {300, 16u << 20, 0};
 
-/* Solves with s; returns the moves, -1 for no solution, -2 for a budget hit. Aborts on a
- * solution that does not replay. */
+/* Solves with the solver called name, through the entry of p's family; returns the moves, -1
+ * for no solution, -2 for a budget hit. Aborts on a solution that does not replay. */
 static int solve(const char *name, const puzzle *p)
 {
+    solver_setup u;
+    setup_init(&u, solver_find(name));
     solver_context ctx;
     solver_context_init(&ctx);
     solver_result r;
-    solver_find(name)->solve(&ctx, &p->board, p->start, &small, NULL, &r);
-    int moves = r.status == SOLVE_SOLVED ? r.nmoves : r.status == SOLVE_UNSOLVABLE ? -1 : -2;
-    char why[BOARD_ERR_MAX];
-    if (r.status == SOLVE_SOLVED && moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why) >= 0)
-        abort();
+    measure_call(&u, &ctx, p, &small, &r);
+    int moves = r.status == SOLVE_UNSOLVABLE ? -1 : -2;
+    if (r.status == SOLVE_SOLVED) {
+        char why[PUZZLE_ERR_MAX], *text = search_solution_text(p, &r);
+        measure_counts units;
+        if (puzzle_replay(p, text, &units, why) < 0) abort();
+        moves = units.moves;
+        free(text);
+    }
     solver_result_free(&r);
     solver_context_free(&ctx);
     return moves;
