@@ -37,9 +37,10 @@ typedef struct {
 } reference;
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,
- * which also checks the file's claim against it, failing the run when they differ). A Klotski
- * puzzle's reference is found in each of the three measures the file does not give, under the
- * run's whole budget (a Klotski cluster may be past any machine's reach: then it is unknown). */
+ * which also checks the file's claim against it, failing the run when they differ). For Rush
+ * Hour that is the fewest moves (its slides are its moves); a family whose measures differ
+ * (Klotski) has each of the three the file does not give found, under the run's whole budget
+ * (a Klotski cluster may be past any machine's reach: then it is unknown). */
 reference bench_reference(const bench_options *o, const puzzle *p);
 /* Fills the row's identity and counters from the result: solver (the setup's label),
  * heuristic, params, puzzle, board (in its own letters), status, moves, solution, note, index

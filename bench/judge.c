@@ -12,9 +12,10 @@
 #include "solvers/bfs.h"
 #include "solvers/registry.h"
 
-/* A Klotski puzzle's reference: each measure's optimum from the file, or from the reference
- * BFS in that measure; a file's optimum the BFS contradicts fails the run. */
-static reference klotski_reference(const bench_options *o, const puzzle *p)
+/* The reference of a family whose measures differ (Klotski): each measure's optimum from the
+ * file, or from the reference BFS in that measure; a file's optimum the BFS contradicts fails
+ * the run. */
+static reference reference_in_every_measure(const bench_options *o, const puzzle *p)
 {
     reference ref = {REPORT_NONE, REPORT_UNKNOWN, false, REPORT_NONE, REPORT_NONE};
     const int file[MEASURE_COUNT] = {p->optimal, p->optimal_slides, p->optimal_steps};
@@ -46,7 +47,7 @@ static reference klotski_reference(const bench_options *o, const puzzle *p)
  * which also checks the file's claim against it). */
 reference bench_reference(const bench_options *o, const puzzle *p)
 {
-    if (p->family == FAMILY_KLOTSKI) return klotski_reference(o, p);
+    if (!family_slides_are_moves(p->family)) return reference_in_every_measure(o, p);
     reference file = {REPORT_NONE, REPORT_UNKNOWN, true, REPORT_NONE, REPORT_NONE};
     if (p->optimal != PUZZLE_UNKNOWN) {
         file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
