@@ -136,8 +136,7 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
      * a built-in's must be the ones its name has. */
     bool promises_moves = strcmp(row->guarantee, "moves") == 0;
     bool complete = row->complete == REPORT_YES;
-    if (strcmp(row->guarantee, "moves") && strcmp(row->guarantee, "slides") &&
-        strcmp(row->guarantee, "steps") && strcmp(row->guarantee, "none"))
+    if (solver_guarantee_parse(row->guarantee) < 0)
         fail(t, row, "guarantee", "'%s' is not moves, slides, steps or none", row->guarantee);
     if (strcmp(row->family, family_name(p->family)) != 0)
         fail(t, row, "family", "'%s', but the board is a %s puzzle", row->family,

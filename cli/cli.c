@@ -231,12 +231,19 @@ int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_
 
 void cli_print_solvers(FILE *f)
 {
-    fprintf(f, "%-12s %-9s %-8s %-8s %s\n", "solver", "optimal", "complete", "origin", "summary");
+    fprintf(f, "%-12s %-9s %-8s %-8s %-12s %s\n", "solver", "optimal", "complete", "origin",
+            "families", "summary");
     for (int i = 0; solver_all[i]; i++) {
         const solver *s = solver_all[i];
         solver_origin o = registry_origin(s);
-        fprintf(f, "%-12s %-9s %-8s %-8s %s", s->name, solver_guarantee_name(s->guarantee),
-                s->complete ? "yes" : "no", solver_origin_name(o), s->summary ? s->summary : "");
+        char families[FAMILY_COUNT * 16] = "";
+        for (int fam = 0; fam < FAMILY_COUNT; fam++)
+            if (solver_takes(s, (family_id)fam))
+                snprintf(families + strlen(families), sizeof families - strlen(families), "%s%s",
+                         families[0] ? "," : "", family_name((family_id)fam));
+        fprintf(f, "%-12s %-9s %-8s %-8s %-12s %s", s->name, solver_guarantee_name(s->guarantee),
+                s->complete ? "yes" : "no", solver_origin_name(o), families,
+                s->summary ? s->summary : "");
         if (o == SOLVER_PLUGIN) fprintf(f, " (%s)", registry_where(s));
         fputc('\n', f);
         for (int k = 0; k < s->nparams; k++) {

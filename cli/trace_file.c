@@ -40,3 +40,8 @@ int trace_file_close(trace_file *t, bool keep_partial, char *err)
 {
     return keep_partial ? outfile_keep_partial(&t->out, err) : outfile_commit(&t->out, err);
 }
+
+void trace_file_abandon(trace_file *t)
+{
+    outfile_abandon(&t->out);
+}

@@ -41,4 +41,7 @@ void trace_file_run(trace_file *t, const char *solver, const char *puzzle, const
  * Returns 0, or -1 with err set. */
 int trace_file_close(trace_file *t, bool keep_partial, char *err);
 
+/* Closes and removes the file: the run failed on its input before it traced anything. */
+void trace_file_abandon(trace_file *t);
+
 #endif

@@ -594,10 +594,10 @@ int klotski_replay(const klotski_board *b, const char *text, measure_counts *out
 
 /* ---- Text ------------------------------------------------------------------------------- */
 
-int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out)
+/* The board's cells with piece i anchored on at[i]: '.', 'x' or a piece's letter. */
+static void paint(const klotski_board *b, const uint8_t *at, char grid[8][8])
 {
-    char grid[8][8];
-    memset(grid, '.', sizeof grid);
+    memset(grid, '.', 64);
     for (int cell = 0; cell < 64; cell++)
         if (b->walls >> cell & 1) grid[cell >> 3][cell & 7] = 'x';
     for (int i = 0; i < b->npieces; i++)
@@ -605,6 +605,29 @@ int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out)
             int cell = __builtin_ctzll(s);
             grid[cell >> 3][cell & 7] = b->piece[i].label;
         }
+}
+
+int klotski_format_cells(const klotski_board *b, const uint8_t *at, char *out)
+{
+    char grid[8][8];
+    paint(b, at, grid);
+    int n = 0;
+    for (int r = 0; r < b->height; r++)
+        for (int c = 0; c < b->width; c++) out[n++] = grid[r][c];
+    out[n] = '\0';
+    return n;
+}
+
+void klotski_target_cell(const klotski_board *b, int *col, int *row)
+{
+    *col = (b->target & 7) + b->cls[0].col_min;
+    *row = b->target >> 3;
+}
+
+int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out)
+{
+    char grid[8][8];
+    paint(b, at, grid);
     char side = klotski_opening(b);
     uint64_t marked = side ? klotski_cells(b, 0, b->target) & edge_cells(b, side) : 0;
     int n = 0, w = b->width;

@@ -158,6 +158,11 @@ int klotski_replay(const klotski_board *b, const char *text, measure_counts *out
 #define KLOTSKI_TEXT_MAX 160
 int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out);
 
+/* The cells alone, rows top to bottom with no frame ('.', 'x', letters), as the protocol's
+ * requests give them (docs/external.md); W * H characters and a '\0'. Returns W * H. */
+int klotski_format_cells(const klotski_board *b, const uint8_t *at, char *out);
+/* The primary's target as its top-left cell (the column and row of `goal: X Y`). */
+void klotski_target_cell(const klotski_board *b, int *col, int *row);
 /* Where the frame shows the target: 'v' (bottom), '^' (top), '<' (left), '>' (right) when the
  * primary at its target touches that edge (the first of them in this order), else 0: the
  * native form then says `goal: X Y`. */

@@ -122,9 +122,9 @@ static int klotski_header(const klotski_board *b, char *out, size_t size)
     int n = snprintf(out, size, "family: klotski\n");
     char primary = b->piece[b->primary].label;
     if (primary != 'A') n += snprintf(out + n, size - (size_t)n, "primary: %c\n", primary);
-    if (!klotski_opening(b))
-        n += snprintf(out + n, size - (size_t)n, "goal: %d %d\n", (b->target & 7) + b->cls[0].col_min,
-                      b->target >> 3);
+    int col, row;
+    klotski_target_cell(b, &col, &row);
+    if (!klotski_opening(b)) n += snprintf(out + n, size - (size_t)n, "goal: %d %d\n", col, row);
     return n;
 }
 

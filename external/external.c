@@ -150,6 +150,7 @@ external_solver *external_define(const char *spec, bool fresh, const char *log_p
     x->entry.summary = x->summary;
     x->entry.guarantee = x->claims.guarantee;
     x->entry.complete = x->claims.complete;
+    x->entry.families = x->claims.families;   /* the others' puzzles are not sent: unsupported rows */
     if (registry_add(&x->entry, SOLVER_EXTERNAL, x->command, reg)) {   /* checked above */
         snprintf(err, EXT_ERR_MAX, "%s", reg);
         return NULL;
@@ -185,7 +186,9 @@ static void take_answer(ubp_answer *a, solver_result *r)
     r->status = a->status;
     r->expanded = a->expanded, r->generated = a->generated, r->duplicates = a->duplicates;
     r->stats = a->stats, a->stats = NULL;
-    if (a->status == SOLVE_SOLVED) {
+    if (a->status == SOLVE_SOLVED && a->notation) {   /* counted by its replay */
+        r->text = a->notation, a->notation = NULL;
+    } else if (a->status == SOLVE_SOLVED) {
         r->moves = a->moves, r->nmoves = a->nmoves, a->moves = NULL;
         r->steps = moves_steps(r->moves, r->nmoves);
     }
@@ -203,7 +206,7 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
     external_measure m = {0, 0, 0, EXT_MEMORY_SAMPLED};
     uint64_t id = next_id++, byte_limit = budget->max_bytes;
     char request[UBP_REQUEST_MAX], why[EXT_ERR_MAX];
-    int n = ubp_format_request(request, id, &p->board, p->start, budget);
+    int n = ubp_format_request(request, id, p, budget);
 
     /* The process: session mode's, started again if the last request ended it; or a new one. */
     double t0 = search_now(), cpu0 = 0;
@@ -218,7 +221,8 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
             m.seconds = search_now() - t0;
             return m;
         }
-        if (claims.guarantee != x->claims.guarantee || claims.complete != x->claims.complete) {
+        if (claims.guarantee != x->claims.guarantee || claims.complete != x->claims.complete ||
+            claims.families != x->claims.families) {
             r->status = SOLVE_PROTOCOL_ERROR;
             set_message(r, "its first line states other claims than at the start of the run%s%s", "", "");
             stop(x, 0);
@@ -244,7 +248,7 @@ external_measure external_solve(external_solver *x, const puzzle *p, const solve
         rc = ext_process_read_line(proc, deadline, byte_limit, &m.peak_rss, &line, &len);
         if (rc != EXT_LINE) break;
         char err[UBP_ERR_MAX];
-        if (ubp_read_line(line, id, &p->board, &a, err) < 0) {
+        if (ubp_read_line(line, id, p, &a, err) < 0) {
             char quoted[4 * 120 + 4];
             ubp_quote(line, len, 120, quoted);
             set_message(r, "%s: '%s'", err, quoted);

@@ -55,10 +55,36 @@ static int fail(char *err, const char *format, const char *what)
     return -1;
 }
 
+/* "rush,klotski": each a family's name, none twice. Returns the FAMILY_BIT mask, or 0. */
+static unsigned parse_families(const char *list)
+{
+    unsigned mask = 0;
+    char *copy = xstrdup(list);
+    for (char *save = NULL, *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        int f = family_parse(name);
+        if (f < 0 || mask & FAMILY_BIT(f)) {
+            mask = 0;
+            break;
+        }
+        mask |= FAMILY_BIT(f);
+    }
+    if (list[0] == ',' || (list[0] && list[strlen(list) - 1] == ',') || strstr(list, ",,")) mask = 0;
+    free(copy);
+    return mask;
+}
+
+/* The value of "key=value" in word when its key is key, else NULL. */
+static const char *value_of(const char *word, const char *key)
+{
+    size_t n = strlen(key);
+    return strncmp(word, key, n) == 0 && word[n] == '=' ? word + n + 1 : NULL;
+}
+
 int ubp_parse_hello(const char *line, ubp_claims *claims, char *err)
 {
     memset(claims, 0, sizeof *claims);
     claims->guarantee = GUARANTEE_NONE;
+    claims->families = FAMILY_BIT(FAMILY_RUSH);
     words w;
     split(line, &w);
     int rc = 0;
@@ -68,22 +94,18 @@ int ubp_parse_hello(const char *line, ubp_claims *claims, char *err)
     else if (!parse_u64(w.word[1], &version) || version != UBP_VERSION)
         rc = fail(err, "protocol version '%s', not 1", w.word[1]);
     for (int k = 2; k < w.n && rc == 0; k++) {
-        const char *v = strchr(w.word[k], '=');
-        size_t key = v ? (size_t)(v - w.word[k]) : 0;
-        v = v ? v + 1 : NULL;
-        if (v && key == 4 && strncmp(w.word[k], "name", 4) == 0 && *v && strlen(v) < UBP_NAME_MAX)
+        const char *v;
+        if ((v = value_of(w.word[k], "name")) && *v && strlen(v) < UBP_NAME_MAX)
             snprintf(claims->name, sizeof claims->name, "%s", v);
-        else if (v && key == 9 && strncmp(w.word[k], "guarantee", 9) == 0 &&
-                 (!strcmp(v, "moves") || !strcmp(v, "steps") || !strcmp(v, "none")))
-            claims->guarantee = !strcmp(v, "moves")   ? GUARANTEE_MOVES
-                                : !strcmp(v, "steps") ? GUARANTEE_STEPS
-                                                      : GUARANTEE_NONE;
-        else if (v && key == 8 && strncmp(w.word[k], "complete", 8) == 0 &&
-                 (!strcmp(v, "yes") || !strcmp(v, "no")))
+        else if ((v = value_of(w.word[k], "guarantee")) && solver_guarantee_parse(v) >= 0)
+            claims->guarantee = (solver_guarantee)solver_guarantee_parse(v);
+        else if ((v = value_of(w.word[k], "complete")) && (!strcmp(v, "yes") || !strcmp(v, "no")))
             claims->complete = !strcmp(v, "yes");
+        else if ((v = value_of(w.word[k], "families")) && parse_families(v))
+            claims->families = parse_families(v);
         else
-            rc = fail(err, "'%s' in the first line is not name=N, guarantee=moves|steps|none "
-                           "or complete=yes|no", w.word[k]);
+            rc = fail(err, "'%s' in the first line is not name=N, guarantee=G, complete=yes|no or "
+                           "families=F", w.word[k]);
     }
     free(w.copy);
     return rc;
@@ -100,16 +122,33 @@ static const char *exit_word(board_exit e)
     return "right";
 }
 
-int ubp_format_request(char *out, uint64_t id, const board *b, uint64_t start,
-                       const solver_budget *budget)
+/* "W*H cells PRIMARY EXIT" of a Rush Hour puzzle, or "... PRIMARY X,Y family=klotski". */
+static int format_puzzle(char *out, const puzzle *p)
 {
     char cells[BOARD_MAX_SIDE * BOARD_MAX_SIDE + 1];
+    if (p->family == FAMILY_KLOTSKI) {
+        const klotski_board *k = &p->klotski;
+        uint8_t at[KLOTSKI_MAX_PIECES];
+        for (int i = 0; i < k->npieces; i++) at[i] = k->piece[i].start;
+        klotski_format_cells(k, at, cells);
+        int col, row;
+        klotski_target_cell(k, &col, &row);
+        return snprintf(out, UBP_REQUEST_MAX, "%dx%d %s %c %d,%d family=klotski", k->width,
+                        k->height, cells, k->piece[k->primary].label, col, row);
+    }
+    const board *b = &p->board;
     int n = 0;
     for (int r = 0; r < b->height; r++)
-        for (int c = 0; c < b->width; c++) cells[n++] = board_cell(b, start, r, c);
+        for (int c = 0; c < b->width; c++) cells[n++] = board_cell(b, p->start, r, c);
     cells[n] = '\0';
-    int len = snprintf(out, UBP_REQUEST_MAX, "solve %" PRIu64 " %dx%d %s %c %s", id, b->width,
-                       b->height, cells, b->piece[b->primary].label, exit_word(b->exit));
+    return snprintf(out, UBP_REQUEST_MAX, "%dx%d %s %c %s", b->width, b->height, cells,
+                    b->piece[b->primary].label, exit_word(b->exit));
+}
+
+int ubp_format_request(char *out, uint64_t id, const puzzle *p, const solver_budget *budget)
+{
+    int len = snprintf(out, UBP_REQUEST_MAX, "solve %" PRIu64 " ", id);
+    len += format_puzzle(out + len, p);
     if (budget->max_states)
         len += snprintf(out + len, UBP_REQUEST_MAX - (size_t)len, " states=%" PRIu64, budget->max_states);
     if (budget->max_seconds > 0)
@@ -153,25 +192,49 @@ static int read_stats(const words *w, ubp_answer *a, char *err)
     return 0;
 }
 
-static int read_solution(const words *w, const board *b, ubp_answer *a, char *err)
+static int bad_move(int k, const char *word, const char *expected, char *err)
+{
+    char quoted[4 * 20 + 4];
+    ubp_quote(word, strlen(word), 20, quoted);
+    snprintf(err, UBP_ERR_MAX, "move %d '%s' of the solution is not %s for a piece of this board",
+             k, quoted, expected);
+    return -1;
+}
+
+/* A Rush Hour solution: moves B+1 A-2 ... */
+static int read_moves(const words *w, const board *b, ubp_answer *a, char *err)
 {
     size_t cap = 0;
     for (int k = 2; k < w->n; k++) {
         char why[BOARD_ERR_MAX];
         GROW(a->moves, cap, (size_t)a->nmoves + 1, 64);
-        if (moves_parse(b, w->word[k], &a->moves[a->nmoves], why)) {
-            char quoted[4 * 20 + 4];
-            ubp_quote(w->word[k], strlen(w->word[k]), 20, quoted);
-            snprintf(err, UBP_ERR_MAX, "move %d '%s' of the solution is not <piece><+|-><distance> "
-                     "for a piece of this board", k - 1, quoted);
-            return -1;
-        }
+        if (moves_parse(b, w->word[k], &a->moves[a->nmoves], why))
+            return bad_move(k - 1, w->word[k], "<piece><+|-><distance>", err);
         a->nmoves++;
     }
     return 0;
 }
 
-int ubp_read_line(const char *line, uint64_t id, const board *b, ubp_answer *a, char *err)
+/* A Klotski solution: tokens AD BLL CUR ..., kept as written, one space apart. */
+static int read_tokens(const words *w, const klotski_board *b, ubp_answer *a, char *err)
+{
+    size_t len = 0;
+    for (int k = 2; k < w->n; k++) len += strlen(w->word[k]) + 1;
+    a->notation = xmalloc(len + 1);
+    a->notation[0] = '\0';
+    size_t n = 0;
+    for (int k = 2; k < w->n; k++) {
+        const char *t = w->word[k];
+        bool piece = false;
+        for (int i = 0; i < b->npieces; i++) piece |= b->piece[i].label == t[0];
+        if (!piece || !t[1] || strspn(t + 1, "UDLR") != strlen(t + 1))
+            return bad_move(k - 1, t, "<piece><U|D|L|R ...>", err);
+        n += (size_t)sprintf(a->notation + n, "%s%s", n ? " " : "", t);
+    }
+    return 0;
+}
+
+int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a, char *err)
 {
     if (ubp_comment(line)) return 0;
     if (a->done) return fail(err, "a line after the answer%s", "");
@@ -190,7 +253,8 @@ int ubp_read_line(const char *line, uint64_t id, const board *b, ubp_answer *a, 
     } else if (!strcmp(command, "stat")) {
         rc = read_stats(&w, a, err);
     } else if (!strcmp(command, "solution")) {
-        rc = read_solution(&w, b, a, err);
+        rc = p->family == FAMILY_KLOTSKI ? read_tokens(&w, &p->klotski, a, err)
+                                         : read_moves(&w, &p->board, a, err);
         a->status = SOLVE_SOLVED;
     } else if (!strcmp(command, "nosolution")) {
         if (w.n > 2) fail(err, "nosolution takes nothing after the id%s", "");
@@ -214,6 +278,7 @@ int ubp_read_line(const char *line, uint64_t id, const board *b, ubp_answer *a, 
 void ubp_answer_free(ubp_answer *a)
 {
     free(a->moves);
+    free(a->notation);
     free(a->stats);
     free(a->text);
     memset(a, 0, sizeof *a);

@@ -3,10 +3,16 @@
  * time. Nothing here starts a process or reads a pipe (external/process.h does), so every line
  * a solver may write can be fed to it from a test or a fuzzer.
  *
- *     solver:  ubp 1 name=N guarantee=moves|steps|none complete=yes|no
+ *     solver:  ubp 1 name=N guarantee=moves|slides|steps|none complete=yes|no
+ *              families=rush,klotski
  *     harness: solve ID WxH CELLS PRIMARY EXIT [states=N] [seconds=S] [bytes=B]
+ *              solve ID WxH CELLS PRIMARY X,Y family=klotski [states=N] [seconds=S] [bytes=B]
  *     solver:  stat ID KEY=INTEGER ...      (any number)
  *              solution ID MOVE ... | nosolution ID | unknown ID [TEXT]
+ *
+ * A solver that states no families takes Rush Hour's alone, so version 1's solvers written
+ * before Klotski never see a request they cannot read. A Klotski move is a piece's letter and
+ * the directions of its one-cell steps (AD BLL CUR).
  *
  * A line starting with '#' is a comment, in both directions. The invariant: a line is either
  * part of the protocol, with every field checked, or a protocol error with a one-line reason;
@@ -19,8 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/board.h"
 #include "common/moves.h"
+#include "common/puzzle.h"
 #include "search/solver.h"
 
 #define UBP_VERSION 1
@@ -28,16 +34,18 @@
 #define UBP_LINE_MAX (1u << 20)
 #define UBP_ERR_MAX 256
 #define UBP_NAME_MAX 64
-/* The request line: the command, the id, the size, 64 cells, the budgets. */
+/* The request line: the command, the id, the size, 64 cells, the goal, the budgets. */
 #define UBP_REQUEST_MAX 256
 /* A counter the solver did not report. */
 #define UBP_UNCOUNTED UINT64_MAX
 
-/* What a solver states in its first line. Unstated: no name, guarantee none, complete no. */
+/* What a solver states in its first line. Unstated: no name, guarantee none, complete no,
+ * Rush Hour only. */
 typedef struct {
     char name[UBP_NAME_MAX];
     solver_guarantee guarantee;
     bool complete;
+    unsigned families;   /* FAMILY_BIT of each family it takes */
 } ubp_claims;
 
 /* Whether line is a comment ('#' first). */
@@ -50,28 +58,30 @@ static inline bool ubp_comment(const char *line)
  * (UBP_ERR_MAX bytes). */
 int ubp_parse_hello(const char *line, ubp_claims *claims, char *err);
 
-/* The request for the puzzle of b standing at key start, with the budget's limits (those that
- * are not 0), into out (UBP_REQUEST_MAX bytes), '\n' included. Returns its length. */
-int ubp_format_request(char *out, uint64_t id, const board *b, uint64_t start,
-                       const solver_budget *budget);
+/* The request for puzzle p (at its start), with the budget's limits (those that are not 0),
+ * into out (UBP_REQUEST_MAX bytes), '\n' included. Returns its length. */
+int ubp_format_request(char *out, uint64_t id, const puzzle *p, const solver_budget *budget);
 
 /* An answer gathered line by line. */
 typedef struct {
     bool done;                 /* its last line (solution, nosolution or unknown) was read */
     solve_status status;       /* SOLVED, UNSOLVABLE or GAVE_UP, once done */
-    move *moves;               /* a solution's moves (malloc'ed), nmoves of them */
+    move *moves;               /* a Rush Hour solution's moves (malloc'ed), nmoves of them */
     int nmoves;
+    char *notation;            /* another family's solution: its tokens, one space apart
+                                  (malloc'ed; "" when the start is solved) */
     uint64_t expanded, generated, duplicates;   /* the stat counters with columns of their own;
                                                    UBP_UNCOUNTED until a stat line gives one */
     char *stats;               /* every other stat, "KEY=VALUE ..." (malloc'ed, or NULL) */
     char *text;                /* an unknown's text (malloc'ed, or NULL) */
 } ubp_answer;
 
-/* One line of the answer to request id, on board b. Returns 0 (a comment or a stat: more is to
+/* One line of the answer to request id, on puzzle p. Returns 0 (a comment or a stat: more is to
  * come), 1 (the answer is done), or -1 with a reason in err: a protocol error (a line that is
- * not the protocol, an answer for another id, a move in no notation of this board, a line after
- * the answer). */
-int ubp_read_line(const char *line, uint64_t id, const board *b, ubp_answer *a, char *err);
+ * not the protocol, an answer for another id, a move in no notation of this puzzle's family or
+ * of a piece it does not have, a line after the answer). Whether the moves are legal is the
+ * replay's to say (puzzle_replay). */
+int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a, char *err);
 /* Frees what a holds and empties it (every counter UBP_UNCOUNTED again). */
 void ubp_answer_free(ubp_answer *a);
 

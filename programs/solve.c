@@ -71,17 +71,18 @@ typedef struct {
     solver_budget budget;
 } options;
 
-/* 0, 1 or 3 for one result; worse results have larger codes except for 2. */
+/* 0, 1 or 3 for one result; worse results have larger codes except for 2. A pairing that was
+ * not run (the solver does not take the family) answers nothing and changes nothing. */
 static int exit_code(const solver_result *r)
 {
     switch (r->status) {
+    case SOLVE_UNSUPPORTED:
     case SOLVE_SOLVED: return EXIT_SOLVED;
     case SOLVE_UNSOLVABLE: return EXIT_NO_SOLUTION;
     case SOLVE_BUDGET:
     case SOLVE_GAVE_UP:
     case SOLVE_CRASHED:
-    case SOLVE_PROTOCOL_ERROR:
-    case SOLVE_UNSUPPORTED: break;
+    case SOLVE_PROTOCOL_ERROR: break;
     }
     return EXIT_BUDGET;
 }
@@ -328,26 +329,35 @@ static void fail_check(solved *s, const char *why)
 }
 
 /* The claims of a solver from outside (a plugin or an external program), held to the reference
- * BFS as bin/bench holds them: a solution under guarantee=moves has the fewest moves, and a "no
- * solution" from a complete solver is true. The built-ins' claims are the test suite's to
- * prove; checking them here would double every solve. */
+ * BFS as bin/bench holds them: a solution under guarantee=moves (or slides, or steps, in a
+ * family whose reference seeks them) has the fewest of them, and a "no solution" from a
+ * complete solver is true. The built-ins' claims are the test suite's to prove; checking them
+ * here would double every solve. */
 static void check_claims(const options *o, solved *s)
 {
     const solver *sv = s->u->s;
-    bool moves_claim = s->r.status == SOLVE_SOLVED && sv->guarantee == GUARANTEE_MOVES;
+    solver_guarantee g = sv->guarantee;
+    bool other_measures = !family_slides_are_moves(s->p.family);
+    bool counted_claim = g == GUARANTEE_MOVES || (other_measures && g != GUARANTEE_NONE);
+    bool length_claim = s->r.status == SOLVE_SOLVED && counted_claim;
     bool proof_claim = s->r.status == SOLVE_UNSOLVABLE && sv->complete;
-    if (o->cluster || registry_origin(sv) == SOLVER_BUILTIN || !(moves_claim || proof_claim))
+    if (o->cluster || registry_origin(sv) == SOLVER_BUILTIN || !(length_claim || proof_claim))
         return;
+    measure m = g == GUARANTEE_SLIDES && other_measures  ? MEASURE_SLIDES
+                : g == GUARANTEE_STEPS && other_measures ? MEASURE_STEPS
+                                                         : MEASURE_MOVES;
+    const int got[MEASURE_COUNT] = {s->units.moves, s->units.slides, s->units.steps};
     solver_budget budget = {0, o->budget.max_bytes, 0};
     int optimum;
-    bool solvable = bfs_reference_puzzle(&s->p, MEASURE_MOVES, &budget, &optimum) == SOLVE_SOLVED;
-    char why[160] = "";
-    if (moves_claim && solvable && s->units.moves > optimum)
-        snprintf(why, sizeof why, "broken claim: %d moves, but the reference BFS gives the optimum "
-                 "as %d and the solver promises the fewest moves", s->r.nmoves, optimum);
+    bool solvable = bfs_reference_puzzle(&s->p, m, &budget, &optimum) == SOLVE_SOLVED;
+    char why[200] = "";
+    if (length_claim && solvable && got[m] > optimum)
+        snprintf(why, sizeof why, "broken claim: %d %s, but the reference BFS gives the optimum "
+                 "as %d and the solver promises the fewest %s", got[m], measure_name(m), optimum,
+                 measure_name(m));
     else if (proof_claim && solvable)
         snprintf(why, sizeof why, "broken claim: says no solution, and the solver claims to be "
-                 "complete, but the reference BFS solves it in %d moves", optimum);
+                 "complete, but the reference BFS solves it in %d %s", optimum, measure_name(m));
     if (why[0]) fail_check(s, why);
 }
 
@@ -561,7 +571,9 @@ int main(int argc, char **argv)
              cli_read_puzzles_each("solve", paths, npaths, o.format, solve_one, &run);
     report_pending(&run);
     solver_context_free(&run.ctx);
-    if (o.trace && trace_file_close(&trace, rc || cli_stopping_signal, err)) {
+    /* Bad input is found before anything is solved: no trace, not even an empty one. */
+    if (o.trace && rc && !cli_stopping_signal) trace_file_abandon(&trace);
+    else if (o.trace && trace_file_close(&trace, cli_stopping_signal, err)) {
         fprintf(stderr, "solve: %s\n", err);
         return EXIT_BAD_INPUT;
     }

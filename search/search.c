@@ -264,6 +264,13 @@ const char *solver_guarantee_name(solver_guarantee g)
     return "none";
 }
 
+int solver_guarantee_parse(const char *name)
+{
+    for (int g = GUARANTEE_NONE; g <= GUARANTEE_SLIDES; g++)
+        if (strcmp(name, solver_guarantee_name((solver_guarantee)g)) == 0) return g;
+    return -1;
+}
+
 const char *solve_status_name(solve_status s)
 {
     switch (s) {

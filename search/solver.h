@@ -160,6 +160,8 @@ void solver_context_begin_run(solver_context *ctx);
 void solver_result_free(solver_result *r);
 
 const char *solver_guarantee_name(solver_guarantee g);
+/* The guarantee of a name ("moves", "slides", "steps", "none"), or -1. */
+int solver_guarantee_parse(const char *name);
 const char *solve_status_name(solve_status s);
 
 #endif

@@ -7,6 +7,18 @@
 
 #include "solvers/registry.h"
 
+/* What s lacks to solve the families it names: NULL, or why. Rush Hour's puzzles go to solve,
+ * every other family's to solve_family (search/solver.h). */
+static const char *missing_entry(const solver *s)
+{
+    if (solver_takes(s, FAMILY_RUSH) && !s->solve) return "no solve function, and it takes rush";
+    for (int f = 0; f < FAMILY_COUNT; f++)
+        if (f != FAMILY_RUSH && solver_takes(s, (family_id)f) && !s->solve_family)
+            return "no solve_family function, and it takes a family other than rush";
+    if (s->families & ~FAMILY_ALL) return "a family this program does not know";
+    return NULL;
+}
+
 int plugin_load(const char *path, char *err)
 {
     /* A path without a '/' would be looked up in the library path, not the current folder. */
@@ -36,9 +48,10 @@ int plugin_load(const char *path, char *err)
         const solver *s = info->solvers[k];
         bool twice = false;
         for (int j = 0; j < k; j++) twice |= strcmp(info->solvers[j]->name, s->name) == 0;
-        if (!s->solve || twice || registry_check(s->name, why)) {
+        const char *missing = missing_entry(s);
+        if (missing || twice || registry_check(s->name, why)) {
             snprintf(err, PLUGIN_ERR_MAX, "%s: solver %d: %s", path, k + 1,
-                     !s->solve ? "no solve function" : twice ? "its name is there twice" : why);
+                     missing ? missing : twice ? "its name is there twice" : why);
             dlclose(handle);
             return -1;
         }

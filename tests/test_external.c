@@ -34,14 +34,25 @@ Test(protocol, the_first_line_states_the_claims_and_nothing_stated_claims_nothin
     cr_assert_eq(c.guarantee, GUARANTEE_MOVES);
     cr_assert(c.complete);
     cr_assert_str_eq(c.name, "py");
+    cr_assert_eq(c.families, FAMILY_BIT(FAMILY_RUSH), "no families stated: Rush Hour alone");
     cr_assert_eq(ubp_parse_hello("ubp 1 guarantee=steps", &c, err), 0);
     cr_assert_eq(c.guarantee, GUARANTEE_STEPS);
+    cr_assert_eq(ubp_parse_hello("ubp 1 guarantee=slides families=klotski,rush", &c, err), 0, "%s", err);
+    cr_assert_eq(c.guarantee, GUARANTEE_SLIDES);
+    cr_assert_eq(c.families, FAMILY_BIT(FAMILY_RUSH) | FAMILY_BIT(FAMILY_KLOTSKI));
+    cr_assert_eq(ubp_parse_hello("ubp 1 families=klotski", &c, err), 0, "%s", err);
+    cr_assert_eq(c.families, FAMILY_BIT(FAMILY_KLOTSKI));
     const char *bad[][2] = {
         {"ubp 2", "protocol version '2', not 1"},
         {"hello", "the first line is not 'ubp 1 ...'"},
-        {"ubp 1 guarantee=best", "'guarantee=best' in the first line is not name=N"},
+        {"ubp 1 guarantee=best", "'guarantee=best' in the first line is not name=N, guarantee=G, "
+                                 "complete=yes|no or families=F"},
         {"ubp 1 complete=maybe", "'complete=maybe' in the first line"},
         {"ubp 1 fast", "'fast' in the first line"},
+        {"ubp 1 families=", "'families=' in the first line"},
+        {"ubp 1 families=rush,chess", "'families=rush,chess' in the first line"},
+        {"ubp 1 families=rush,rush", "'families=rush,rush' in the first line"},
+        {"ubp 1 families=rush,", "'families=rush,' in the first line"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         cr_assert_eq(ubp_parse_hello(bad[k][0], &c, err), -1, "%s", bad[k][0]);
@@ -54,27 +65,40 @@ Test(protocol, a_request_names_the_cells_the_primary_the_exit_and_the_budgets)
     puzzle_list l = th_load("corpus/seed-formats/kotlin-4x4.txt");
     char line[UBP_REQUEST_MAX];
     solver_budget budget = {5000000, 2147483648ull, 30};
-    ubp_format_request(line, 7, &l.items[0].board, l.items[0].start, &budget);
+    ubp_format_request(line, 7, &l.items[0], &budget);
     cr_assert_str_eq(line, "solve 7 4x4 ....AAB...B.CC.. A right states=5000000 seconds=30 "
                            "bytes=2147483648\n");
     solver_budget none = {0, 0, 0};
-    ubp_format_request(line, 8, &l.items[0].board, l.items[0].start, &none);
+    ubp_format_request(line, 8, &l.items[0], &none);
     cr_assert_str_eq(line, "solve 8 4x4 ....AAB...B.CC.. A right\n");
     puzzle_list_free(&l);
 }
 
+/* A Klotski request gives the primary's target top-left cell and the family; the cells are the
+ * puzzle's own letters, row by row. */
+Test(protocol, a_klotski_request_names_the_target_cell_and_the_family)
+{
+    puzzle_list l = th_load("corpus/klotski/classic.txt");
+    char line[UBP_REQUEST_MAX];
+    solver_budget budget = {5000000, 0, 30};
+    ubp_format_request(line, 9, &l.items[0], &budget);
+    cr_assert_str_eq(line, "solve 9 4x5 BAACBAACDEEFDGHFI..J A 1,3 family=klotski states=5000000 "
+                           "seconds=30\n");
+    puzzle_list_free(&l);
+}
+
 /* Reads the lines one by one as the harness would; returns the last ubp_read_line result. */
-static int read_lines(const char *const *lines, int n, const board *b, ubp_answer *a, char *err)
+static int read_lines(const char *const *lines, int n, const puzzle *p, ubp_answer *a, char *err)
 {
     int rc = 0;
-    for (int k = 0; k < n && rc >= 0; k++) rc = ubp_read_line(lines[k], 7, b, a, err);
+    for (int k = 0; k < n && rc >= 0; k++) rc = ubp_read_line(lines[k], 7, p, a, err);
     return rc;
 }
 
 Test(protocol, an_answer_is_stats_then_one_of_solution_nosolution_unknown)
 {
     puzzle_list l = th_load("corpus/seed-formats/kotlin-5x5.txt");
-    const board *b = &l.items[0].board;
+    const puzzle *b = &l.items[0];
     char err[UBP_ERR_MAX];
     ubp_answer a = {.expanded = UBP_UNCOUNTED, .generated = UBP_UNCOUNTED, .duplicates = UBP_UNCOUNTED};
     const char *solved[] = {"# thinking", "stat 7 expanded=12 iterations=3",
@@ -124,6 +148,38 @@ Test(protocol, an_answer_is_stats_then_one_of_solution_nosolution_unknown)
         cr_assert_eq(ubp_read_line(wrong[k][0], 7, b, &a, err), -1, "%s", wrong[k][0]);
         cr_assert_not_null(strstr(err, wrong[k][1]), "%s: %s", wrong[k][0], err);
         for (const char *c = err; *c; c++) cr_assert(*c >= 0x20 && *c < 0x7F, "%s", err);
+        ubp_answer_free(&a);
+    }
+    puzzle_list_free(&l);
+}
+
+/* A Klotski answer is kept as its tokens, for the replay to count and check; a token that is
+ * not a piece's letter and its steps is a protocol error. */
+Test(protocol, a_klotski_answer_is_tokens_of_a_piece_and_its_steps)
+{
+    puzzle_list l = th_load("corpus/klotski/classic.txt");
+    const puzzle *p = &l.items[0];
+    char err[UBP_ERR_MAX];
+    ubp_answer a = {.expanded = UBP_UNCOUNTED, .generated = UBP_UNCOUNTED, .duplicates = UBP_UNCOUNTED};
+    const char *solved[] = {"stat 7 expanded=3", "solution 7  GD JL   HUR CU CR"};
+    cr_assert_eq(read_lines(solved, 2, p, &a, err), 1, "%s", err);
+    cr_assert_eq(a.status, SOLVE_SOLVED);
+    cr_assert_str_eq(a.notation, "GD JL HUR CU CR");
+    cr_assert_eq(a.nmoves, 0);
+    ubp_answer_free(&a);
+    const char *empty[] = {"solution 7"};
+    cr_assert_eq(read_lines(empty, 1, p, &a, err), 1);
+    cr_assert_str_eq(a.notation, "");
+    ubp_answer_free(&a);
+    const char *wrong[][2] = {
+        {"solution 7 GD B+1", "move 2 'B+1' of the solution is not <piece><U|D|L|R ...>"},
+        {"solution 7 ZD", "move 1 'ZD' of the solution is not <piece><U|D|L|R ...>"},
+        {"solution 7 G", "move 1 'G' of the solution"},
+        {"solution 7 GDx", "move 1 'GDx' of the solution"},
+    };
+    for (size_t k = 0; k < sizeof wrong / sizeof *wrong; k++) {
+        cr_assert_eq(ubp_read_line(wrong[k][0], 7, p, &a, err), -1, "%s", wrong[k][0]);
+        cr_assert_not_null(strstr(err, wrong[k][1]), "%s: %s", wrong[k][0], err);
         ubp_answer_free(&a);
     }
     puzzle_list_free(&l);
@@ -601,15 +657,55 @@ Test(external, bin_solve_checks_the_claims_of_a_solver_from_outside, .timeout = 
     cr_assert_eq(strstr(out, "broken claim"), NULL, "%s", out);
     free(out), free(err);
 }
+/* families= decides which puzzles a solver is sent: the teacher's BFS, which takes both, is
+ * judged on both; a solver that states no families is never sent a Klotski request (this one
+ * would exit on one) and has unsupported rows there; a Klotski claim in steps is held to the
+ * reference BFS in steps, by bin/bench and by bin/solve. */
+Test(external, a_solver_is_sent_the_families_it_declares_and_judged_in_its_measure, .timeout = 180)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/in && cp corpus/klotski/classic.txt corpus/seed-formats/kotlin-4x4.txt %s/in/ && "
+             "%s/bench --no-progress --external py='python3 examples/python/bfs.py' "
+             "--external ro='" MISBEHAVE " rush-only' --solver bfs,py,ro --out %s/run %s/in > /dev/null && "
+             "%s/bench verify %s/run/results.csv %s/in && "
+             "awk -F, 'NR > 1 {print $1, $8, $10, $12, $13, $14}' %s/run/results.csv | sort",
+             dir, dir, th_bin(), dir, dir, th_bin(), dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "6 rows, 2 puzzles, 0 failed\n"
+                          "bfs klotski solved 81 90 118\n"
+                          "bfs rush solved 2 2 3\n"
+                          "py klotski solved 81 90 118\n"
+                          "py rush solved 2 2 3\n"
+                          "ro klotski unsupported   \n"
+                          "ro rush solved 2 2 3\n");
+    free(out), free(err);
+
+    snprintf(cmd, sizeof cmd, "%s/solve --external liar='" MISBEHAVE " steps-liar' --solver liar "
+             "corpus/klotski/classic.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "broken claim: 118 steps, but the reference BFS gives the optimum "
+                                   "as 116 and the solver promises the fewest steps"), "%s", out);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --external liar='" MISBEHAVE " steps-liar' "
+             "--solver liar --csv /dev/null corpus/klotski/classic.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 4, "%s%s", out, err);
+    cr_assert_not_null(strstr(err, "liar on klotski-classic: 118 steps, but the optimum is 116 and "
+                                   "the solver promises the fewest steps: the solver is wrong"), "%s", err);
+    free(out), free(err);
+}
+
 Test(external, the_list_shows_every_solver_with_its_origin_and_claims)
 {
     char cmd[1024], *out, *err;
-    snprintf(cmd, sizeof cmd, "%s/solve --list --external 'py=python3 examples/python/bfs.py' | grep -E '^(bfs|dfs|py) '",
+    snprintf(cmd, sizeof cmd, "%s/solve --list --external 'py=python3 examples/python/bfs.py' | grep -E '^(bfs|dfs|zone13|py) '",
              th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "bfs          moves     yes      builtin  breadth-first"), "%s", out);
-    cr_assert_not_null(strstr(out, "dfs          none      yes      builtin  "), "%s", out);
-    cr_assert_not_null(strstr(out, "py           moves     yes      external external: python3 examples/python/bfs.py"), "%s", out);
+    cr_assert_not_null(strstr(out, "bfs          moves     yes      builtin  rush,klotski breadth-first"), "%s", out);
+    cr_assert_not_null(strstr(out, "dfs          none      yes      builtin  rush,klotski "), "%s", out);
+    cr_assert_not_null(strstr(out, "zone13       none      no       builtin  rush         "), "%s", out);
+    cr_assert_not_null(strstr(out, "py           moves     yes      external rush,klotski external: python3 examples/python/bfs.py"), "%s", out);
     free(out), free(err);
 }
 
@@ -639,12 +735,20 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
                                "search_begin(&l, c, g, r); }\n"
                                "static const solver twin = {\"bfs\", \"a second bfs\", GUARANTEE_NONE, false, s, 0, 0, 0, 0};\n"
                                "UNBLOCK_PLUGIN(\"taken\", &twin);");
+    build_plugin(dir, "nofamily", "#include <unblock.h>\n"
+                                  "static void s(solver_context *c, const board *b, uint64_t k, const solver_budget *g, "
+                                  "const int *p, solver_result *r) { (void)b, (void)k, (void)p; search_limits l; "
+                                  "search_begin(&l, c, g, r); }\n"
+                                  "static const solver both = {\"both\", \"says both\", GUARANTEE_NONE, false, s, 0, 0, "
+                                  "FAMILY_ALL, 0};\n"
+                                  "UNBLOCK_PLUGIN(\"nofamily\", &both);");
     const char *cases[][2] = {
         {"nosymbol", "no 'unblock_plugin' symbol (UNBLOCK_PLUGIN in plugin.h defines it)\n"},
         {"oldabi", "built for ABI version 99, this program has version 2"},
         {"taken", "solver 1: a solver called 'bfs' exists already (builtin)\n"},
+        {"nofamily", "solver 1: no solve_family function, and it takes a family other than rush\n"},
     };
-    for (size_t k = 0; k < 3; k++) {
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         snprintf(cmd, sizeof cmd, "%s/solve --plugin %s/%s.so corpus/seeds/", th_bin(), dir, cases[k][0]);
         cr_assert_eq(th_run(cmd, &out, &err), 2, "%s: %s", cases[k][0], err);
         cr_assert_not_null(strstr(err, cases[k][1]), "%s: %s", cases[k][0], err);
@@ -656,6 +760,28 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
 /* make install into a scratch prefix, then examples/plugin/greedy.c built out of tree exactly as
  * the docs say (pkg-config), loaded by bin/bench: its rows judged like a built-in's, measured
  * like one (peak_bytes). Only in the optimized run: make installs the optimized programs. */
+/* A plugin takes Klotski through solve_family and the families it names: it runs on the Klotski
+ * puzzles, its answers replayed and judged, and has unsupported rows on Rush Hour's. */
+Test(plugin, a_plugin_that_takes_klotski_alone_is_run_on_klotski_alone, .timeout = 120)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -I. -Iinclude "
+             "tests/data/plugin/family_greedy.c -o %s/kgreedy.so && mkdir %s/in && "
+             "cp corpus/klotski/classic.txt corpus/seed-formats/kotlin-4x4.txt %s/in/ && "
+             "%s/bench --no-progress --plugin %s/kgreedy.so --solver kgreedy --out %s/run %s/in > /dev/null && "
+             "%s/bench verify %s/run/results.csv %s/in && "
+             "awk -F, 'NR > 1 {print $1, $8, $10}' %s/run/results.csv | sort && "
+             "%s/solve --plugin %s/kgreedy.so --list | grep '^kgreedy'",
+             dir, dir, dir, th_bin(), dir, dir, dir, th_bin(), dir, dir, dir, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "2 rows, 2 puzzles, 0 failed\n"
+                                   "kgreedy klotski solved\n"
+                                   "kgreedy rush unsupported\n"
+                                   "kgreedy      none      yes      plugin   klotski      "), "%s", out);
+    free(out), free(err);
+}
+
 Test(plugin, a_plugin_built_out_of_tree_through_pkg_config_runs_as_a_builtin, .timeout = 300)
 {
     if (th_sanitized()) return;
@@ -669,7 +795,7 @@ Test(plugin, a_plugin_built_out_of_tree_through_pkg_config_runs_as_a_builtin, .t
              "grep '^| greedy' $D/summary | cut -d'|' -f2-8;"
              "awk -v cols=solver,origin,guarantee,complete,peak_bytes -f plots/columns.awk $D/r.csv | grep -m1 greedy;"
              "$D/usr/bin/bench verify $D/r.csv corpus/seeds/;"
-             "$D/usr/bin/solve --plugin $D/greedy.so --list | grep -c '^greedy       none      yes      plugin   '",
+             "$D/usr/bin/solve --plugin $D/greedy.so --list | grep -c '^greedy       none      yes      plugin   rush  '",
              dir, getcwd((char[4096]){0}, 4096));
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
     cr_assert_not_null(strstr(out, " greedy | 11 | 10 | 0.0% |"), "%s", out);

@@ -131,7 +131,7 @@ static puzzle_list load(const char *path)
 Test(klotski, the_classic_has_the_published_figures_from_an_independent_bfs_and_the_reference)
 {
     static const int published[MEASURE_COUNT] = {81, 90, 116};
-    puzzle_list list = load("corpus/_klotski/classic.txt");
+    puzzle_list list = load("corpus/klotski/classic.txt");
     family_problem view;
     puzzle_problem(&list.items[0], &view);
     solver_budget none = {0, 0, 0};
@@ -181,7 +181,7 @@ Test(klotski, the_rush_hour_reference_in_steps_is_bfs1s)
 
 Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_measure)
 {
-    puzzle_list list = load("corpus/_klotski/classic.txt");
+    puzzle_list list = load("corpus/klotski/classic.txt");
     const puzzle *p = &list.items[0];
     family_problem view;
     puzzle_problem(p, &view);
@@ -211,7 +211,7 @@ Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_m
 
 Test(klotski, replay_counts_runs_and_names_the_first_illegal_step)
 {
-    puzzle_list list = load("corpus/_klotski/classic.txt");
+    puzzle_list list = load("corpus/klotski/classic.txt");
     const klotski_board *b = &list.items[0].klotski;
     measure_counts units;
     char why[KLOTSKI_ERR_MAX];
@@ -229,7 +229,7 @@ Test(klotski, replay_counts_runs_and_names_the_first_illegal_step)
 
 Test(klotski, the_seeds_hard_board_reads_and_its_key_fits)
 {
-    puzzle_list list = load("corpus/_klotski/seed-hard.py");
+    puzzle_list list = load("corpus/klotski/seed-hard.py");
     const puzzle *p = &list.items[0];
     cr_assert_eq(p->family, FAMILY_KLOTSKI);
     cr_assert_eq(p->klotski.width, 6);
@@ -278,7 +278,7 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
     char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
-             "mkdir -p %s/in && grep -v '^cluster:' corpus/_klotski/classic.txt > %s/in/classic.txt && "
+             "mkdir -p %s/in && grep -v '^cluster:' corpus/klotski/classic.txt > %s/in/classic.txt && "
              "cp corpus/seed-formats/kotlin-4x4.txt %s/in/ && %s/bench --no-progress --solver all --max-states 3M --out %s/run %s/in "
              "> /dev/null && %s/bench verify %s/run/results.csv %s/in && "
              "tests/validate-json.py schema/bench.schema.json %s/run/results.json && "
@@ -307,9 +307,9 @@ Test(klotski, render_refuses_a_klotski_puzzle_in_one_line)
 {
     char dir[64], cmd[512], *out, *err;
     th_scratch(dir);
-    snprintf(cmd, sizeof cmd, "%s/render --graph -o %s/g.png corpus/_klotski/classic.txt", th_bin(), dir);
+    snprintf(cmd, sizeof cmd, "%s/render --graph -o %s/g.png corpus/klotski/classic.txt", th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
-    cr_assert_str_eq(err, "render: corpus/_klotski/classic.txt:4: klotski puzzles are not drawn yet "
+    cr_assert_str_eq(err, "render: corpus/klotski/classic.txt:4: klotski puzzles are not drawn yet "
                           "(only Rush Hour's)\n");
     free(out), free(err);
 }
@@ -350,7 +350,7 @@ Test(klotski, the_trace_has_a_line_per_expansion_for_every_family_solver)
         char dir[64], cmd[512], *out, *err;
         th_scratch(dir);
         snprintf(cmd, sizeof cmd,
-                 "%s/solve --solver %s --stats --trace %s/t.jsonl corpus/_klotski/classic.txt | "
+                 "%s/solve --solver %s --stats --trace %s/t.jsonl corpus/klotski/classic.txt | "
                  "sed -n 's/^  expanded \\([0-9]*\\),.*/\\1/p' && wc -l < %s/t.jsonl",
                  th_bin(), names[k], dir, dir);
         cr_assert_eq(th_run(cmd, &out, &err), 0, "%s: %s", names[k], err);

@@ -204,4 +204,14 @@ Test(trace, solve_writes_the_trace_as_json_lines, .timeout = 120)
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
     cr_assert_not_null(strstr(err, "solve: /dev/full: "), "%s", err);
     free(out), free(err);
+
+    /* Bad input fails before anything is traced: no trace file, not even a partial one (the
+     * puzzle taken for the trace's name once left an empty "FILE.partial" beside it). */
+    snprintf(cmd, sizeof cmd, "cp tests/data/trace/small.txt %s/p.txt && %s/solve --trace %s/p.txt; "
+             "echo rc=$?; ls %s", dir, th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(err, "solve: no puzzle path given (see --help)\n");
+    cr_assert_not_null(strstr(out, "rc=2\n"), "%s", out);
+    cr_assert_null(strstr(out, "partial"), "%s", out);
+    free(out), free(err);
 }

@@ -1,28 +1,39 @@
 /* fuzz_protocol.c -- libFuzzer target: the external solvers' line protocol as the harness reads
  * it (external/protocol.h). The input is what a solver writes: its first line, then the lines of
- * an answer to request 7 on a 5x5 puzzle. Every line must be taken or refused with one
- * printable line of reason; an answer read whole must hold moves that print and parse back to
- * themselves, and counters and stats a result row can hold; a quoted line is printable. */
+ * an answer to request 7, read once as the answer to a 5x5 Rush Hour puzzle and once to a 4x5
+ * Klotski one. Every line must be taken or refused with one printable line of reason; an answer
+ * read whole must hold moves that print and parse back to themselves (Rush Hour) or tokens of a
+ * piece's letter and its steps (Klotski), and counters and stats a result row can hold; a
+ * quoted line is printable. */
 #include <stdio.h>
 
 #include "external/protocol.h"
 #include "scan/scan.h"
 #include "tests/fuzz/fuzz.h"
 
-static const char puzzle_text[] = "name: fuzz\n+-----+\n|..DB.|\n|AADB.>\n|..DB.|\n|.CC..|\n|.....|\n+-----+\n";
+static const char puzzle_text[] =
+    "name: fuzz\n+-----+\n|..DB.|\n|AADB.>\n|..DB.|\n|.CC..|\n|.....|\n+-----+\n"
+    "family: klotski\nname: fuzz-klotski\n+----+\n|BAAC|\n|BAAC|\n|DEEF|\n|DGHF|\n|I..J|\n+-vv-+\n";
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Every token of a Klotski answer: a letter of the board, then U D L R. */
+static void check_tokens(const klotski_board *b, const char *notation)
 {
-    static puzzle_list list;
-    if (!list.count) {
-        char err[SCAN_ERR_MAX];
-        if (scan_text("fuzz.txt", puzzle_text, sizeof puzzle_text - 1, SCAN_AUTO, &list, err) != 1) abort();
+    char *copy = strdup(notation);
+    for (char *save = NULL, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        bool piece = false;
+        for (int i = 0; i < b->npieces; i++) piece |= b->piece[i].label == t[0];
+        if (!piece || !t[1] || strspn(t + 1, "UDLR") != strlen(t + 1)) abort();
     }
-    const board *b = &list.items[0].board;
+    free(copy);
+}
+
+static void read_answer(const puzzle *p, const uint8_t *data, size_t size)
+{
     char request[UBP_REQUEST_MAX];
     solver_budget budget = {5000000, 1u << 30, 30};
-    int n = ubp_format_request(request, 7, b, list.items[0].start, &budget);
+    int n = ubp_format_request(request, 7, p, &budget);
     if (n <= 0 || n >= UBP_REQUEST_MAX || request[n - 1] != '\n') abort();
+    const board *b = &p->board;
 
     char *text = malloc(size + 1);
     memcpy(text, data, size);
@@ -40,14 +51,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             hello = false;
             continue;
         }
-        int rc = ubp_read_line(line, 7, b, &a, err);
+        int rc = ubp_read_line(line, 7, p, &a, err);
         if (rc < 0) {
             fuzz_check_message(err);
             break;
         }
         if (rc == 1 && !a.done) abort();
     }
-    if (a.done && a.status == SOLVE_SOLVED)
+    if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_KLOTSKI) check_tokens(&p->klotski, a.notation);
+    if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_RUSH)
         for (int k = 0; k < a.nmoves; k++) {   /* every move prints and parses back to itself */
             char out[8], err[BOARD_ERR_MAX];
             move again;
@@ -71,5 +83,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ubp_answer_free(&a);
     free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static puzzle_list list;
+    if (!list.count) {
+        char err[SCAN_ERR_MAX];
+        if (scan_text("fuzz.txt", puzzle_text, sizeof puzzle_text - 1, SCAN_AUTO, &list, err) != 2) abort();
+    }
+    for (int k = 0; k < list.count; k++) read_answer(&list.items[k], data, size);
     return 0;
 }
