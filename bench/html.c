@@ -141,10 +141,11 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         json_object_set_new(origins, r->row[i].solver, json_string(r->row[i].origin));
         npuzzles += i == 0 || r->row[i].index != r->row[i - 1].index;
     }
-    const char *const puzzle_fields[] = {"index", "name", "id", "optimum", "cluster", "board", "graph_note"};
+    const char *const puzzle_fields[] = {"index", "name", "id", "family", "optimum", "cluster", "board",
+                                         "graph_note"};
     const char *const run_fields[] = {"status", "moves", "seconds", "expanded", "correct",
                                       "broken_claim", "solution"};
-    enum { P_FIELDS = 7, R_FIELDS = 7 };
+    enum { P_FIELDS = 8, R_FIELDS = 7 };
     json_t *puzzles = json_object(), *runs = json_object(), *graphs = json_object();
     for (int f = 0; f < P_FIELDS; f++) json_object_set_new(puzzles, puzzle_fields[f], nulls(npuzzles));
     for (size_t k = 0; k < json_array_size(labels); k++) {
@@ -163,6 +164,7 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         SET(puzzles, "index", at, json_integer(row->index));
         SET(puzzles, "name", at, json_string(row->puzzle));
         SET(puzzles, "id", at, json_string(row->id));
+        SET(puzzles, "family", at, json_string(row->family));
         SET(puzzles, "optimum", at, int_or_null(row->optimal_moves));
         SET(puzzles, "cluster", at, int_or_null(row->cluster_size));
         SET(puzzles, "board", at, json_string(row->board));
@@ -415,6 +417,7 @@ int bench_report(const char *dir, const char *out_path, uint64_t graph_max, int 
                 dir, html_style);
         put_figures(f, dir);
         fputs("</section>\n<section id=\"puzzles\"><h2>Puzzles</h2>\n"
+              "<select id=\"family\" title=\"the puzzles of one family\"></select>\n"
               "<input id=\"filter\" type=\"search\" placeholder=\"filter: name, status, solver...\">\n"
               "<div id=\"pager\"></div>\n"
               "<table id=\"table\"><thead></thead><tbody></tbody></table></section>\n"

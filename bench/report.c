@@ -386,8 +386,9 @@ static int cell_from_json(report_row *row, const column *c, json_t *v)
 
 /* One solver's figures as rows arrive: counters, and the values whose medians it reports. */
 typedef struct {
+    char family[16];
     char label[SETUP_LABEL_MAX];
-    int rank;
+    int family_rank, rank;
     report_summary sum;
     long excess_sum;
     double *secs, *nodes, *mem, *rss;
@@ -395,7 +396,7 @@ typedef struct {
 } tally_entry;
 
 struct report_tally {
-    tally_entry entry[REPORT_MAX_SOLVERS];   /* in the order labels first arrived */
+    tally_entry entry[REPORT_MAX_SUMMARY];   /* in the order (family, label) first arrived */
     int count;
 };
 
@@ -431,12 +432,17 @@ bool report_breaks_claim(const report_row *row)
 void report_tally_add(report_tally *t, const report_row *row)
 {
     int k = 0;
-    while (k < t->count && strcmp(t->entry[k].label, row->solver) != 0) k++;
-    if (k == REPORT_MAX_SOLVERS) return;
+    while (k < t->count && (strcmp(t->entry[k].label, row->solver) != 0 ||
+                            strcmp(t->entry[k].family, row->family) != 0))
+        k++;
+    if (k == REPORT_MAX_SUMMARY) return;
     tally_entry *e = &t->entry[k];
     if (k == t->count) {
         t->count++;
+        snprintf(e->family, sizeof e->family, "%s", row->family);
         snprintf(e->label, sizeof e->label, "%s", row->solver);
+        int f = family_parse(row->family);
+        e->family_rank = f >= 0 ? f : FAMILY_COUNT;
         e->rank = setup_label_rank(row->solver);
     }
     report_summary *sum = &e->sum;
@@ -468,16 +474,21 @@ void report_tally_add(report_tally *t, const report_row *row)
     if (row->rss_known) e->rss[e->nrss++] = (double)row->peak_rss;
 }
 
+static bool entry_after(const tally_entry *a, const tally_entry *b)
+{
+    if (a->family_rank != b->family_rank) return a->family_rank > b->family_rank;
+    if (strcmp(a->family, b->family) != 0) return strcmp(a->family, b->family) > 0;
+    if (a->rank != b->rank) return a->rank > b->rank;
+    return strcmp(a->label, b->label) > 0;
+}
+
 int report_tally_summarize(const report_tally *t, report_summary *out, int max)
 {
-    /* Labels in report order: by rank, labels of no solver by name. */
-    const tally_entry *order[REPORT_MAX_SOLVERS];
+    /* Families in their order; within one, labels by rank, labels of no solver by name. */
+    const tally_entry *order[REPORT_MAX_SUMMARY];
     for (int k = 0; k < t->count; k++) {
         int j = k;
-        for (; j > 0 && (order[j - 1]->rank > t->entry[k].rank ||
-                         (order[j - 1]->rank == t->entry[k].rank &&
-                          strcmp(order[j - 1]->label, t->entry[k].label) > 0)); j--)
-            order[j] = order[j - 1];
+        for (; j > 0 && entry_after(order[j - 1], &t->entry[k]); j--) order[j] = order[j - 1];
         order[j] = &t->entry[k];
     }
     int count = 0;
@@ -485,6 +496,7 @@ int report_tally_summarize(const report_tally *t, report_summary *out, int max)
         const tally_entry *e = order[s];
         report_summary *sum = &out[count++];
         *sum = e->sum;
+        snprintf(sum->family, sizeof sum->family, "%s", e->family);
         snprintf(sum->solver, sizeof sum->solver, "%s", e->label);
         sum->mean_excess = sum->judged ? (double)e->excess_sum / sum->judged : -1;
         sum->median_seconds = stats_median(e->secs, e->n);
@@ -559,9 +571,9 @@ static json_t *number_or_null(double v)
 
 static json_t *summary_json(const report_summary *s)
 {
-    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, s:o, "
-                     "s:o, s:o, s:o}",
-                     "solver", s->solver, "runs", s->runs, "solved", s->solved,
+    return json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:o, "
+                     "s:o, s:o, s:o, s:o}",
+                     "family", s->family, "solver", s->solver, "runs", s->runs, "solved", s->solved,
                      "budget_hits", s->budget_hits, "gave_up", s->gave_up, "errors", s->errors,
                      "judged", s->judged, "optimal", s->optimal,
                      "proved_unsolvable", s->proved_unsolvable, "wrong", s->wrong,
@@ -614,8 +626,8 @@ int report_write_json(const report *r, json_t *meta, FILE *f)
 {
     report_json_begin(f);
     for (int i = 0; i < r->count; i++) report_json_row(f, &r->row[i], i == 0);
-    report_summary sum[REPORT_MAX_SOLVERS];
-    report_json_end(f, sum, report_summarize(r, sum, REPORT_MAX_SOLVERS), meta);
+    static report_summary sum[REPORT_MAX_SUMMARY];
+    report_json_end(f, sum, report_summarize(r, sum, REPORT_MAX_SUMMARY), meta);
     return finish_write(f);
 }
 
@@ -636,13 +648,18 @@ static void human_time(double seconds, char *out, size_t n)
 
 void report_markdown(FILE *f, const report_summary *sum, int n)
 {
-    fputs("| solver | runs | solved | optimal | mean excess | max excess | proved no solution | "
-          "budget hits | gave up | errors | wrong | broken claims | median time | p95 time | "
-          "median expanded | median peak memory | median peak RSS | timing warnings |\n"
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-          f);
+    bool several = false;
+    for (int k = 1; k < n; k++) several |= strcmp(sum[k].family, sum[0].family) != 0;
     for (int k = 0; k < n; k++) {
         const report_summary *s = &sum[k];
+        if (k == 0 || strcmp(s->family, sum[k - 1].family) != 0) {   /* a family's block */
+            if (several) fprintf(f, "%s### %s\n\n", k ? "\n" : "", s->family);
+            fputs("| solver | runs | solved | optimal | mean excess | max excess | proved no solution | "
+                  "budget hits | gave up | errors | wrong | broken claims | median time | p95 time | "
+                  "median expanded | median peak memory | median peak RSS | timing warnings |\n"
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+                  f);
+        }
         char optimal[32] = "-", mean[16] = "-", max[16] = "-", peak[32], rss[32], median[32],
              p95[32], expanded[32] = "-";
         if (s->judged) {
@@ -666,8 +683,8 @@ void report_markdown(FILE *f, const report_summary *sum, int n)
 
 int report_write_markdown(const report *r, FILE *f)
 {
-    report_summary sum[REPORT_MAX_SOLVERS];
-    report_markdown(f, sum, report_summarize(r, sum, REPORT_MAX_SOLVERS));
+    static report_summary sum[REPORT_MAX_SUMMARY];
+    report_markdown(f, sum, report_summarize(r, sum, REPORT_MAX_SUMMARY));
     return finish_write(f);
 }
 

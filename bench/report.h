@@ -32,6 +32,8 @@
 #define REPORT_UNCOUNTED UINT64_MAX
 /* The most solver labels one summary holds. */
 #define REPORT_MAX_SOLVERS 64
+/* The summary has one entry per family and solver. */
+#define REPORT_MAX_SUMMARY (REPORT_MAX_SOLVERS * FAMILY_COUNT)
 
 /* A yes/no claim that may be unknown. */
 typedef enum { REPORT_UNKNOWN = -1, REPORT_NO = 0, REPORT_YES = 1 } report_flag;
@@ -105,8 +107,10 @@ void report_free(report *r);
 /* Sorts rows by puzzle index, then by the solver's place in the registry. */
 void report_sort(report *r);
 
-/* The per-solver summary. Time, states and memory are over solved runs only. */
+/* The summary: one entry per family and solver, so that a Klotski run and a Rush Hour run are
+ * never averaged together. Time, states and memory are over solved runs only. */
 typedef struct {
+    char family[16];                /* the rows' family (family_name) */
     char solver[SETUP_LABEL_MAX];   /* the label */
     int runs, solved, budget_hits;
     int gave_up;              /* external solvers: runs that answered "unknown" */
@@ -127,7 +131,8 @@ typedef struct {
  * complete. Decided from the row alone, so that a result file read back counts the same. */
 bool report_breaks_claim(const report_row *row);
 
-/* Fills out[] (one entry per solver present, registry order); returns the count. */
+/* Fills out[] (one entry per family and solver present: families in family order, solvers in
+ * registry order within each); returns the count. */
 int report_summarize(const report *r, report_summary *out, int max);
 
 /* The same figures gathered as rows arrive, for a run that keeps no rows in memory: a few
@@ -146,6 +151,8 @@ void report_csv_row(FILE *f, const report_row *row);
 void report_json_begin(FILE *f);
 void report_json_row(FILE *f, const report_row *row, bool first);
 void report_json_end(FILE *f, const report_summary *sum, int n, json_t *meta);
+/* The summary as Markdown: one table, or, when the rows hold several families, one table per
+ * family, each under a heading "### FAMILY". */
 void report_markdown(FILE *f, const report_summary *sum, int n);
 
 /* Whole files from rows in memory. CSV: the header and every row. JSON: {"schema_version",

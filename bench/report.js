@@ -89,7 +89,7 @@ function fillMeta() {
 // The summary's columns: the words shown, the format, and the exact key in the tooltip. A key
 // the page does not know is shown under its own name.
 const summaryColumns = {
-    solver: ["solver", "text"], runs: ["runs", "count"], solved: ["solved", "count"],
+    family: ["family", "text"], solver: ["solver", "text"], runs: ["runs", "count"], solved: ["solved", "count"],
     judged: ["judged", "count"], optimal: ["optimal", "count"],
     proved_unsolvable: ["proved no solution", "count"], budget_hits: ["budget hits", "count"],
     gave_up: ["gave up", "count"], errors: ["errors", "count"], wrong: ["wrong", "count"],
@@ -159,6 +159,7 @@ const PAGE_ROWS = 100;
 const columns = [
     {key: "index", label: "#", value: i => PZ.index[i], how: "count"},
     {key: "puzzle", label: "puzzle", value: i => PZ.name[i], how: "text"},
+    {key: "family", label: "family", value: i => PZ.family[i], how: "text"},
     {key: "optimal_moves", label: "optimum (moves)", value: i => PZ.optimum[i] ?? -1, how: "count"},
     {key: "cluster_size", label: "cluster (states)", value: i => PZ.cluster[i] ?? -1, how: "count"},
 ].concat(D.solvers.map(s => ({
@@ -166,7 +167,8 @@ const columns = [
     value: i => { const c = D.runs[s]; return c.status[i] !== null && D.statuses[c.status[i]] === "solved" ? c.seconds[i] : Infinity; },
 })));
 
-const view = {order: [...Array(NP).keys()], shown: null, page: 0, sort: {col: -1, up: true}, filter: ""};
+const view = {order: [...Array(NP).keys()], shown: null, page: 0, sort: {col: -1, up: true}, filter: "",
+              family: ""};
 let haystack = null;   // each puzzle's text for the filter, made on its first use
 
 function cell(i, c) {
@@ -203,8 +205,20 @@ function showPage(k) {
 }
 
 function refresh() {
-    view.shown = view.filter === "" ? view.order : view.order.filter(i => haystack[i].includes(view.filter));
+    view.shown = view.order.filter(i => (view.family === "" || PZ.family[i] === view.family) &&
+                                        (view.filter === "" || haystack[i].includes(view.filter)));
     showPage(0);
+}
+
+// The family menu: every family of the run, or all of them ("").
+function fillFamilies() {
+    const menu = document.getElementById("family"), present = [...new Set(PZ.family)];
+    menu.append(el("option", {value: ""}, "all families"), ...present.map(f => el("option", {value: f}, f)));
+    menu.hidden = present.length < 2;
+    menu.addEventListener("input", () => {
+        view.family = menu.value;
+        refresh();
+    });
 }
 
 function sortBy(col) {
@@ -506,6 +520,15 @@ function selftest() {
     filter.value = "";
     filter.dispatchEvent(new Event("input"));
     check(pager.dataset.shown === String(NP), "the filter cleared");
+    const menu = document.getElementById("family");
+    for (const option of Array.from(menu.options)) {   // each family shows its own puzzles
+        menu.value = option.value;
+        menu.dispatchEvent(new Event("input"));
+        const want = option.value === "" ? NP : PZ.family.filter(f => f === option.value).length;
+        check(pager.dataset.shown === String(want), `the family filter (${option.value || "all"})`);
+    }
+    menu.value = "";
+    menu.dispatchEvent(new Event("input"));
     pager.querySelector("[data-role=last]").click();
     const last = document.querySelectorAll("#table tbody tr").length;
     check(last === (NP % PAGE_ROWS || Math.min(PAGE_ROWS, NP)), `the last page holds the last rows (${last})`);
@@ -581,7 +604,8 @@ function selftest() {
             walks++;
         }
     }
-    return `PASS: sorted ${up.length} puzzles both ways, filtered, paged, checked the summary's ` +
+    return `PASS: sorted ${up.length} puzzles both ways, filtered (${menu.options.length - 1} families), ` +
+           `paged, checked the summary's ` +
            `formats and ${figures.length} figures, stepped ${steppers} solutions, played ${walks} walks ` +
            `(summary and figures shown ${timings.summary_ms} ms after the page began to load, ` +
            `a drill-down opened in ${timings.drill_ms} ms)`;
@@ -591,6 +615,7 @@ fillMeta();
 fillSummary();
 const SHOWN = performance.now();   // the run, its summary and its figures are on the page
 fillTable();
+fillFamilies();
 document.getElementById("filter").addEventListener("input", e => filterRows(e.target.value));
 // #puzzle=N&walk=LABEL&step=K: the drill-down of puzzle N, on a walk, at a step.
 function openFromHash() {

@@ -192,8 +192,8 @@ int bench_results_add(bench_results *res, const report_row *row)
 int bench_results_close(bench_results *res, json_t *meta, bool complete, int runs_done,
                         int runs_total)
 {
-    report_summary sum[REPORT_MAX_SOLVERS];
-    int n = report_tally_summarize(res->tally, sum, REPORT_MAX_SOLVERS);
+    static report_summary sum[REPORT_MAX_SUMMARY];
+    int n = report_tally_summarize(res->tally, sum, REPORT_MAX_SUMMARY);
     bool stdout_taken = false;
     int rc = 0;
     for (int k = 0; k < NOUTPUTS; k++) {

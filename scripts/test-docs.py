@@ -214,31 +214,58 @@ def markdown_table(lines, start):
 UNCOUNTED = re.compile(r"time|memory|RSS|timing")
 
 
+def summary_blocks(lines, start):
+    """The summary's tables from lines[start], each under its '### FAMILY' heading (one table
+    with no heading: a run of one family), as [(family, header, rows)]; they end at the first
+    line that is neither blank, a heading nor a table line."""
+    blocks, family, k = [], "", start
+    while k < len(lines):
+        line = lines[k]
+        if line.startswith("### "):
+            family, k = line[4:].strip(), k + 1
+        elif line.startswith("|"):
+            head, rows, k = markdown_table(lines, k)
+            blocks.append((family, head, rows))
+        elif line.strip() == "" or not blocks:
+            k += 1
+        else:
+            break
+    return blocks
+
+
 def check_results_table(doc, relname, marker, summary, failures):
     line, _ = marker
     if not os.path.exists(summary):
         failures.append(f"{relname}:{line}: the results table's summary {summary} was not written "
                         "by the doc's commands")
         return
-    lines = open(doc, encoding="utf-8").read().split("\n")
-    head, rows, _ = markdown_table(lines, line)
-    s_head, s_rows, _ = markdown_table(open(summary, encoding="utf-8").read().split("\n"), 0)
-    if head != s_head:
-        failures.append(f"{relname}:{line + 1}: the results table's columns are not the summary's: "
-                        f"{head} against {s_head}")
-        return
-    by_solver = {r[0]: r for r in s_rows}
-    for k, row in enumerate(rows):
-        theirs = by_solver.pop(row[0], None)
-        if theirs is None:
-            failures.append(f"{relname}: the results table has {row[0]}, the summary does not")
+    mine = summary_blocks(open(doc, encoding="utf-8").read().split("\n"), line)
+    theirs = {family: (head, rows) for family, head, rows in
+              summary_blocks(open(summary, encoding="utf-8").read().split("\n"), 0)}
+    for family, head, rows in mine:
+        name = f"results table{' (' + family + ')' if family else ''}"
+        if family not in theirs:
+            failures.append(f"{relname}: the {name} is not a block of the summary")
             continue
-        for col, mine, got in zip(head, row, theirs):
-            if not UNCOUNTED.search(col) and mine != got:
-                failures.append(f"{relname}: results table, {row[0]}, {col}: the doc says {mine}, "
-                                f"the run gives {got}")
-    for solver in by_solver:
-        failures.append(f"{relname}: the results table lacks {solver}, which the summary has")
+        s_head, s_rows = theirs.pop(family)
+        if head != s_head:
+            failures.append(f"{relname}:{line + 1}: the {name}'s columns are not the summary's: "
+                            f"{head} against {s_head}")
+            continue
+        by_solver = {r[0]: r for r in s_rows}
+        for row in rows:
+            got_row = by_solver.pop(row[0], None)
+            if got_row is None:
+                failures.append(f"{relname}: the {name} has {row[0]}, the summary does not")
+                continue
+            for col, said, got in zip(head, row, got_row):
+                if not UNCOUNTED.search(col) and said != got:
+                    failures.append(f"{relname}: {name}, {row[0]}, {col}: the doc says {said}, "
+                                    f"the run gives {got}")
+        for solver in by_solver:
+            failures.append(f"{relname}: the {name} lacks {solver}, which the summary has")
+    for family in theirs:
+        failures.append(f"{relname}: the results table lacks the summary's {family or 'table'}")
 
 
 def defined_columns():
@@ -317,12 +344,15 @@ def run(only, columns_from, keep, verbose):
 
 def self_test():
     """The checker fails where it should: a planted wrong output, a planted undefined column,
-    a failing command, a results table that disagrees; and passes a doc that is right."""
+    a failing command, a results table that disagrees, in one family's block too; and passes a
+    doc that is right."""
     data = os.path.join(ROOT, "tests", "data", "docs")
     cases = [("right.md", []),
              ("wrong-output.md", ["wrong-output.md:9: output differs from the program's"]),
              ("failing-command.md", ["failing-command.md:5: exit status 2"]),
-             ("wrong-table.md", ["wrong-table.md: results table, bfs, solved: the doc says 302"])]
+             ("wrong-table.md", ["wrong-table.md: results table, bfs, solved: the doc says 302"]),
+             ("wrong-family-table.md", ["wrong-family-table.md: results table (klotski), bfs, "
+                                        "solved: the doc says 9, the run gives 1"])]
     bad = 0
     for name, wanted in cases:
         p = subprocess.run([sys.executable, __file__, "--only", os.path.join(data, name),
@@ -340,7 +370,7 @@ def self_test():
         any("'planted summary column'" in f for f in failures)
     print(f"{'ok ' if ok else 'FAILED'} undefined columns: {len(failures)} found")
     bad += not ok
-    print(f"{5 - bad} passed, {bad} failed")
+    print(f"{len(cases) + 1 - bad} passed, {bad} failed")
     return 1 if bad else 0
 
 

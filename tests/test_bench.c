@@ -441,7 +441,7 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone,bibfs --out %s "
-                              FIGURE_CORPUS " tests/data/trace/small.txt >/dev/null && "
+                              FIGURE_CORPUS " tests/data/trace/small.txt corpus/klotski/classic.txt >/dev/null && "
                               "%s/bench report %s && ls %s/plots/*.svg | wc -l",
              th_bin(), dir, th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
@@ -463,6 +463,7 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
              dir, dir, dir);
     run(cmd, &out, &err);
     cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s", out);
+    cr_assert_not_null(strstr(out, "filtered (2 families)"), "%s", out);   /* the family menu */
     cr_assert(strstr(out, "stepped 0 solutions") == NULL, "%s", out);
     cr_assert_not_null(strstr(out, "played 5 walks"), "%s", out);   /* one per solver */
     cr_assert_not_null(strstr(out, "\n0\n"), "console messages: %s", out);   /* no CONSOLE line */

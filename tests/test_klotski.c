@@ -1,6 +1,6 @@
-/* test_klotski.c -- the Klotski family: the classic's published figures from an independent
- * textbook BFS written here (rectangles on a grid, no keys, no bitboards), the same figures from
- * the reference BFS and every family solver, replay and notation, bad input one line each, and
+/* test_klotski.c -- the Klotski family: every corpus puzzle's figures from an independent
+ * textbook BFS written here (rectangles on a grid, no keys, no bitboards, its own reading of the
+ * files), the same figures from the reference BFS, the classic's published ones, every family solver, replay and notation, bad input one line each, and
  * a mixed bench run with unsupported rows that verify accepts. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,33 +14,45 @@
 #include "solvers/registry.h"
 #include "tests/helpers.h"
 
-/* ---- The textbook BFS: a state is the pieces' rectangles, alike ones sorted ---- */
+/* ---- The textbook BFS: a state is the pieces' rectangles, alike ones sorted ----
+ *
+ * It reads the native files of corpus/klotski/ itself (headers, the grid, the 'v' marks of the
+ * bottom opening), so that neither the scanner nor the key stands between a file and its check. */
 
-enum { W = 4, H = 5, NP = 10 };
+enum { MAXW = 8, MAXH = 8, NP = 16 };
 typedef struct {
     signed char r[NP], c[NP];   /* top-left of each piece */
 } tstate;
-static const int ph[NP] = {2, 2, 2, 2, 1, 2, 1, 1, 1, 1};   /* A B C D E F G H I J */
-static const int pw[NP] = {2, 1, 1, 1, 2, 1, 1, 1, 1, 1};
 
-/* Alike pieces (same size, not the primary A) in sorted order: the canonical state. */
-static void canonical(tstate *s)
+typedef struct {
+    char name[64];
+    int w, h, np;
+    int ph[NP], pw[NP];   /* piece 0 is the primary */
+    tstate start;
+    int goal_r, goal_c;
+    int claim[MEASURE_COUNT];   /* the file's moves:, slides:, steps: (-1: not given) */
+    long cluster;               /* its cluster: (-1: not given) */
+} tpuzzle;
+
+/* Alike pieces (same size, not the primary) in sorted order: the canonical state. */
+static void canonical(const tpuzzle *t, tstate *s)
 {
-    for (int i = 1; i < NP; i++)
-        for (int j = i + 1; j < NP; j++)
-            if (ph[i] == ph[j] && pw[i] == pw[j] && s->r[j] * W + s->c[j] < s->r[i] * W + s->c[i]) {
+    for (int i = 1; i < t->np; i++)
+        for (int j = i + 1; j < t->np; j++)
+            if (t->ph[i] == t->ph[j] && t->pw[i] == t->pw[j] &&
+                s->r[j] * MAXW + s->c[j] < s->r[i] * MAXW + s->c[i]) {
                 signed char r = s->r[i], c = s->c[i];
                 s->r[i] = s->r[j], s->c[i] = s->c[j];
                 s->r[j] = r, s->c[j] = c;
             }
 }
 
-static bool fits(const tstate *s, int moving, int r, int c)
+static bool fits(const tpuzzle *t, const tstate *s, int moving, int r, int c)
 {
-    if (r < 0 || c < 0 || r + ph[moving] > H || c + pw[moving] > W) return false;
-    for (int i = 0; i < NP; i++)
-        if (i != moving && r < s->r[i] + ph[i] && s->r[i] < r + ph[moving] && c < s->c[i] + pw[i] &&
-            s->c[i] < c + pw[moving])
+    if (r < 0 || c < 0 || r + t->ph[moving] > t->h || c + t->pw[moving] > t->w) return false;
+    for (int i = 0; i < t->np; i++)
+        if (i != moving && r < s->r[i] + t->ph[i] && s->r[i] < r + t->ph[moving] &&
+            c < s->c[i] + t->pw[i] && s->c[i] < c + t->pw[moving])
             return false;
     return true;
 }
@@ -60,36 +72,38 @@ static unsigned long hash(const tstate *s)
     return h;
 }
 
-static bool tset_add(tset *t, const tstate *s, int depth)
+static void tset_add(tset *t, const tstate *s, int depth)
 {
     unsigned long x = hash(s) & (unsigned long)(t->slots - 1);
     while (t->slot[x]) {
-        if (memcmp(&t->item[t->slot[x] - 1], s, sizeof *s) == 0) return false;
+        if (memcmp(&t->item[t->slot[x] - 1], s, sizeof *s) == 0) return;
         x = (x + 1) & (unsigned long)(t->slots - 1);
     }
+    cr_assert_lt(t->count, t->cap, "the textbook BFS holds %ld states", t->cap);
     t->item[t->count] = *s;
     t->depth[t->count] = depth;
     t->slot[x] = ++t->count;
-    return true;
 }
 
-/* Breadth-first over the classic in measure m: the optimum into *best, the cluster returned. */
-static long textbook_bfs(measure m, int *best)
+/* Breadth-first over puzzle t in measure m: the optimum into *best (-1: none), the cluster
+ * returned. */
+static long textbook_bfs(const tpuzzle *t, measure m, int *best)
 {
-    tset t = {malloc(100000 * sizeof(tstate)), malloc(100000 * sizeof(int)), 0, 100000,
-              calloc(1 << 18, sizeof(long)), 1 << 18};
-    tstate start = {{0, 0, 0, 2, 2, 2, 3, 3, 4, 4}, {1, 0, 3, 0, 1, 3, 1, 2, 0, 3}};
-    canonical(&start);
-    tset_add(&t, &start, 0);
+    enum { CAP = 200000, SLOTS = 1 << 19 };
+    tset set = {malloc(CAP * sizeof(tstate)), malloc(CAP * sizeof(int)), 0, CAP,
+                calloc(SLOTS, sizeof(long)), SLOTS};
+    tstate start = t->start;
+    canonical(t, &start);
+    tset_add(&set, &start, 0);
     *best = -1;
-    for (long at = 0; at < t.count; at++) {
-        tstate s = t.item[at];
-        if (*best < 0 && s.r[0] == 3 && s.c[0] == 1) *best = t.depth[at];
-        for (int i = 0; i < NP; i++) {
+    for (long at = 0; at < set.count; at++) {
+        tstate s = set.item[at];
+        if (*best < 0 && s.r[0] == t->goal_r && s.c[0] == t->goal_c) *best = set.depth[at];
+        for (int i = 0; i < t->np; i++) {
             /* Where piece i goes in one unit of m: a flood for moves, lines for slides, one
              * cell for steps. */
-            bool seen[H][W] = {{false}};
-            int queue[H * W][2], head = 0, tail = 0;
+            bool seen[MAXH][MAXW] = {{false}};
+            int queue[MAXH * MAXW][2], head = 0, tail = 0;
             seen[s.r[i]][s.c[i]] = true;
             queue[tail][0] = s.r[i], queue[tail++][1] = s.c[i];
             while (head < tail) {
@@ -98,7 +112,7 @@ static long textbook_bfs(measure m, int *best)
                 for (int d = 0; d < 4; d++)
                     for (int k = 1;; k++) {
                         int r = r0 + k * dr[d], c = c0 + k * dc[d];
-                        if (!fits(&s, i, r, c)) break;
+                        if (!fits(t, &s, i, r, c)) break;
                         if (!seen[r][c]) {
                             seen[r][c] = true;
                             queue[tail][0] = r, queue[tail++][1] = c;
@@ -110,14 +124,76 @@ static long textbook_bfs(measure m, int *best)
             for (int q = 1; q < tail; q++) {
                 tstate n = s;
                 n.r[i] = (signed char)queue[q][0], n.c[i] = (signed char)queue[q][1];
-                canonical(&n);
-                tset_add(&t, &n, t.depth[at] + 1);
+                canonical(t, &n);
+                tset_add(&set, &n, set.depth[at] + 1);
             }
         }
     }
-    long cluster = t.count;
-    free(t.item), free(t.depth), free(t.slot);
+    long cluster = set.count;
+    free(set.item), free(set.depth), free(set.slot);
     return cluster;
+}
+
+/* The native Klotski puzzles of a file, in order, into out (at most max); returns how many. Each
+ * piece must be a rectangle, and the opening marked under the bottom border. */
+static int textbook_read(const char *path, tpuzzle *out, int max)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    char line[256], rows[MAXH][MAXW + 1], primary = 'A';
+    int n = 0, h = -1;
+    tpuzzle t = {.claim = {-1, -1, -1}, .cluster = -1};
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        int v;
+        long lv;
+        if (sscanf(line, "name: %63s", t.name) == 1) continue;
+        if (sscanf(line, "primary: %c", &primary) == 1) continue;
+        if (sscanf(line, "moves: %d", &v) == 1) t.claim[MEASURE_MOVES] = v;
+        if (sscanf(line, "slides: %d", &v) == 1) t.claim[MEASURE_SLIDES] = v;
+        if (sscanf(line, "steps: %d", &v) == 1) t.claim[MEASURE_STEPS] = v;
+        if (sscanf(line, "cluster: %ld", &lv) == 1) t.cluster = lv;
+        if (line[0] == '|' && h >= 0) {
+            t.w = (int)strlen(line) - 2;
+            memcpy(rows[h], line + 1, (size_t)t.w);
+            rows[h++][t.w] = '\0';
+        } else if (line[0] == '+' && h < 0) {
+            h = 0;
+        } else if (line[0] == '+') {   /* the bottom border: the grid is whole */
+            t.h = h;
+            char letters[NP + 1] = {primary};
+            t.np = 1;
+            for (int r = 0; r < h; r++)
+                for (int c = 0; c < t.w; c++)
+                    if (rows[r][c] != '.' && !strchr(letters, rows[r][c])) {
+                        cr_assert_lt(t.np, NP);
+                        letters[t.np++] = rows[r][c];
+                    }
+            for (int i = 0; i < t.np; i++) {
+                int r0 = MAXH, c0 = MAXW, r1 = -1, c1 = -1, cells = 0;
+                for (int r = 0; r < h; r++)
+                    for (int c = 0; c < t.w; c++)
+                        if (rows[r][c] == letters[i]) {
+                            r0 = r < r0 ? r : r0, c0 = c < c0 ? c : c0;
+                            r1 = r > r1 ? r : r1, c1 = c > c1 ? c : c1;
+                            cells++;
+                        }
+                t.ph[i] = r1 - r0 + 1, t.pw[i] = c1 - c0 + 1;
+                cr_assert_eq(cells, t.ph[i] * t.pw[i], "%s: piece %c is not a rectangle", path, letters[i]);
+                t.start.r[i] = (signed char)r0, t.start.c[i] = (signed char)c0;
+            }
+            t.goal_c = (int)strcspn(line, "v") - 1;
+            t.goal_r = h - t.ph[0];
+            cr_assert_lt(t.goal_c, t.w, "%s: no opening under the bottom border", path);
+            cr_assert_lt(n, max);
+            out[n++] = t;
+            t = (tpuzzle){.claim = {-1, -1, -1}, .cluster = -1};
+            primary = 'A';
+            h = -1;
+        }
+    }
+    fclose(f);
+    return n;
 }
 
 static puzzle_list load(const char *path)
@@ -128,21 +204,52 @@ static puzzle_list load(const char *path)
     return list;
 }
 
-Test(klotski, the_classic_has_the_published_figures_from_an_independent_bfs_and_the_reference)
+/* Every native Klotski puzzle the corpus ships: its optimum in each measure and its cluster, as
+ * the file gives them, are those of the textbook BFS and of the reference; the classic's are
+ * the published figures. (The seed's hard board is out of reach of both: it has no claims.) */
+Test(klotski, every_corpus_puzzle_has_its_figures_from_an_independent_bfs_and_the_reference, .timeout = 120)
+{
+    const char *files[] = {"corpus/klotski/classic.txt", "corpus/klotski/codeabbey-easy.txt",
+                           "corpus/klotski/ladder.txt"};
+    solver_budget none = {0, 0, 0};
+    int checked = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        static tpuzzle t[16];
+        int n = textbook_read(files[f], t, 16);
+        puzzle_list list = load(files[f]);
+        cr_assert_eq(list.count, n, "%s", files[f]);
+        for (int k = 0; k < n; k++) {
+            cr_assert_str_eq(list.items[k].name, t[k].name);
+            for (int m = 0; m < MEASURE_COUNT; m++) {
+                int textbook, reference;
+                long cluster = textbook_bfs(&t[k], (measure)m, &textbook);
+                cr_assert_eq(cluster, t[k].cluster, "%s %s", t[k].name, measure_name((measure)m));
+                if (t[k].claim[m] >= 0)
+                    cr_assert_eq(textbook, t[k].claim[m], "%s %s", t[k].name, measure_name((measure)m));
+                cr_assert_eq(bfs_reference_puzzle(&list.items[k], (measure)m, &none, &reference),
+                             SOLVE_SOLVED);
+                cr_assert_eq(reference, textbook, "%s %s", t[k].name, measure_name((measure)m));
+            }
+            cr_assert_geq(t[k].claim[MEASURE_MOVES], 0, "%s gives its moves", t[k].name);
+            checked++;
+        }
+        puzzle_list_free(&list);
+    }
+    cr_assert_eq(checked, 10);
+}
+
+/* The published figures of the classic, and its cluster's keys. */
+Test(klotski, the_classic_has_the_published_figures_and_its_keys_decode_to_themselves)
 {
     static const int published[MEASURE_COUNT] = {81, 90, 116};
     puzzle_list list = load("corpus/klotski/classic.txt");
+    cr_assert_eq(list.items[0].optimal, published[MEASURE_MOVES]);
+    cr_assert_eq(list.items[0].optimal_slides, published[MEASURE_SLIDES]);
+    cr_assert_eq(list.items[0].optimal_steps, published[MEASURE_STEPS]);
+    cr_assert_eq(list.items[0].cluster, 25955);
     family_problem view;
     puzzle_problem(&list.items[0], &view);
     solver_budget none = {0, 0, 0};
-    for (int m = 0; m < MEASURE_COUNT; m++) {
-        int textbook, reference;
-        long cluster = textbook_bfs((measure)m, &textbook);
-        cr_assert_eq(cluster, 25955, "%s", measure_name((measure)m));
-        cr_assert_eq(textbook, published[m], "%s", measure_name((measure)m));
-        cr_assert_eq(bfs_reference_puzzle(&list.items[0], (measure)m, &none, &reference), SOLVE_SOLVED);
-        cr_assert_eq(reference, textbook, "%s", measure_name((measure)m));
-    }
     solver_context ctx;
     solver_context_init(&ctx);
     solver_result r;
@@ -229,7 +336,7 @@ Test(klotski, replay_counts_runs_and_names_the_first_illegal_step)
 
 Test(klotski, the_seeds_hard_board_reads_and_its_key_fits)
 {
-    puzzle_list list = load("corpus/klotski/seed-hard.py");
+    puzzle_list list = load("corpus/klotski/seed-hard.txt");
     const puzzle *p = &list.items[0];
     cr_assert_eq(p->family, FAMILY_KLOTSKI);
     cr_assert_eq(p->klotski.width, 6);
@@ -275,15 +382,18 @@ Test(klotski, bad_input_is_one_line_naming_the_file_and_line)
 
 Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifies)
 {
-    char dir[64], cmd[1024], *out, *err;
+    char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s/in && grep -v '^cluster:' corpus/klotski/classic.txt > %s/in/classic.txt && "
              "cp corpus/seed-formats/kotlin-4x4.txt %s/in/ && %s/bench --no-progress --solver all --max-states 3M --out %s/run %s/in "
              "> /dev/null && %s/bench verify %s/run/results.csv %s/in && "
              "tests/validate-json.py schema/bench.schema.json %s/run/results.json && "
-             "awk -F, '$8 == \"klotski\" {print $1, $10, $12, $13, $14}' %s/run/results.csv",
-             dir, dir, dir, th_bin(), dir, dir, th_bin(), dir, dir, dir, dir);
+             "awk -F, '$8 == \"klotski\" {print $1, $10, $12, $13, $14}' %s/run/results.csv && "
+             "grep -e '^###' -e '^| bfs ' %s/run/summary.md | cut -d'|' -f1-4 && "
+             "python3 -c \"import json; print([(s['family'], s['solver'], s['runs']) for s in "
+             "json.load(open('%s/run/results.json'))['summary'] if s['solver'] == 'zone13'])\"",
+             dir, dir, dir, th_bin(), dir, dir, th_bin(), dir, dir, dir, dir, dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
     cr_assert_not_null(strstr(out, "18 rows, 2 puzzles, 0 failed\n"), "%s", out);
     cr_assert_not_null(strstr(out, "valid: 1 document(s)\n"), "%s", out);
@@ -292,6 +402,9 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
     cr_assert_not_null(strstr(out, "\nastar/pdb solved 81 "), "%s", out);
     cr_assert_not_null(strstr(out, "\nzone13 unsupported   \n"), "%s", out);
     cr_assert_not_null(strstr(out, "\niddfs-zone unsupported   \n"), "%s", out);
+    /* One summary block per family: a Klotski run is never averaged with a Rush Hour one. */
+    cr_assert_not_null(strstr(out, "### rush\n| bfs | 1 | 1 \n### klotski\n| bfs | 1 | 1 \n"), "%s", out);
+    cr_assert_not_null(strstr(out, "[('rush', 'zone13', 1), ('klotski', 'zone13', 0)]"), "%s", out);
     free(out), free(err);
     /* The report draws the Rush Hour puzzle's state graph, and not the Klotski one (whose board,
      * with no cluster size to rule it out, was once read as a Rush Hour board and drawn). */
