@@ -4,10 +4,14 @@
  *   stateset/<op>/<hash>      inserting / finding every state of a cluster, XXH3 against the
  *                             multiplicative hash, per key
  *   solve/<solver>/<puzzle>   one whole solve, fresh context each time, budget 2M states
- * The puzzles are fixed database lines (easy 10 moves, medium 30, hard 51). Each solve run
+ *   klotski/movegen/<measure> Klotski's successors in moves, slides or steps, per state, over
+ *                             every state of the classic's cluster
+ *   klotski/cluster/<measure> the reference BFS's cluster mode over the classic (25,955 states)
+ * The Rush Hour puzzles are fixed database lines (easy 10 moves, medium 30, hard 51). Each solve run
  * is labelled with its status ("budget" when the 2M-state budget stopped it). Flags are Google
  * Benchmark's own: --benchmark_filter=REGEX, --benchmark_format=json, --benchmark_repetitions=N,
  * --benchmark_list_tests. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +41,63 @@ typedef struct {
 } fixture;
 
 static fixture fixtures[NFIXED];
+
+/* Klotski's classic, as corpus/klotski/classic.txt gives it. */
+static const char klotski_classic[] = "family: klotski\nname: classic\n+----+\n|BAAC|\n|BAAC|\n"
+                                      "|DEEF|\n|DGHF|\n|I..J|\n+-vv-+\n";
+static puzzle klotski;
+static uint64_t *klotski_states, klotski_nstates;
+
+static void load_klotski(void)
+{
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    if (scan_text("micro", klotski_classic, sizeof klotski_classic - 1, SCAN_AUTO, &list, err) != 1) {
+        fprintf(stderr, "micro: %s\n", err);
+        exit(2);
+    }
+    klotski = list.items[0];
+    puzzle_list_free(&list);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    solver_budget unlimited = {0, 0, 0};
+    bfs_cluster_puzzle(&ctx, &klotski, &unlimited, &r);
+    klotski_nstates = ctx.trail[0].count;
+    klotski_states = xmalloc(klotski_nstates * sizeof *klotski_states);
+    memcpy(klotski_states, ctx.trail[0].key, klotski_nstates * sizeof *klotski_states);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+}
+
+static void bench_klotski_movegen(micro_state *st, const void *arg)
+{
+    measure m = (measure)(intptr_t)arg;
+    uint64_t *keys = xmalloc((size_t)klotski_max_successors(&klotski.klotski) * sizeof *keys), sum = 0;
+    while (micro_keep_running(st))
+        for (uint64_t i = 0; i < klotski_nstates; i++)
+            sum += (uint64_t)klotski_successors(&klotski.klotski, klotski_states[i], m, keys);
+    free(keys);
+    micro_keep(sum);
+    micro_set_items_processed(st, micro_iterations(st) * (int64_t)klotski_nstates);
+}
+
+static void bench_klotski_cluster(micro_state *st, const void *arg)
+{
+    measure m = (measure)(intptr_t)arg;
+    solver_budget unlimited = {0, 0, 0};
+    family_problem view;
+    puzzle_problem(&klotski, &view);
+    while (micro_keep_running(st)) {
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_result r;
+        bfs_family_search(&ctx, &view, m, &unlimited, &r, true);
+        solver_result_free(&r);
+        solver_context_free(&ctx);
+    }
+    micro_set_items_processed(st, micro_iterations(st) * (int64_t)klotski_nstates);
+}
 
 static void load(fixture *f, const char *line)
 {
@@ -152,6 +213,15 @@ int main(int argc, char **argv)
                      c->hash == STATESET_HASH_XXH3 ? "xxh3" : "mul", fixed[k].name);
             micro_register(name, bench_stateset, c);
         }
+    load_klotski();
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        snprintf(name, sizeof name, "klotski/movegen/%s", measure_name((measure)m));
+        micro_register(name, bench_klotski_movegen, (const void *)(intptr_t)m);
+    }
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        snprintf(name, sizeof name, "klotski/cluster/%s", measure_name((measure)m));
+        micro_register(name, bench_klotski_cluster, (const void *)(intptr_t)m);
+    }
     for (int s = 0; solver_all[s] && s < 16; s++)
         for (size_t k = 0; k < NFIXED; k++) {
             solves[k][s] = (solve_case){solver_all[s], &fixtures[k]};
