@@ -1,9 +1,10 @@
 /* klotski.c -- the Klotski board: building it, its canonical key, successors in three
  * measures, notation and replay (klotski.h).
  *
- * The invariant everything here keeps: a key is the walk of klotski.h over a layout, so
- * klotski_encode(klotski_decode(key)) == key, and two layouts that differ only by alike pieces
- * give one key. Replay never uses the key: it moves lettered pieces cell by cell, so it checks
+ * The invariant everything here keeps: a key, raw or coded, is the walk of klotski.h over a
+ * layout, so klotski_encode(klotski_decode(key)) == key, and two layouts that differ only by
+ * alike pieces give one key; the raw generator gives the same successors, in the same order,
+ * as the decoding one would. Replay never uses the key: it moves lettered pieces cell by cell, so it checks
  * a solution independently of the generator that found it.
  */
 #include "common/klotski.h"
@@ -142,6 +143,45 @@ static int assign_codes(klotski_board *b, const uint8_t *len, char *err)
     return 0;
 }
 
+static const int8_t drow[4] = {-1, 1, 0, 0}, dcol[4] = {0, 0, -1, 1};
+static const char dname[4] = {'U', 'D', 'L', 'R'};
+
+/* The raw key's tables (klotski.h): lanes, each class's pattern on each lane, the steps. */
+static void raw_tables(klotski_board *b)
+{
+    int w = b->width, lanes = b->width * b->height;
+    memset(b->lane, 0xFF, sizeof b->lane);
+    b->raw_walls = 0;
+    for (int k = 0; k < lanes; k++) {
+        int cell = (k / w) * 8 + k % w;
+        b->lane[cell] = (uint8_t)k;
+        b->cell[k] = (uint8_t)cell;
+        if (b->walls >> cell & 1) b->raw_walls |= 7ull << 3 * k;
+        for (int d = 0; d < 4; d++) {
+            int row = k / w + drow[d], col = k % w + dcol[d];
+            b->raw_next[k][d] = row < 0 || row >= b->height || col < 0 || col >= w
+                                    ? KLOTSKI_NO_CELL : (uint8_t)(row * w + col);
+        }
+    }
+    for (int c = 0; c < b->nclasses; c++)
+        for (int k = 0; k < lanes; k++) {
+            b->raw_piece[c][k] = 0;
+            if (!klotski_fits(b, c, b->cell[k])) continue;
+            for (uint64_t s = klotski_cells(b, c, b->cell[k]); s; s &= s - 1) {
+                int lane = b->lane[__builtin_ctzll(s)];
+                b->raw_piece[c][k] |= (lane == k ? (uint64_t)c + 1 : 7) << 3 * lane;
+            }
+            b->raw_cells[c][k] = klotski_dense(b->raw_piece[c][k]);
+        }
+    for (int c = 0; c < b->nclasses; c++)
+        for (int k = 0; k < lanes; k++)
+            for (int d = 0; d < 4; d++) {
+                int to = b->raw_next[k][d];
+                bool steps = b->raw_piece[c][k] && to != KLOTSKI_NO_CELL && b->raw_piece[c][to];
+                b->raw_enter[c][k][d] = steps ? b->raw_cells[c][to] & ~b->raw_cells[c][k] : KLOTSKI_OUTSIDE;
+            }
+}
+
 int klotski_finish(klotski_board *b, char primary_label, char *err)
 {
     int primary = -1;
@@ -198,6 +238,8 @@ int klotski_finish(klotski_board *b, char primary_label, char *err)
     if (assign_codes(b, len, err) < 0) return -1;
     int bits = 6 + b->empty_cells * b->empty_len;
     for (int c = 1; c < b->nclasses; c++) bits += b->cls[c].count * b->cls[c].code_len;
+    b->raw = b->width * b->height <= KLOTSKI_RAW_CELLS && b->nclasses <= KLOTSKI_RAW_CLASSES;
+    if (b->raw) raw_tables(b), bits = 3 * b->width * b->height;
     if (bits > 64)
         return fail(err, "too many cells for the key: a state takes %d bits, 64 at most", bits);
     b->key_bits = (uint8_t)bits;
@@ -210,9 +252,6 @@ static bool fits_at(const klotski_board *b, int c, int row, int col)
 {
     return row >= 0 && col >= 0 && col < 8 && klotski_fits(b, c, row * 8 + col);
 }
-
-static const int8_t drow[4] = {-1, 1, 0, 0}, dcol[4] = {0, 0, -1, 1};
-static const char dname[4] = {'U', 'D', 'L', 'R'};
 
 /* Units of measure m from every anchor of the primary to `to` with only the walls standing:
  * a breadth-first search backwards (every unit is reversible). Steps go one cell, slides any
@@ -309,8 +348,30 @@ uint64_t klotski_start_key(const klotski_board *b)
     return klotski_encode(b, &l);
 }
 
+/* A raw key's pieces: the primary, then every anchor's lane (neither 0 nor 7) in order. */
+static void raw_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
+{
+    int a0 = klotski_primary_anchor(b, key);
+    uint64_t lanes = klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+    out->cls[0] = 0;
+    out->at[0] = (uint8_t)a0;
+    out->occupied = b->walls | klotski_cells(b, 0, a0);
+    int n = 1;
+    for (lanes &= ~(1ull << 3 * b->lane[a0]); lanes; lanes &= lanes - 1) {
+        int k = __builtin_ctzll(lanes) / 3, c = (int)(key >> 3 * k & 7) - 1;
+        out->cls[n] = (uint8_t)c;
+        out->at[n++] = b->cell[k];
+        out->occupied |= klotski_cells(b, c, b->cell[k]);
+    }
+    out->n = n;
+}
+
 void klotski_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
 {
+    if (b->raw) {
+        raw_decode(b, key, out);
+        return;
+    }
     int a0 = (int)(key & 63);
     uint64_t occupied = b->walls | klotski_cells(b, 0, a0), bits = key >> 6;
     uint64_t mask = (1ull << b->max_len) - 1;
@@ -337,6 +398,12 @@ void klotski_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
  * other cell (KLOTSKI_NO_CELL: none). */
 static uint64_t encode_cells(const klotski_board *b, int a0, const uint8_t *class_at)
 {
+    if (b->raw) {
+        uint64_t key = b->raw_walls | b->raw_piece[0][b->lane[a0]];
+        for (int k = 0; k < b->width * b->height; k++)
+            if (class_at[b->cell[k]] != KLOTSKI_NO_CELL) key |= b->raw_piece[class_at[b->cell[k]]][k];
+        return key;
+    }
     uint64_t key = (uint64_t)a0;
     int at = 6;
     for (uint64_t todo = b->inside & ~(b->walls | klotski_cells(b, 0, a0)); todo; todo &= todo - 1) {
@@ -419,8 +486,71 @@ static int destinations(const klotski_board *b, int c, int a, uint64_t others, m
     return n;
 }
 
+/* The successors of a raw key's piece of class c anchored on lane a, in destinations' order:
+ * the piece's pattern XORed out of the key and in again on each lane it reaches. A step is
+ * legal when the lanes it enters are free of `others` (every lane covered, KLOTSKI_OUTSIDE
+ * included): in a line (slides, steps) the piece's own lanes lie behind it; in the flood of a
+ * move, where it may step back, they are left out of `others`. */
+static int raw_piece_successors(const klotski_board *b, uint64_t key, uint32_t occupied, int c,
+                                int a, measure m, uint64_t *child)
+{
+    const uint64_t *piece = b->raw_piece[c];
+    const uint32_t(*enter)[4] = b->raw_enter[c];
+    uint64_t without = key ^ piece[a];
+    int n = 0;
+    if (m != MEASURE_MOVES) {
+        for (int d = 0; d < 4; d++)
+            for (int at = a; !(enter[at][d] & occupied);) {
+                at = b->raw_next[at][d];
+                child[n++] = without | piece[at];
+                if (m == MEASURE_STEPS) break;
+            }
+        return n;
+    }
+    uint32_t others = occupied & ~b->raw_cells[c][a], seen = 1u << a;
+    uint8_t queue[KLOTSKI_RAW_CELLS];
+    int head = 0, tail = 0;
+    queue[tail++] = (uint8_t)a;
+    while (head < tail) {
+        int from = queue[head++];
+        for (int d = 0; d < 4; d++) {
+            int to = b->raw_next[from][d];
+            if ((enter[from][d] & others) || (seen >> to & 1)) continue;
+            seen |= 1u << to;
+            queue[tail++] = (uint8_t)to;
+            child[n++] = without | piece[to];
+        }
+    }
+    return n;
+}
+
+/* Whether a piece can take no step at all, as most pieces most of the time. */
+static inline bool raw_stuck(const klotski_board *b, int c, int a, uint32_t occupied)
+{
+    const uint32_t *enter = b->raw_enter[c][a];
+    return (enter[0] & occupied) && (enter[1] & occupied) && (enter[2] & occupied) &&
+           (enter[3] & occupied);
+}
+
+/* A raw key's successors: the primary's, then each other anchor's in lane order, which is
+ * klotski_decode's order of pieces. */
+static int raw_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child)
+{
+    uint32_t occupied = klotski_dense(key) | KLOTSKI_OUTSIDE;
+    uint64_t anchors = klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+    int p = b->lane[klotski_primary_anchor(b, key)], n = 0;
+    if (!raw_stuck(b, 0, p, occupied)) n = raw_piece_successors(b, key, occupied, 0, p, m, child);
+    for (anchors &= ~(1ull << 3 * p); anchors; anchors &= anchors - 1) {
+        int a = __builtin_ctzll(anchors) / 3, c = (int)(key >> 3 * a & 7) - 1;
+        if (!raw_stuck(b, c, a, occupied))
+            n += raw_piece_successors(b, key, occupied, c, a, m, child + n);
+    }
+    return n;
+}
+
 int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child)
 {
+    if (b->raw) return raw_successors(b, key, m, child);
     klotski_layout l;
     klotski_decode(b, key, &l);
     uint8_t class_at[64], dest[64];
@@ -447,7 +577,7 @@ int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t
 
 int klotski_primary_distance(const klotski_board *b, uint64_t key, measure m)
 {
-    uint8_t d = b->primary_distance[m][key & 63];
+    uint8_t d = b->primary_distance[m][klotski_primary_anchor(b, key)];
     return d == 0xFF ? -1 : d;
 }
 

@@ -8,17 +8,22 @@
  * is the piece in place, no cell wrapping while the placement fits).
  *
  * Pieces of one shape are alike, except the primary: a *class* is a shape (the primary is
- * class 0, alone). A state is which class stands anchored on which cell, and its key is
+ * class 0, alone). A state is which class stands anchored on which cell. Its key takes one of
+ * two forms, chosen per board by klotski_finish, both canonical (two layouts that differ only by
+ * swapping alike pieces have the same key) and both decoded by a walk over the cells:
  *
+ * - the *raw* key, for boards of at most 21 cells and 6 classes (the classic 4x5 among them):
+ *   3 bits a cell, cells in reading order of a W-wide board (lane row * W + col), each 0
+ *   (empty), 7 (a wall, or a cell of a piece but its anchor) or c + 1 (the anchor of a piece of
+ *   class c). A move is two XORs of fixed patterns, and occupancy three shifts, so the
+ *   generator needs no decoding at all.
+ * - the *coded* key, for every other board:
  *     bits 0-5   the primary's anchor
  *     bits 6...  the cells not covered by a wall or a piece met so far, in reading order, each
  *                giving one token: EMPTY, or the class of the piece anchored there, in a
  *                prefix code (Huffman's, over how many tokens of each kind every state has)
- *
- * The number of tokens of each kind never changes, so every key of a board has the same
- * length, the fewest bits any prefix code gives (board_finish refuses a board past 64). Two
- * layouts that differ only by swapping alike pieces have the same tokens, hence the same key:
- * the key is canonical, and decoding it is a walk over the cells.
+ *   The number of tokens of each kind never changes, so every key of a board has the same
+ *   length, the fewest bits any prefix code gives (klotski_finish refuses a board past 64).
  *
  * Measures: a solution is a sequence of one-cell steps of one piece. Its *steps* are their
  * number, its *slides* the maximal runs of steps of one piece in one direction, its *moves*
@@ -41,6 +46,8 @@
 #define KLOTSKI_ERR_MAX 256
 #define KLOTSKI_NO_CELL 0xFF
 #define KLOTSKI_MAX_CODE 8      /* the longest token, in bits: a prefix code over at most 64 tokens needs no more */
+#define KLOTSKI_RAW_CELLS 21    /* the raw key's bounds: 3 bits a cell */
+#define KLOTSKI_RAW_CLASSES 6
 
 
 typedef struct {
@@ -79,6 +86,21 @@ typedef struct {
     /* primary_distance[m][a]: units of measure m from anchor a to the target with only the
      * walls on the board (0xFF: never). */
     uint8_t primary_distance[MEASURE_COUNT][64];
+    /* The raw key (when raw): lane[cell] and cell[lane] convert cell numbering to lanes and
+     * back; raw_walls holds 7 in the walls' lanes; raw_piece[c][lane] is a piece of class c
+     * anchored on that lane as it stands in a key (7 in its cells' lanes, c + 1 in its anchor's;
+     * 0 where it does not fit the board). The generator tests occupancy one bit a lane
+     * (klotski_dense): raw_cells[c][lane] is such a piece's lanes, raw_enter[c][lane][d] the
+     * lanes it covers anew when it steps in direction d (up, down, left, right), with
+     * KLOTSKI_OUTSIDE when the step leaves the board, so that a step is legal exactly when
+     * they are all free; raw_next[lane][d] is the lane one step in direction d, or 0xFF. */
+    bool raw;
+    uint8_t lane[64], cell[KLOTSKI_RAW_CELLS];
+    uint64_t raw_walls;
+    uint64_t raw_piece[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS];
+    uint32_t raw_cells[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS];
+    uint32_t raw_enter[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS][4];
+    uint8_t raw_next[KLOTSKI_RAW_CELLS][4];
 } klotski_board;
 
 /* A decoded state: every piece's class and anchor (the primary first, then in reading order
@@ -118,8 +140,40 @@ static inline uint64_t klotski_cells(const klotski_board *b, int c, int a)
     return b->cls[c].shape << a;
 }
 
+/* The low bit of each raw lane. */
+#define KLOTSKI_LANES 0111111111111111111111ull
+/* In a one-bit-a-lane mask, a bit no lane uses: the outside of the board. */
+#define KLOTSKI_OUTSIDE (1u << 31)
+
+/* The low bit of each lane a raw pattern covers. */
+static inline uint64_t klotski_lanes_of(uint64_t pattern)
+{
+    return (pattern | pattern >> 1 | pattern >> 2) & KLOTSKI_LANES;
+}
+
+/* The lanes a raw pattern covers, one bit a lane: every third bit gathered. */
+static inline uint32_t klotski_dense(uint64_t pattern)
+{
+    uint64_t x = klotski_lanes_of(pattern);
+    x = (x | x >> 2) & 0x30C30C30C30C30C3ull;
+    x = (x | x >> 4) & 0xF00F00F00F00F00Full;
+    x = (x | x >> 8) & 0x00FF0000FF0000FFull;
+    x = (x | x >> 16) & 0xFFFF00000000FFFFull;
+    return (uint32_t)(x | x >> 32);
+}
+
+/* The primary's anchor in key. In a raw key it is the lane holding 1: XOR with 6 makes that
+ * lane, and no other, 7. */
+static inline int klotski_primary_anchor(const klotski_board *b, uint64_t key)
+{
+    if (!b->raw) return (int)(key & 63);
+    uint64_t t = key ^ KLOTSKI_LANES * 6;
+    return b->cell[__builtin_ctzll(t & t >> 1 & t >> 2 & KLOTSKI_LANES) / 3];
+}
+
 static inline bool klotski_is_goal(const klotski_board *b, uint64_t key)
 {
+    if (b->raw) return (key >> 3 * b->lane[b->target] & 7) == 1;
     return (key & 63) == b->target;
 }
 

@@ -22,7 +22,7 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
     search_begin(&limits, ctx, budget, r);
     stateset *seen = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];
-    stateset_clear(seen, false);
+    stateset_clear_half(seen);
     trail_clear(trail);
     bool added;
     stateset_add(seen, p->start, &added);
