@@ -748,6 +748,26 @@ int klotski_format_cells(const klotski_board *b, const uint8_t *at, char *out)
     return n;
 }
 
+int klotski_format_key(const klotski_board *b, uint64_t key, char *out)
+{
+    klotski_layout l;
+    klotski_decode(b, key, &l);
+    /* The pieces of each class, in order of their start anchors, take the anchors of that class
+     * in reading order (the layout's own order). */
+    uint8_t at[KLOTSKI_MAX_PIECES];
+    bool placed[KLOTSKI_MAX_PIECES] = {false};
+    for (int j = 0; j < l.n; j++) {
+        int best = -1;
+        for (int i = 0; i < b->npieces; i++)
+            if (!placed[i] && b->piece[i].cls == l.cls[j] &&
+                (best < 0 || b->piece[i].start < b->piece[best].start))
+                best = i;
+        placed[best] = true;
+        at[best] = l.at[j];
+    }
+    return klotski_format_grid(b, at, out);
+}
+
 void klotski_target_cell(const klotski_board *b, int *col, int *row)
 {
     *col = (b->target & 7) + b->cls[0].col_min;

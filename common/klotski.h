@@ -217,6 +217,9 @@ int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out);
 int klotski_format_cells(const klotski_board *b, const uint8_t *at, char *out);
 /* The primary's target as its top-left cell (the column and row of `goal: X Y`). */
 void klotski_target_cell(const klotski_board *b, int *col, int *row);
+/* The native grid of the state `key` (as klotski_format_grid): alike pieces take their letters
+ * in the order of their anchors at the start, so the start's key gives the start's grid. */
+int klotski_format_key(const klotski_board *b, uint64_t key, char *out);
 /* Where the frame shows the target: 'v' (bottom), '^' (top), '<' (left), '>' (right) when the
  * primary at its target touches that edge (the first of them in this order), else 0: the
  * native form then says `goal: X Y`. */

@@ -138,9 +138,9 @@ static int klotski_start_grid(const klotski_board *b, char *out)
 void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX])
 {
     int n;
-    if (p->family == FAMILY_KLOTSKI) {
+    if (p->family == FAMILY_KLOTSKI) {   /* the state p->start, which may not be the file's */
         n = klotski_header(&p->klotski, out, PUZZLE_BOARD_MAX);
-        n += klotski_start_grid(&p->klotski, out + n);
+        n += klotski_format_key(&p->klotski, p->start, out + n);
     } else {
         const board *b = &p->board;
         char primary = b->piece[b->primary].label;

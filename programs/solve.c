@@ -183,7 +183,7 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     json_object_set_new(line, "hardest", goal ? json_state(p, an->hardest) : json_null());
     json_object_set_new(line, "hardest_moves", goal ? json_integer(an->hardest_moves) : json_null());
     json_object_set_new(line, "canonical", analysed ? json_state(p, an->canonical) : json_null());
-    json_object_set_new(line, "minimal", goal ? json_boolean(an->minimal == 1) : json_null());
+    json_object_set_new(line, "minimal", goal && an->minimal >= 0 ? json_boolean(an->minimal == 1) : json_null());
     json_dumpf(line, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER);
     putchar('\n');
     json_decref(line);
@@ -244,7 +244,9 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
             for (int d = 0; d < an->ndistances; d++) printf(" %llu", (unsigned long long)an->distances[d]);
             printf("\n  hardest: %d moves, %s%s, %s\n", an->hardest_moves, hardest,
                    an->hardest == p->start ? " (this puzzle)" : "",
-                   an->minimal == 1 ? "minimal" : "not minimal");
+                   an->minimal == 1   ? "minimal"
+                   : an->minimal == 0 ? "not minimal"
+                                      : "minimality not decided (Rush Hour only)");
         } else
             putchar('\n');
         printf("  canonical: %s%s\n", canonical, an->canonical == p->start ? " (this puzzle)" : "");
@@ -386,10 +388,14 @@ static int report(const options *o, solved *s)
     }
     if (!s->failed_check) check_claims(o, s);
     cluster_analysis an = {0}, *analysed = NULL;
-    /* The analysis works on Rush Hour's bitboards; another family's cluster is counted only. */
-    if (s->states && s->p.family == FAMILY_RUSH && cluster_analyse_states(&s->p.board, s->p.start, s->states,
-                                            s->r.cluster_states, o->budget.max_states,
-                                            o->budget.max_bytes, &solver_bfs, &an))
+    family_problem view;
+    if (s->states && s->p.family != FAMILY_RUSH) puzzle_problem(&s->p, &view);
+    if (s->states && (s->p.family == FAMILY_RUSH
+                          ? cluster_analyse_states(&s->p.board, s->p.start, s->states,
+                                                   s->r.cluster_states, o->budget.max_states,
+                                                   o->budget.max_bytes, &solver_bfs, &an)
+                          : cluster_analyse_family(&view, s->states, s->r.cluster_states,
+                                                   o->budget.max_bytes, &an)))
         analysed = &an;
     if (o->json) print_json(o, &s->p, s->u, &s->r, &s->m, analysed, &s->units);
     else print_text(o, &s->p, s->u, &s->r, &s->m, analysed, &s->units);

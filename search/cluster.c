@@ -36,19 +36,24 @@ static bool cluster_takes_one_more(const cluster *c, uint64_t max_states, uint64
 }
 
 /* Gives every state of c->key (each stored in the table, marked UNSEEN) its distance: a
- * breadth-first search backward from all the goal states at once. */
-static void assign_distances(cluster *c, const board *b)
+ * breadth-first search backward from all the goal states at once, in the space `space` whose
+ * goal test and successors (moves, which are reversible) are given; at most max_children
+ * successors a state. Inlined into each caller, so that Rush Hour's pattern databases, built
+ * through it, call the generator directly. */
+static inline __attribute__((always_inline)) void assign_distances_in(cluster *c, const void *space, bool (*is_goal)(const void *, uint64_t),
+                                int (*successors)(const void *, uint64_t, uint64_t *),
+                                int max_children)
 {
-    uint64_t child[MOVES_MAX];
-    uint64_t *queue = xmalloc(c->count * sizeof *queue), queued = 0;
+    uint64_t *child = xmalloc((size_t)max_children * sizeof *child);
+    uint64_t *queue = xmalloc((c->count ? c->count : 1) * sizeof *queue), queued = 0;
     for (uint64_t k = 0; k < c->count; k++)
-        if (board_is_goal(b, c->key[k])) {
+        if (is_goal(space, c->key[k])) {
             set_distance(c, c->key[k], 0);
             queue[queued++] = c->key[k];
         }
     for (uint64_t k = 0; k < queued; k++) {
         uint32_t d = cluster_distance(c, queue[k]);
-        int n = moves_generate(b, queue[k], MOVES_SKIP_NONE, child, NULL);
+        int n = successors(space, queue[k], child);
         for (int j = 0; j < n; j++) {
             if (cluster_distance(c, child[j]) != UNSEEN) continue;
             set_distance(c, child[j], d + 1);
@@ -58,6 +63,22 @@ static void assign_distances(cluster *c, const board *b)
     for (uint64_t k = 0; k < c->count; k++)   /* no goal in the cluster */
         if (cluster_distance(c, c->key[k]) == UNSEEN) set_distance(c, c->key[k], CLUSTER_NO_GOAL);
     free(queue);
+    free(child);
+}
+
+static bool rush_is_goal(const void *b, uint64_t key)
+{
+    return board_is_goal(b, key);
+}
+
+static int rush_successors(const void *b, uint64_t key, uint64_t *child)
+{
+    return moves_generate(b, key, MOVES_SKIP_NONE, child, NULL);
+}
+
+static void assign_distances(cluster *c, const board *b)
+{
+    assign_distances_in(c, b, rush_is_goal, rush_successors, MOVES_MAX);
 }
 
 bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
@@ -88,8 +109,10 @@ bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_st
     return true;
 }
 
-bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_t count,
-                       uint64_t max_states, uint64_t max_bytes)
+/* The table and list of the given states, each marked UNSEEN: false, with nothing kept, past
+ * the budget. */
+static bool cluster_of_keys(cluster *c, const uint64_t *keys, uint64_t count, uint64_t max_states,
+                            uint64_t max_bytes)
 {
     cluster_begin(c);
     c->key = xmalloc((count ? count : 1) * sizeof *c->key);
@@ -102,6 +125,13 @@ bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_
         }
         c->key[c->count++] = keys[k];
     }
+    return true;
+}
+
+bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_t count,
+                       uint64_t max_states, uint64_t max_bytes)
+{
+    if (!cluster_of_keys(c, keys, count, max_states, max_bytes)) return false;
     assign_distances(c, b);
     return true;
 }
@@ -179,6 +209,21 @@ bool cluster_minimal(const solver *reference, solver_context *ctx, const board *
     return needed;
 }
 
+/* Counts a state d moves from its nearest goal (a goal state when 0) in out's histogram;
+ * true when it is at least as far as the hardest so far (the caller breaks ties). */
+static bool tally(cluster_analysis *out, uint32_t d)
+{
+    out->goal_states += d == 0;
+    if ((int)d >= out->ndistances) {
+        out->distances = xrealloc(out->distances, (d + 1) * sizeof *out->distances);
+        memset(out->distances + out->ndistances, 0,
+               (d + 1 - (uint32_t)out->ndistances) * sizeof *out->distances);
+        out->ndistances = (int)d + 1;
+    }
+    out->distances[d]++;
+    return (int)d >= out->hardest_moves;
+}
+
 /* The analysis of cluster c of start, which it frees. */
 static void analyse(cluster *c, const board *b, uint64_t start, const solver *reference,
                     cluster_analysis *out)
@@ -191,16 +236,8 @@ static void analyse(cluster *c, const board *b, uint64_t start, const solver *re
         uint32_t d = cluster_distance(c, key);
         order_key o = order_of(b, key);
         if (before(o, smallest)) smallest = o, out->canonical = key;
-        if (d == CLUSTER_NO_GOAL) continue;
-        out->goal_states += d == 0;
-        if ((int)d >= out->ndistances) {
-            out->distances = xrealloc(out->distances, (d + 1) * sizeof *out->distances);
-            memset(out->distances + out->ndistances, 0,
-                   (d + 1 - (uint32_t)out->ndistances) * sizeof *out->distances);
-            out->ndistances = (int)d + 1;
-        }
-        out->distances[d]++;
-        if ((int)d > out->hardest_moves || ((int)d == out->hardest_moves && before(o, hardest))) {
+        if (d == CLUSTER_NO_GOAL || !tally(out, d)) continue;
+        if ((int)d > out->hardest_moves || before(o, hardest)) {
             out->hardest_moves = (int)d;
             out->hardest = key;
             hardest = o;
@@ -241,6 +278,41 @@ bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys
     if (!cluster_of_states(&c, b, keys, count, max_states, max_bytes)) return false;
     analyse(&c, b, start, reference, out);
     return true;
+}
+
+static bool family_is_goal(const void *p, uint64_t key)
+{
+    const family_problem *f = p;
+    return f->is_goal(f->board, key);
+}
+
+static int family_successors(const void *p, uint64_t key, uint64_t *child)
+{
+    const family_problem *f = p;
+    return f->successors(f->board, key, MEASURE_MOVES, child);
+}
+
+bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint64_t count,
+                            uint64_t max_bytes, cluster_analysis *out)
+{
+    analysis_begin(out);
+    cluster c;
+    if (!cluster_of_keys(&c, keys, count, 0, max_bytes)) return false;
+    assign_distances_in(&c, p, family_is_goal, family_successors, p->max_successors);
+    out->states = c.count;
+    out->canonical = out->hardest = p->start;
+    for (uint64_t k = 0; k < c.count; k++) {   /* states in the order of their keys */
+        uint64_t key = c.key[k];
+        uint32_t d = cluster_distance(&c, key);
+        if (key < out->canonical) out->canonical = key;
+        if (d == CLUSTER_NO_GOAL || !tally(out, d)) continue;
+        if ((int)d > out->hardest_moves || key < out->hardest) {
+            out->hardest_moves = (int)d;
+            out->hardest = key;
+        }
+    }
+    cluster_free(&c);
+    return true;   /* minimality stays undecided (-1): it removes pieces of Rush Hour's boards */
 }
 
 void cluster_analysis_free(cluster_analysis *a)

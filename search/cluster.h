@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "common/board.h"
+#include "common/family.h"
 #include "common/stateset.h"
 #include "search/solver.h"
 
@@ -78,6 +79,11 @@ bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64
 bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys, uint64_t count,
                             uint64_t max_states, uint64_t max_bytes, const solver *reference,
                             cluster_analysis *out);
+/* The same analysis of a cluster of another family (family.h), from its states: distances in
+ * moves, states ordered by key, and minimality left undecided (-1). False when its tables
+ * would take more than max_bytes (0: no limit). */
+bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint64_t count,
+                            uint64_t max_bytes, cluster_analysis *out);
 void cluster_analysis_free(cluster_analysis *a);
 
 /* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each

@@ -85,20 +85,29 @@ static void tset_add(tset *t, const tstate *s, int depth)
     t->slot[x] = ++t->count;
 }
 
-/* Breadth-first over puzzle t in measure m: the optimum into *best (-1: none), the cluster
- * returned. */
-static long textbook_bfs(const tpuzzle *t, measure m, int *best)
+static tset tset_new(void)
 {
     enum { CAP = 200000, SLOTS = 1 << 19 };
-    tset set = {malloc(CAP * sizeof(tstate)), malloc(CAP * sizeof(int)), 0, CAP,
-                calloc(SLOTS, sizeof(long)), SLOTS};
-    tstate start = t->start;
-    canonical(t, &start);
-    tset_add(&set, &start, 0);
-    *best = -1;
-    for (long at = 0; at < set.count; at++) {
-        tstate s = set.item[at];
-        if (*best < 0 && s.r[0] == t->goal_r && s.c[0] == t->goal_c) *best = set.depth[at];
+    return (tset){malloc(CAP * sizeof(tstate)), malloc(CAP * sizeof(int)), 0, CAP,
+                  calloc(SLOTS, sizeof(long)), SLOTS};
+}
+
+static void tset_free(tset *set)
+{
+    free(set->item), free(set->depth), free(set->slot);
+}
+
+static bool solved(const tpuzzle *t, const tstate *s)
+{
+    return s->r[0] == t->goal_r && s->c[0] == t->goal_c;
+}
+
+/* Breadth-first over puzzle t in measure m from the states already in `set` (each at its
+ * depth): every state reached is added one unit deeper than the one it came from. */
+static void textbook_expand(const tpuzzle *t, measure m, tset *set)
+{
+    for (long at = 0; at < set->count; at++) {
+        tstate s = set->item[at];
         for (int i = 0; i < t->np; i++) {
             /* Where piece i goes in one unit of m: a flood for moves, lines for slides, one
              * cell for steps. */
@@ -125,13 +134,53 @@ static long textbook_bfs(const tpuzzle *t, measure m, int *best)
                 tstate n = s;
                 n.r[i] = (signed char)queue[q][0], n.c[i] = (signed char)queue[q][1];
                 canonical(t, &n);
-                tset_add(&set, &n, set.depth[at] + 1);
+                tset_add(set, &n, set->depth[at] + 1);
             }
         }
     }
+}
+
+/* Breadth-first over puzzle t in measure m: the optimum into *best (-1: none), the cluster
+ * returned. */
+static long textbook_bfs(const tpuzzle *t, measure m, int *best)
+{
+    tset set = tset_new();
+    tstate start = t->start;
+    canonical(t, &start);
+    tset_add(&set, &start, 0);
+    textbook_expand(t, m, &set);
+    *best = -1;
+    for (long at = 0; at < set.count && *best < 0; at++)
+        if (solved(t, &set.item[at])) *best = set.depth[at];
     long cluster = set.count;
-    free(set.item), free(set.depth), free(set.slot);
+    tset_free(&set);
     return cluster;
+}
+
+/* The cluster's states by their distance in moves to the nearest goal: a search from every
+ * goal state of the cluster at once (a move undone is a move). Fills histogram[0 .. ] and
+ * returns the largest distance. */
+static int textbook_goal_distances(const tpuzzle *t, long *histogram, int max)
+{
+    tset cluster = tset_new(), from_goals = tset_new();
+    tstate start = t->start;
+    canonical(t, &start);
+    tset_add(&cluster, &start, 0);
+    textbook_expand(t, MEASURE_MOVES, &cluster);
+    for (long at = 0; at < cluster.count; at++)
+        if (solved(t, &cluster.item[at])) tset_add(&from_goals, &cluster.item[at], 0);
+    textbook_expand(t, MEASURE_MOVES, &from_goals);
+    cr_assert_eq(from_goals.count, cluster.count);
+    int far = 0;
+    memset(histogram, 0, (size_t)max * sizeof *histogram);
+    for (long at = 0; at < from_goals.count; at++) {
+        int d = from_goals.depth[at];
+        cr_assert_lt(d, max);
+        histogram[d]++;
+        if (d > far) far = d;
+    }
+    tset_free(&cluster), tset_free(&from_goals);
+    return far;
 }
 
 /* The native Klotski puzzles of a file, in order, into out (at most max); returns how many. Each
@@ -471,6 +520,36 @@ Test(klotski, the_trace_has_a_line_per_expansion_for_every_family_solver)
         cr_assert_eq(sscanf(out, "%ld %ld", &expanded, &lines), 2, "%s: %s", names[k], out);
         cr_assert_gt(expanded, 0, "%s", names[k]);
         cr_assert_eq(lines, expanded + 1, "%s: %s", names[k], out);
+        free(out), free(err);
+    }
+}
+
+/* bin/solve --cluster on a Klotski puzzle: the goal states, the states at each distance from
+ * them and the hardest's distance are the textbook BFS's; the hardest state, written out and
+ * solved again, takes that many moves; minimality is left undecided. */
+Test(klotski, solve_cluster_analyses_a_klotski_cluster_as_the_textbook_bfs_does, .timeout = 120)
+{
+    const char *files[] = {"corpus/klotski/classic.txt", "corpus/klotski/codeabbey-easy.txt"};
+    for (size_t f = 0; f < 2; f++) {
+        tpuzzle t[1];
+        cr_assert_eq(textbook_read(files[f], t, 1), 1);
+        long histogram[256];
+        int far = textbook_goal_distances(&t[0], histogram, 256);
+        char dir[64], cmd[1024], *out, *err;
+        th_scratch(dir);
+        snprintf(cmd, sizeof cmd,
+                 "%s/solve --json --cluster %s > %s/c.json && python3 -c \"import json\n"
+                 "r = json.load(open('%s/c.json'))\n"
+                 "open('%s/hardest.txt', 'w').write(r['hardest'].replace('/', chr(10)) + chr(10))\n"
+                 "print(r['goal_states'], r['hardest_moves'], r['minimal'], ' '.join(map(str, r['distances'])))\" && "
+                 "%s/solve --json %s/hardest.txt | python3 -c \"import json, sys; print(json.load(sys.stdin)['moves'])\"",
+                 th_bin(), files[f], dir, dir, dir, th_bin(), dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+        char want[4096];
+        int n = snprintf(want, sizeof want, "%ld %d None", histogram[0], far);
+        for (int d = 0; d <= far; d++) n += snprintf(want + n, sizeof want - (size_t)n, " %ld", histogram[d]);
+        snprintf(want + n, sizeof want - (size_t)n, "\n%d\n", far);
+        cr_assert_str_eq(out, want, "%s", files[f]);
         free(out), free(err);
     }
 }
