@@ -675,6 +675,12 @@ static int piece_of_label(const klotski_board *b, char label)
 
 int klotski_replay(const klotski_board *b, const char *text, measure_counts *out, char *err)
 {
+    return klotski_replay_each(b, text, NULL, NULL, out, err);
+}
+
+int klotski_replay_each(const klotski_board *b, const char *text, klotski_token_seen *seen,
+                        void *ctx, measure_counts *out, char *err)
+{
     uint8_t at[KLOTSKI_MAX_PIECES];
     uint64_t occupied = b->walls;
     for (int i = 0; i < b->npieces; i++) {
@@ -715,6 +721,7 @@ int klotski_replay(const klotski_board *b, const char *text, measure_counts *out
             last_piece = i;
             last_dir = dir;
         }
+        if (seen) seen(at, s, len, ctx);
         s += len;
     }
     if (at[b->primary] != b->target)

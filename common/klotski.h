@@ -205,6 +205,11 @@ char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, mea
  * legal and the end is solved; else -1 with a one-line reason in err naming the first illegal
  * token and step. */
 int klotski_replay(const klotski_board *b, const char *text, measure_counts *out, char *err);
+/* The same, calling seen(at, token, len, ctx) after each legal token with every piece's anchor
+ * (by piece) as the token left them: how bin/solve --show draws a solution. */
+typedef void klotski_token_seen(const uint8_t *at, const char *token, size_t len, void *ctx);
+int klotski_replay_each(const klotski_board *b, const char *text, klotski_token_seen *seen,
+                        void *ctx, measure_counts *out, char *err);
 
 /* The native grid with piece i anchored on at[i] (the start: each piece's start), in the
  * board's letters: bordered rows, the opening marked in the frame when the target lies against

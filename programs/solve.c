@@ -196,6 +196,30 @@ static void print_board(const board *b, uint64_t key)
     fputs(grid, stdout);
 }
 
+/* --show for Klotski: the grid at the start and after each move. */
+typedef struct {
+    const klotski_board *b;
+    int move;
+} shown;
+
+static void show_token(const uint8_t *at, const char *token, size_t len, void *ctx)
+{
+    shown *sh = ctx;
+    char grid[KLOTSKI_TEXT_MAX];
+    klotski_format_grid(sh->b, at, grid);
+    printf("%d. %.*s\n%s", ++sh->move, (int)len, token, grid);
+}
+
+static void show_klotski(const puzzle *p, const solver_result *r)
+{
+    char grid[KLOTSKI_TEXT_MAX], why[KLOTSKI_ERR_MAX];
+    klotski_format_key(&p->klotski, p->start, grid);
+    fputs(grid, stdout);
+    shown sh = {&p->klotski, 0};
+    measure_counts units;
+    klotski_replay_each(&p->klotski, r->text, show_token, &sh, &units, why);   /* replayed before */
+}
+
 static void print_text(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m,
                        const cluster_analysis *an, const measure_counts *units)
@@ -268,7 +292,7 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
-    /* The boards are drawn on Rush Hour's bitboards; another family's are not drawn yet. */
+    if (o->show && r->status == SOLVE_SOLVED && p->family == FAMILY_KLOTSKI) show_klotski(p, r);
     if (o->show && r->status == SOLVE_SOLVED && p->family == FAMILY_RUSH) {
         uint64_t key = p->start;
         print_board(b, key);

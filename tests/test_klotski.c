@@ -553,3 +553,17 @@ Test(klotski, solve_cluster_analyses_a_klotski_cluster_as_the_textbook_bfs_does,
         free(out), free(err);
     }
 }
+
+/* --show draws a Klotski solution: the grid at the start and after each move, the last with
+ * the primary on its target. */
+Test(klotski, show_draws_the_grid_after_every_move)
+{
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --show corpus/klotski/ladder.txt | sed -n '/^klotski-ladder-10:/,/^klotski-ladder-20:/p' | "
+             "grep -c -e '^+-vv-+$'; %s/solve --show corpus/klotski/ladder.txt | sed -n '/^klotski-ladder-10:/,/^klotski-ladder-20:/p' | "
+             "grep -B7 '^klotski-ladder-20:' | head -7",
+             th_bin(), th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, "11\n10. AR\n+----+\n|BEFC|\n|BEHJ|\n|DGGJ|\n|.AAI|\n|.AAI|\n", "%s", out);
+    free(out), free(err);
+}
