@@ -561,7 +561,7 @@ Test(klotski, show_draws_the_grid_after_every_move)
     char cmd[512], *out, *err;
     snprintf(cmd, sizeof cmd, "%s/solve --show corpus/klotski/ladder.txt | sed -n '/^klotski-ladder-10:/,/^klotski-ladder-20:/p' | "
              "grep -c -e '^+-vv-+$'; %s/solve --show corpus/klotski/ladder.txt | sed -n '/^klotski-ladder-10:/,/^klotski-ladder-20:/p' | "
-             "grep -B7 '^klotski-ladder-20:' | head -7",
+             "grep -B8 '^klotski-ladder-20:' | head -7",
              th_bin(), th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     cr_assert_str_eq(out, "11\n10. AR\n+----+\n|BEFC|\n|BEHJ|\n|DGGJ|\n|.AAI|\n|.AAI|\n", "%s", out);
