@@ -31,7 +31,8 @@ draw_style draw_default_style(void)
     return (draw_style){.tile = 48, .theme = THEME_DARK, .screenshot = false, .letters = true};
 }
 
-#define MAX_RECTS (BOARD_MAX_PIECES * 3 + 80)
+/* Rush Hour: three a piece; Klotski: up to four a cell (edge, face and two joins). */
+#define MAX_RECTS (KLOTSKI_MAX_SIDE * KLOTSKI_MAX_SIDE * 4 + 80)
 
 typedef struct {
     int x0, y0, x1, y1;
@@ -49,13 +50,20 @@ static void add(layout_t *l, int x0, int y0, int x1, int y1, image_color c, char
     if (l->count < MAX_RECTS) l->r[l->count++] = (rect){x0, y0, x1, y1, c, letter};
 }
 
-/* Everything drawn, back to front. The frame is a third of a tile wide; the exit notch is
- * floor-colored and cuts the frame beside the primary piece's line. */
-static void layout(const board *b, uint64_t key, const draw_style *st, layout_t *l)
+/* Where the board's floor lies in a layout, and the sizes every drawing shares. */
+typedef struct {
+    palette p;
+    int t, border, gap, edge, ox, oy, bw, bh;
+} frame_t;
+
+/* The frame (with the screenshot's panels when asked) and the floor of a board of width x
+ * height cells: the first rectangles of every layout, back to front. The frame is a third of a
+ * tile wide. */
+static frame_t layout_frame(int width, int height, const draw_style *st, layout_t *l)
 {
     palette p = colors(st->theme);
     int t = st->tile, border = t / 3 > 2 ? t / 3 : 2, gap = t / 16 > 1 ? t / 16 : 1;
-    int bw = b->width * t, bh = b->height * t;
+    int bw = width * t, bh = height * t;
     /* As in the game, the header panel stands well clear of the board: more than half a tile
      * of frame between them (the scanner relies on that gap, JPEG blur and all). */
     int header = st->screenshot ? 2 * t + border + t / 2 : 0, footer = st->screenshot ? t + border : 0;
@@ -74,7 +82,27 @@ static void layout(const board *b, uint64_t key, const draw_style *st, layout_t 
         }
     }
     add(l, ox, oy, ox + bw, oy + bh, p.floor, 0);
+    return (frame_t){p, t, border, gap, t / 12 > 1 ? t / 12 : 1, ox, oy, bw, bh};
+}
 
+/* A piece covering the cells from (c0, r0) to (c1, r1) exclusive: a shaded edge, then its face. */
+static void add_block(layout_t *l, const frame_t *fr, int c0, int r0, int c1, int r1, bool primary,
+                      char letter)
+{
+    int t = fr->t, gap = fr->gap;
+    int x0 = fr->ox + c0 * t + gap, y0 = fr->oy + r0 * t + gap, x1 = fr->ox + c1 * t - gap,
+        y1 = fr->oy + r1 * t - gap;
+    add(l, x0, y0, x1, y1, primary ? fr->p.red_edge : fr->p.wood_edge, 0);
+    add(l, x0, y0, x1 - fr->edge, y1 - fr->edge, primary ? fr->p.red : fr->p.wood, letter);
+}
+
+/* Everything drawn, back to front; the exit notch is floor-colored and cuts the frame beside
+ * the primary piece's line. */
+static void layout(const board *b, uint64_t key, const draw_style *st, layout_t *l)
+{
+    frame_t fr = layout_frame(b->width, b->height, st, l);
+    palette p = fr.p;
+    int t = fr.t, border = fr.border, gap = fr.gap, ox = fr.ox, oy = fr.oy, bw = fr.bw, bh = fr.bh;
     const board_piece *pp = &b->piece[b->primary];
     int line0 = pp->line * t, depth = border * 3 / 4;
     switch (b->exit) {
@@ -95,12 +123,88 @@ static void layout(const board *b, uint64_t key, const draw_style *st, layout_t 
         int c0 = pc->horizontal ? off : pc->line, r0 = pc->horizontal ? pc->line : off;
         int c1 = pc->horizontal ? off + pc->length : pc->line + 1;
         int r1 = pc->horizontal ? pc->line + 1 : off + pc->length;
-        bool primary = i == b->primary;
-        int x0 = ox + c0 * t + gap, y0 = oy + r0 * t + gap, x1 = ox + c1 * t - gap, y1 = oy + r1 * t - gap;
-        int edge = t / 12 > 1 ? t / 12 : 1;
-        add(l, x0, y0, x1, y1, primary ? p.red_edge : p.wood_edge, 0);   /* shaded edge */
-        add(l, x0, y0, x1 - edge, y1 - edge, primary ? p.red : p.wood, st->letters ? pc->label : 0);
+        add_block(l, &fr, c0, r0, c1, r1, i == b->primary, st->letters ? pc->label : 0);
     }
+}
+
+/* A Klotski board with piece i anchored on at[i]: a rectangular piece is one block, as a Rush
+ * Hour car; any other shape a block a cell, joined across the gaps between its cells. The
+ * opening is a notch in the frame over the cells the primary covers against that edge. */
+static void layout_klotski(const klotski_board *b, const uint8_t *at, const draw_style *st,
+                           layout_t *l)
+{
+    frame_t fr = layout_frame(b->width, b->height, st, l);
+    int t = fr.t, gap = fr.gap, depth = fr.border * 3 / 4;
+    char side = klotski_opening(b);
+    for (uint64_t s = side ? klotski_cells(b, 0, b->target) : 0; s; s &= s - 1) {
+        int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
+        int x = fr.ox + c * t, y = fr.oy + r * t;
+        if (side == 'v' && r == b->height - 1) add(l, x + gap, fr.oy + fr.bh, x + t - gap, fr.oy + fr.bh + depth, fr.p.floor, 0);
+        if (side == '^' && r == 0) add(l, x + gap, fr.oy - depth, x + t - gap, fr.oy, fr.p.floor, 0);
+        if (side == '<' && c == 0) add(l, fr.ox - depth, y + gap, fr.ox, y + t - gap, fr.p.floor, 0);
+        if (side == '>' && c == b->width - 1) add(l, fr.ox + fr.bw, y + gap, fr.ox + fr.bw + depth, y + t - gap, fr.p.floor, 0);
+    }
+    for (uint64_t w = b->walls; w; w &= w - 1) {
+        int cell = __builtin_ctzll(w), r = cell >> 3, c = cell & 7;
+        add(l, fr.ox + c * t + gap, fr.oy + r * t + gap, fr.ox + (c + 1) * t - gap,
+            fr.oy + (r + 1) * t - gap, fr.p.wall, 0);
+    }
+    for (int i = 0; i < b->npieces; i++) {
+        const klotski_piece *pc = &b->piece[i];
+        uint64_t cells = klotski_cells(b, pc->cls, at[i]);
+        const klotski_class *k = &b->cls[pc->cls];
+        int r0 = at[i] >> 3, c0 = (at[i] & 7) + k->col_min, c1 = (at[i] & 7) + k->col_max + 1;
+        bool primary = i == b->primary;
+        char letter = st->letters ? pc->label : 0;
+        if (__builtin_popcountll(cells) == k->rows * (c1 - c0)) {   /* a rectangle */
+            add_block(l, &fr, c0, r0, c1, r0 + k->rows, primary, letter);
+            continue;
+        }
+        for (uint64_t s = cells; s; s &= s - 1) {
+            int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
+            bool right = c + 1 < 8 && (cells >> (cell + 1) & 1), down = cells >> (cell + 8) & 1;
+            int x0 = fr.ox + c * t + gap, y0 = fr.oy + r * t + gap;
+            int x1 = fr.ox + (c + 1) * t - gap + (right ? 2 * gap : 0);
+            int y1 = fr.oy + (r + 1) * t - gap + (down ? 2 * gap : 0);
+            add(l, x0, y0, x1, y1, primary ? fr.p.red_edge : fr.p.wood_edge, 0);
+            add(l, x0, y0, x1 - (right ? 0 : fr.edge), y1 - (down ? 0 : fr.edge),
+                primary ? fr.p.red : fr.p.wood, cell == at[i] ? letter : 0);
+        }
+    }
+}
+
+static void rasterize(const layout_t *l, const draw_style *st, image *out)
+{
+    image_create(out, l->width, l->height, (image_color){0, 0, 0});
+    palette p = colors(st->theme);
+    for (int k = 0; k < l->count; k++) {
+        const rect *r = &l->r[k];
+        image_fill_rect(out, r->x0, r->y0, r->x1, r->y1, r->c);
+        if (r->letter) {
+            char text[2] = {r->letter, 0};
+            int scale = st->tile / 16 > 1 ? st->tile / 16 : 1;
+            image_text(out, (r->x0 + r->x1 - image_text_width(text, scale)) / 2,
+                       (r->y0 + r->y1) / 2 - 4 * scale, text, scale, p.letter);
+        }
+    }
+}
+
+static void write_svg(const layout_t *l, const draw_style *st, FILE *f, int x, int y)
+{
+    palette p = colors(st->theme);
+    fprintf(f, "<g transform=\"translate(%d,%d)\">\n", x, y);
+    for (int k = 0; k < l->count; k++) {
+        const rect *r = &l->r[k];
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n",
+                r->x0, r->y0, r->x1 - r->x0, r->y1 - r->y0, r->c.r, r->c.g, r->c.b);
+        if (r->letter)
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
+                       "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#%02x%02x%02x\">"
+                       "%c</text>\n",
+                    (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2, st->tile / 2, p.letter.r,
+                    p.letter.g, p.letter.b, r->letter);
+    }
+    fprintf(f, "</g>\n");
 }
 
 void draw_size(const board *b, const draw_style *st, int *width, int *height)
@@ -115,36 +219,37 @@ void draw_board(const board *b, uint64_t key, const draw_style *st, image *out)
 {
     layout_t l;
     layout(b, key, st, &l);
-    image_create(out, l.width, l.height, (image_color){0, 0, 0});
-    palette p = colors(st->theme);
-    for (int k = 0; k < l.count; k++) {
-        const rect *r = &l.r[k];
-        image_fill_rect(out, r->x0, r->y0, r->x1, r->y1, r->c);
-        if (r->letter) {
-            char text[2] = {r->letter, 0};
-            int scale = st->tile / 16 > 1 ? st->tile / 16 : 1;
-            image_text(out, (r->x0 + r->x1 - image_text_width(text, scale)) / 2,
-                       (r->y0 + r->y1) / 2 - 4 * scale, text, scale, p.letter);
-        }
-    }
+    rasterize(&l, st, out);
 }
 
 void draw_board_svg(const board *b, uint64_t key, const draw_style *st, FILE *f, int x, int y)
 {
     layout_t l;
     layout(b, key, st, &l);
-    palette p = colors(st->theme);
-    fprintf(f, "<g transform=\"translate(%d,%d)\">\n", x, y);
-    for (int k = 0; k < l.count; k++) {
-        const rect *r = &l.r[k];
-        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n",
-                r->x0, r->y0, r->x1 - r->x0, r->y1 - r->y0, r->c.r, r->c.g, r->c.b);
-        if (r->letter)
-            fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
-                       "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#%02x%02x%02x\">"
-                       "%c</text>\n",
-                    (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2, st->tile / 2, p.letter.r,
-                    p.letter.g, p.letter.b, r->letter);
-    }
-    fprintf(f, "</g>\n");
+    write_svg(&l, st, f, x, y);
+}
+
+void draw_klotski_size(const klotski_board *b, const draw_style *st, int *width, int *height)
+{
+    layout_t l;
+    uint8_t at[KLOTSKI_MAX_PIECES];
+    for (int i = 0; i < b->npieces; i++) at[i] = b->piece[i].start;
+    layout_klotski(b, at, st, &l);
+    *width = l.width;
+    *height = l.height;
+}
+
+void draw_klotski(const klotski_board *b, const uint8_t *at, const draw_style *st, image *out)
+{
+    layout_t l;
+    layout_klotski(b, at, st, &l);
+    rasterize(&l, st, out);
+}
+
+void draw_klotski_svg(const klotski_board *b, const uint8_t *at, const draw_style *st, FILE *f,
+                      int x, int y)
+{
+    layout_t l;
+    layout_klotski(b, at, st, &l);
+    write_svg(&l, st, f, x, y);
 }

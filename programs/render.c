@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/measure.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "graph/pictures.h"
@@ -174,18 +175,39 @@ static int write_raster(const options *o, const image *im, const char *path)
 #define RENDER_MAX_PIXELS (64 << 20)
 #define RENDER_MAX_SIDE 32767
 
-/* The positions to draw: the start, then the position after each move. */
+/* The positions to draw: the start, then the position after each move; a Rush Hour position
+ * is a key, a Klotski one every piece's anchor (so that each letter stays on its piece). */
 typedef struct {
     uint64_t *key;
+    uint8_t (*at)[KLOTSKI_MAX_PIECES];
     char (*caption)[24];
     int count;
 } sequence;
 
+static void frame_size(const options *o, const puzzle *p, int *width, int *height)
+{
+    if (p->family == FAMILY_KLOTSKI) draw_klotski_size(&p->klotski, &o->style, width, height);
+    else draw_size(&p->board, &o->style, width, height);
+}
+
+static void frame_raster(const options *o, const puzzle *p, const sequence *seq, int k, image *im)
+{
+    if (p->family == FAMILY_KLOTSKI) draw_klotski(&p->klotski, seq->at[k], &o->style, im);
+    else draw_board(&p->board, seq->key[k], &o->style, im);
+}
+
+static void frame_svg(const options *o, const puzzle *p, const sequence *seq, int k, FILE *f, int x,
+                      int y)
+{
+    if (p->family == FAMILY_KLOTSKI) draw_klotski_svg(&p->klotski, seq->at[k], &o->style, f, x, y);
+    else draw_board_svg(&p->board, seq->key[k], &o->style, f, x, y);
+}
+
 /* Frames in a grid, each with its caption in a band beneath. */
-static int write_grid(const options *o, const char *path, const board *b, const sequence *seq)
+static int write_grid(const options *o, const char *path, const puzzle *p, const sequence *seq)
 {
     int fw, fh;
-    draw_size(b, &o->style, &fw, &fh);
+    frame_size(o, p, &fw, &fh);
     /* A lone position is the board alone; a solution gets margins and captions. */
     bool single = seq->count == 1;
     int scale = o->style.tile / 24 > 1 ? o->style.tile / 24 : 1;
@@ -208,7 +230,7 @@ static int write_grid(const options *o, const char *path, const board *b, const 
                 width, height, width, height);
         for (int k = 0; k < seq->count; k++) {
             int x = pad + (k % cols) * (fw + pad), y = pad + (k / cols) * (fh + band + pad);
-            draw_board_svg(b, seq->key[k], &o->style, f, x, y);
+            frame_svg(o, p, seq, k, f, x, y);
             if (!single)
                 fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
                            "text-anchor=\"middle\" fill=\"#281e14\">%s</text>\n",
@@ -234,7 +256,7 @@ static int write_grid(const options *o, const char *path, const board *b, const 
     for (int k = 0; k < seq->count; k++) {
         int x = pad + (k % cols) * (fw + pad), y = pad + (k / cols) * (fh + band + pad);
         image frame;
-        draw_board(b, seq->key[k], &o->style, &frame);
+        frame_raster(o, p, seq, k, &frame);
         for (int row = 0; row < fh; row++)
             memcpy(sheet.rgb + ((size_t)(y + row) * (size_t)width + (size_t)x) * 3,
                    frame.rgb + (size_t)row * (size_t)fw * 3, (size_t)fw * 3);
@@ -248,7 +270,7 @@ static int write_grid(const options *o, const char *path, const board *b, const 
     return rc;
 }
 
-static int write_frames(const options *o, const char *dir, const board *b, const sequence *seq)
+static int write_frames(const options *o, const char *dir, const puzzle *p, const sequence *seq)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "render: %s: %s\n", dir, strerror(errno));
@@ -259,12 +281,49 @@ static int write_frames(const options *o, const char *dir, const board *b, const
         char path[1024];
         snprintf(path, sizeof path, "%s/%03d.%s", dir, k, jpeg ? "jpg" : "png");
         image frame;
-        draw_board(b, seq->key[k], &o->style, &frame);
+        frame_raster(o, p, seq, k, &frame);
         int rc = write_raster(o, &frame, path);
         image_free(&frame);
         if (rc) return -1;
     }
     return 0;
+}
+
+/* A Klotski solution's positions, each token's as the replay leaves them. */
+static void klotski_position(const uint8_t *at, const char *token, size_t len, void *ctx)
+{
+    sequence *seq = ctx;
+    memcpy(seq->at[seq->count], at, KLOTSKI_MAX_PIECES);
+    snprintf(seq->caption[seq->count], sizeof seq->caption[seq->count], "%d. %.*s", seq->count,
+             (int)len, token);
+    seq->count++;
+}
+
+/* The start and the position after each move of r's solution (r NULL: the start alone). */
+static void positions(const puzzle *p, const solver_result *r, sequence *seq)
+{
+    int moves = !r ? 0 : r->text ? 1 + (int)strlen(r->text) / 2 : r->nmoves;
+    seq->key = xmalloc((size_t)(moves + 1) * sizeof *seq->key);
+    seq->at = xmalloc((size_t)(moves + 1) * sizeof *seq->at);
+    seq->caption = xmalloc((size_t)(moves + 1) * sizeof *seq->caption);
+    seq->key[0] = p->start;
+    snprintf(seq->caption[0], sizeof seq->caption[0], "start");
+    seq->count = 1;
+    if (p->family == FAMILY_KLOTSKI) {
+        for (int i = 0; i < p->klotski.npieces; i++) seq->at[0][i] = p->klotski.piece[i].start;
+        measure_counts units;
+        char why[KLOTSKI_ERR_MAX];
+        if (r)   /* a built-in's answer: it replays */
+            klotski_replay_each(&p->klotski, r->text, klotski_position, seq, &units, why);
+        return;
+    }
+    for (; seq->count <= moves; seq->count++) {
+        int k = seq->count;
+        char m[8];
+        moves_format(&p->board, r->moves[k - 1], m);
+        seq->key[k] = moves_apply(&p->board, seq->key[k - 1], r->moves[k - 1]);
+        snprintf(seq->caption[k], sizeof seq->caption[k], "%d. %s", k, m);
+    }
 }
 
 /* Draws the puzzle, or the solution of solver s, into path (and the frames into dir). */
@@ -273,34 +332,32 @@ static int render(const options *o, const puzzle *p, const solver *s, const char
 {
     int status = EXIT_SOLVED;
     solver_result r = {0};
-    sequence seq = {NULL, NULL, 1};
+    if (s && !solver_takes(s, p->family)) {
+        fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
+                family_name(p->family));
+        return EXIT_BAD_INPUT;
+    }
     if (s) {
         solver_context ctx;
         solver_context_init(&ctx);
         solver_budget budget = cli_default_budget();
-        s->solve(&ctx, &p->board, p->start, &budget, NULL, &r);
+        solver_setup u;
+        setup_init(&u, s);
+        measure_call(&u, &ctx, p, &budget, &r);
         solver_context_free(&ctx);
         if (r.status != SOLVE_SOLVED) {
             fprintf(stderr, "render: %s: %s: %s\n", p->name, s->name,
                     r.status == SOLVE_UNSOLVABLE ? "no solution" : "the solver's budget ran out");
             status = r.status == SOLVE_UNSOLVABLE ? EXIT_NO_SOLUTION : EXIT_BUDGET;
-        } else
-            seq.count = r.nmoves + 1;
+        }
     }
     if (status == EXIT_SOLVED) {
-        seq.key = xmalloc((size_t)seq.count * sizeof *seq.key);
-        seq.caption = xmalloc((size_t)seq.count * sizeof *seq.caption);
-        seq.key[0] = p->start;
-        snprintf(seq.caption[0], sizeof seq.caption[0], "start");
-        for (int k = 1; k < seq.count; k++) {
-            char m[8];
-            moves_format(&p->board, r.moves[k - 1], m);
-            seq.key[k] = moves_apply(&p->board, seq.key[k - 1], r.moves[k - 1]);
-            snprintf(seq.caption[k], sizeof seq.caption[k], "%d. %s", k, m);
-        }
-        if (write_grid(o, path, &p->board, &seq) || (dir && write_frames(o, dir, &p->board, &seq)))
+        sequence seq;
+        positions(p, s ? &r : NULL, &seq);
+        if (write_grid(o, path, p, &seq) || (dir && write_frames(o, dir, p, &seq)))
             status = EXIT_BAD_INPUT;
         free(seq.key);
+        free(seq.at);
         free(seq.caption);
     }
     solver_result_free(&r);
@@ -323,11 +380,11 @@ static int render_graph(const options *o, const puzzle *p, const char *path)
 /* The pictures of one puzzle into path (and frames into dir). */
 static int render_puzzle(const options *o, const puzzle *p, const char *path, const char *dir)
 {
-    /* Pictures, solutions drawn and state graphs are drawn from Rush Hour's bitboards; another
-     * family's board would be read as one. */
-    if (p->family != FAMILY_RUSH) {
-        fprintf(stderr, "render: %s: %s puzzles are not drawn yet (only Rush Hour's)\n", p->source,
-                family_name(p->family));
+    /* State graphs are explored on Rush Hour's bitboards; another family's board would be
+     * read as one. */
+    if (o->graph && p->family != FAMILY_RUSH) {
+        fprintf(stderr, "render: %s: --graph draws Rush Hour's clusters only, not %s's yet\n",
+                p->source, family_name(p->family));
         return EXIT_BAD_INPUT;
     }
     if (o->graph) return render_graph(o, p, path);

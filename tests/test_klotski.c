@@ -465,14 +465,33 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
 
 /* bin/render draws Rush Hour's boards only: a Klotski puzzle is one line and exit 2, where it
  * once drew its board read as a Rush Hour one. */
-Test(klotski, render_refuses_a_klotski_puzzle_in_one_line)
+/* bin/render draws a Klotski board and a solution in the game's look (the primary's face red,
+ * each letter on its piece); a state graph of a Klotski cluster, or a solver that does not
+ * take Klotski, is one line and exit 2. */
+Test(klotski, render_draws_boards_and_solutions_and_refuses_the_graph_in_one_line)
 {
-    char dir[64], cmd[512], *out, *err;
+    char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "%s/render -o %s/k.svg corpus/klotski/classic.txt && %s/render -o %s/k.png corpus/klotski/classic.txt && "
+             "grep -c 'fill=\"#dc1c0c\"' %s/k.svg && grep -o '>[A-J]</text>' %s/k.svg | tr -d '\n' && echo && "
+             "python3 -c \"import struct; print(*struct.unpack('>II', open('%s/k.png', 'rb').read(24)[16:]))\" && "
+             "%s/render --solution -o %s/s.svg corpus/klotski/ladder.txt && grep -c '>[0-9]*[.] [A-J][UDLR]*</text>' %s/s.svg && "
+             "grep -o '>10[.] [A-Z]*</text>' %s/s.svg",
+             th_bin(), dir, th_bin(), dir, dir, dir, dir, th_bin(), dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "1\n>B</text>>A</text>>C</text>>D</text>>E</text>>F</text>>G</text>>H</text>>I</text>>J</text>\n"
+                          "224 272\n10\n>10. AR</text>\n");
+    free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/render --graph -o %s/g.png corpus/klotski/classic.txt", th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
-    cr_assert_str_eq(err, "render: corpus/klotski/classic.txt:4: klotski puzzles are not drawn yet "
-                          "(only Rush Hour's)\n");
+    cr_assert_str_eq(err, "render: corpus/klotski/classic.txt:4: --graph draws Rush Hour's clusters "
+                          "only, not klotski's yet\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/render --solution --solver zone13 -o %s/z.png corpus/klotski/classic.txt",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
+    cr_assert_str_eq(err, "render: klotski-classic: zone13 does not take klotski puzzles\n");
     free(out), free(err);
 }
 
