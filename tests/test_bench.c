@@ -160,7 +160,7 @@ Test(bench, every_solved_row_replays_on_its_own_board)
                               "-f plots/columns.awk %s/r.csv | grep '^solved'",
              th_bin(), th_sanitized() ? "50K" : "200K", dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    int replayed = 0, renamed = 0;
+    int replayed = 0, renamed = 0, klotski = 0;
     char *lines = NULL;
     for (char *line = strtok_r(out, "\n", &lines); line; line = strtok_r(NULL, "\n", &lines)) {
         char *board_text = strchr(line, '\t') + 1, *solution = strchr(board_text, '\t');
@@ -171,6 +171,13 @@ Test(bench, every_solved_row_replays_on_its_own_board)
         char why[SCAN_ERR_MAX];
         cr_assert_eq(th_scan(board_text, &one, why), 1, "%s: %s", board_text, why);
         const puzzle *p = &one.items[0];
+        if (p->family == FAMILY_KLOTSKI) {   /* its own replay, cell by cell */
+            measure_counts units;
+            cr_assert_eq(klotski_replay(&p->klotski, solution, &units, why), 0, "%s", why);
+            puzzle_list_free(&one);
+            klotski++;
+            continue;
+        }
         renamed += p->board.piece[p->board.primary].label != 'A';
         move *m = malloc((strlen(solution) / 2 + 1) * sizeof *m);
         int n = 0;
@@ -184,6 +191,7 @@ Test(bench, every_solved_row_replays_on_its_own_board)
     }
     cr_assert_gt(replayed, 600, "%d", replayed);
     cr_assert_gt(renamed, 0, "no row with a primary other than A was replayed");
+    cr_assert_gt(klotski, 40, "%d Klotski rows replayed", klotski);
     free(out), free(err);
 }
 
@@ -333,12 +341,13 @@ Test(micro, lists_its_benchmarks)
     char *out, *err;
     cr_assert_eq(run("bin/micro --benchmark_list_tests", &out, &err), 0, "%s", err);
     const char *names[] = {"movegen/easy\n", "stateset/insert/mul/hard\n", "stateset/find/xxh3/medium\n",
-                           "solve/bfs/easy\n", "solve/idastar/hard\n", "solve/iddfs-zone/medium\n"};
+                           "solve/bfs/easy\n", "solve/idastar/hard\n", "solve/iddfs-zone/medium\n",
+                           "klotski/movegen/steps\n", "klotski/cluster/moves\n"};
     for (size_t k = 0; k < sizeof names / sizeof *names; k++)
         cr_assert_not_null(strstr(out, names[k]), "missing %s", names[k]);
     int lines = 0;
     for (char *s = out; *s; s++) lines += *s == '\n';
-    cr_assert_eq(lines, 3 + 12 + 9 * 3);
+    cr_assert_eq(lines, 3 + 12 + 3 + 3 + 9 * 3);   /* Klotski: movegen and cluster, 3 measures each */
     free(out), free(err);
     cr_assert_eq(run("bin/micro --bogus", &out, &err), 2);
     free(out), free(err);
