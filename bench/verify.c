@@ -129,6 +129,23 @@ static void check_int(tally *t, const report_row *row, const char *claim, int sa
     fail(t, row, claim, "says %s, should be %s", a, b);
 }
 
+/* A solved row's solution, replayed on its own board: false (said) when it does not replay;
+ * else its counts, replay and correct cells are what the replay gives, and units holds them. */
+static bool check_replay(tally *t, const report_row *row, const puzzle *p, measure_counts *units)
+{
+    char why[PUZZLE_ERR_MAX];
+    if (puzzle_replay(p, row->solution, units, why) < 0) {
+        fail(t, row, "solution", "does not replay: %s", why);
+        return false;
+    }
+    check_int(t, row, "moves", row->moves, units->moves);
+    check_int(t, row, "slides", row->slides, units->slides);
+    check_int(t, row, "steps", row->steps, units->steps);
+    check_flag(t, row, "replay", strcmp(row->replay, "ok") == 0 ? REPORT_YES : REPORT_NO, REPORT_YES);
+    check_flag(t, row, "correct", row->correct, REPORT_YES);
+    return true;
+}
+
 /* A row whose puzzle the reference BFS could not solve (it ran out of memory): its solution is
  * still replayed and counted, and every claim only the reference could decide (solvability
  * but for a legal solution's, the optima, optimal, excess, the fewest units promised, a
@@ -137,17 +154,10 @@ static void check_undecided(tally *t, const report_row *row, const puzzle *p, so
                             bool complete)
 {
     bool solved = strcmp(row->status, "solved") == 0;
-    char why[PUZZLE_ERR_MAX], open[160] = "";
+    char open[160] = "";
+    measure_counts units;
     if (solved) {
-        measure_counts units;
-        if (puzzle_replay(p, row->solution, &units, why) < 0) {
-            fail(t, row, "solution", "does not replay: %s", why);
-            return;
-        }
-        check_int(t, row, "moves", row->moves, units.moves);
-        check_int(t, row, "slides", row->slides, units.slides);
-        check_int(t, row, "steps", row->steps, units.steps);
-        check_flag(t, row, "correct", row->correct, REPORT_YES);
+        if (!check_replay(t, row, p, &units)) return;
         if (row->solvable == REPORT_NO) fail(t, row, "solvable", "says no, yet the solution replays");
     } else if (row->solution[0]) {
         fail(t, row, "solution", "a row that did not solve holds a solution");
@@ -245,16 +255,8 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
     }
     if (strcmp(row->status, "solved") == 0) {
         measure_counts units;
-        if (puzzle_replay(p, row->solution, &units, why) < 0)
-            fail(t, row, "solution", "does not replay: %s", why);
-        else {
+        if (check_replay(t, row, p, &units)) {
             int n = units.moves;
-            check_int(t, row, "moves", row->moves, n);
-            check_int(t, row, "slides", row->slides, units.slides);
-            check_int(t, row, "steps", row->steps, units.steps);
-            check_flag(t, row, "replay", strcmp(row->replay, "ok") == 0 ? REPORT_YES : REPORT_NO,
-                       REPORT_YES);
-            check_flag(t, row, "correct", row->correct, REPORT_YES);
             const int got[MEASURE_COUNT] = {n, units.slides, units.steps};
             if (solvable) {
                 check_int(t, row, "excess", row->excess, n - optimum);

@@ -666,7 +666,7 @@ char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, mea
     return t.text;
 }
 
-static int piece_of_label(const klotski_board *b, char label)
+int klotski_piece_of_label(const klotski_board *b, char label)
 {
     for (int i = 0; i < b->npieces; i++)
         if (b->piece[i].label == label) return i;
@@ -696,7 +696,7 @@ int klotski_replay_each(const klotski_board *b, const char *text, klotski_token_
         }
         size_t len = strcspn(s, " \t\n");
         token++;
-        int i = piece_of_label(b, *s);
+        int i = klotski_piece_of_label(b, *s);
         if (i < 0)
             return fail(err, "move %d (%.*s): no piece %c", token, (int)(len > 40 ? 40 : len), s, *s);
         if (len == 1)

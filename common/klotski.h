@@ -204,6 +204,8 @@ char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, mea
  * start. Fills the three measures (counted from the steps) and returns 0 when every step is
  * legal and the end is solved; else -1 with a one-line reason in err naming the first illegal
  * token and step. */
+/* The piece lettered `label`, or -1. */
+int klotski_piece_of_label(const klotski_board *b, char label);
 int klotski_replay(const klotski_board *b, const char *text, measure_counts *out, char *err);
 /* The same, calling seen(at, token, len, ctx) after each legal token with every piece's anchor
  * (by piece) as the token left them: how bin/solve --show draws a solution. */

@@ -225,9 +225,7 @@ static int read_tokens(const words *w, const klotski_board *b, ubp_answer *a, ch
     size_t n = 0;
     for (int k = 2; k < w->n; k++) {
         const char *t = w->word[k];
-        bool piece = false;
-        for (int i = 0; i < b->npieces; i++) piece |= b->piece[i].label == t[0];
-        if (!piece || !t[1] || strspn(t + 1, "UDLR") != strlen(t + 1))
+        if (klotski_piece_of_label(b, t[0]) < 0 || !t[1] || strspn(t + 1, "UDLR") != strlen(t + 1))
             return bad_move(k - 1, t, "<piece><U|D|L|R ...>", err);
         n += (size_t)sprintf(a->notation + n, "%s%s", n ? " " : "", t);
     }
