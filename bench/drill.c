@@ -57,6 +57,7 @@ static const char *no_walk(const drill_plan *plan, const report_row *row, solver
 {
     char err[SETUP_ERR_MAX];
     if (strcmp(row->origin, "builtin") != 0) return "not a built-in solver: no trace";
+    if (strcmp(row->status, "unsupported") == 0) return "not run: its solver does not take the family";
     if (setup_parse_label(row->solver, u) || setup_parse_params(u, row->params, err))
         return "its solver or parameters are not this build's";
     if (strcmp(row->budget_hit, "seconds") == 0 || strcmp(row->budget_hit, "interrupted") == 0)
@@ -75,6 +76,7 @@ static uint64_t json_size(const json_t *j)
 }
 
 struct drill_graph {
+    puzzle p;             /* the row's puzzle, which g points into */
     state_graph g;
     char *dot;            /* the DOT bin/render --graph writes: the layout's input */
     size_t len;
@@ -105,20 +107,19 @@ drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, c
     else if (rows[0].cluster_size != REPORT_NONE && (uint64_t)rows[0].cluster_size > plan->graph_max)
         snprintf(why_not, sizeof why_not, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
     else if (report_row_puzzle(&rows[0], &one, why)) snprintf(why_not, sizeof why_not, "its board did not read back");
-    else if (one.items[0].family != FAMILY_RUSH)   /* graphs are built on Rush Hour's bitboards */
-        snprintf(why_not, sizeof why_not, "state graphs are drawn for Rush Hour puzzles only");
     else why_not[0] = '\0';
     if (why_not[0]) {
         puzzle_list_free(&one);
         return NULL;
     }
 
-    const puzzle *p = &one.items[0];
     drill_graph *d = xcalloc(1, sizeof *d);
+    d->p = one.items[0];
+    puzzle_list_free(&one);
+    const puzzle *p = &d->p;
     char err[GRAPH_ERR_MAX];
-    if (state_graph_build(&d->g, &p->board, p->start, plan->graph_max, plan->graph_max, err)) {
+    if (state_graph_build(&d->g, p, plan->graph_max, plan->graph_max, err)) {
         snprintf(why_not, sizeof why_not, "its cluster is over --graph-max %llu states", (unsigned long long)plan->graph_max);
-        puzzle_list_free(&one);
         drill_graph_free(d);
         return NULL;
     }
@@ -145,7 +146,6 @@ drill_graph *drill_plan_graph(drill_plan *plan, const report_row *rows, int n, c
         if (skip) json_object_set_new(walk, "walk_note", json_string(skip));
         json_object_set_new(d->walks, row->solver, walk);
     }
-    puzzle_list_free(&one);
     /* What the page will hold: the walks, and the graph (its coordinates, up to 4 digits and a
      * comma each, are reckoned before the layout that gives them). */
     d->x = xcalloc(d->g.count, sizeof *d->x);

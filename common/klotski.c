@@ -337,15 +337,22 @@ char klotski_opening(const klotski_board *b)
 
 /* ---- The key ---------------------------------------------------------------------------- */
 
-uint64_t klotski_start_key(const klotski_board *b)
+uint64_t klotski_key_at(const klotski_board *b, const uint8_t *at)
 {
     klotski_layout l;
     l.n = b->npieces;
     for (int i = 0; i < b->npieces; i++) {
         l.cls[i] = b->piece[i].cls;
-        l.at[i] = b->piece[i].start;
+        l.at[i] = at[i];
     }
     return klotski_encode(b, &l);
+}
+
+uint64_t klotski_start_key(const klotski_board *b)
+{
+    uint8_t at[KLOTSKI_MAX_PIECES];
+    for (int i = 0; i < b->npieces; i++) at[i] = b->piece[i].start;
+    return klotski_key_at(b, at);
 }
 
 /* A raw key's pieces: the primary, then every anchor's lane (neither 0 nor 7) in order. */

@@ -181,6 +181,8 @@ uint64_t klotski_start_key(const klotski_board *b);
 void klotski_decode(const klotski_board *b, uint64_t key, klotski_layout *out);
 /* The key of a layout (its pieces in any order). */
 uint64_t klotski_encode(const klotski_board *b, const klotski_layout *l);
+/* The key of the layout with piece i anchored on at[i] (klotski_replay_each's positions). */
+uint64_t klotski_key_at(const klotski_board *b, const uint8_t *at);
 
 /* The successors of key in measure m, into child (at most klotski_max_successors entries);
  * returns their count. The order is fixed: pieces in the layout's order, then directions up,

@@ -67,6 +67,40 @@ int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *
     return rush_replay(&p->board, p->start, text, out, err);
 }
 
+/* Collects each Klotski token's layout as a key. */
+typedef struct {
+    const klotski_board *b;
+    uint64_t *keys;
+    int count, capacity;
+} key_walk;
+
+static void keep_key(const uint8_t *at, const char *token, size_t len, void *ctx)
+{
+    (void)token, (void)len;
+    key_walk *w = ctx;
+    GROW(w->keys, w->capacity, w->count + 1, 64);
+    w->keys[w->count++] = klotski_key_at(w->b, at);
+}
+
+int puzzle_solution_keys(const puzzle *p, const move *moves, int nmoves, const char *text,
+                         uint64_t **keys)
+{
+    if (p->family == FAMILY_RUSH) {
+        *keys = xmalloc((size_t)(nmoves + 1) * sizeof **keys);
+        (*keys)[0] = p->start;
+        for (int k = 0; k < nmoves; k++) (*keys)[k + 1] = moves_apply(&p->board, (*keys)[k], moves[k]);
+        return nmoves + 1;
+    }
+    key_walk w = {&p->klotski, NULL, 0, 0};
+    GROW(w.keys, w.capacity, 1, 64);
+    w.keys[w.count++] = p->start;
+    measure_counts units;
+    char why[PUZZLE_ERR_MAX];
+    klotski_replay_each(&p->klotski, text ? text : "", keep_key, &w, &units, why);
+    *keys = w.keys;
+    return w.count;   /* the tokens up to the first illegal one */
+}
+
 void puzzle_problem(const puzzle *p, family_problem *out)
 {
     klotski_problem(&p->klotski, p->start, out);   /* the one family but Rush Hour */

@@ -11,6 +11,7 @@
 #include "common/board.h"
 #include "common/family.h"
 #include "common/klotski.h"
+#include "common/moves.h"
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */
@@ -62,6 +63,13 @@ void puzzle_list_free(puzzle_list *list);
  * (PUZZLE_ERR_MAX bytes). Independent of every solver: what each answer is checked with. */
 #define PUZZLE_ERR_MAX (BOARD_ERR_MAX > KLOTSKI_ERR_MAX ? BOARD_ERR_MAX : KLOTSKI_ERR_MAX)
 int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err);
+
+/* The states a solution passes through, the start first, into *keys (malloc'ed); returns
+ * their count. Rush Hour's solution is moves[0 .. nmoves - 1] (each applied as it stands: a
+ * solver's own answer), another family's is text, each token a state (a replay's, cut before
+ * the first illegal token). */
+int puzzle_solution_keys(const puzzle *p, const move *moves, int nmoves, const char *text,
+                         uint64_t **keys);
 
 /* The family view of a puzzle of any family but Rush Hour (family.h), for the solvers written
  * once for every family; it points into p, which must outlive it. */

@@ -210,7 +210,7 @@ int graph_pictures(const puzzle *p, const char *out, const graph_request *rq, ch
 {
     drawing d = {.p = p, .rq = rq};
     char why[GRAPH_ERR_MAX];
-    if (state_graph_build(&d.g, &p->board, p->start, rq->max_states, rq->full_max, why)) {
+    if (state_graph_build(&d.g, p, rq->max_states, rq->full_max, why)) {
         snprintf(err, PICTURES_ERR_MAX, "%s: %s (--graph-max %llu)", p->name, why,
                  (unsigned long long)rq->max_states);
         return GRAPH_TOO_LARGE;

@@ -5,24 +5,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/measure.h"
 #include "common/grow.h"
 #include "common/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
 #include "solvers/bfs.h"
 
+/* The states one move from key, into g->child: the one place the graph meets the families. */
+static int neighbours(const state_graph *g, uint64_t key)
+{
+    if (g->p->family == FAMILY_RUSH)
+        return moves_generate(&g->p->board, key, MOVES_SKIP_NONE, g->child, NULL);
+    return g->view.successors(g->view.board, key, MEASURE_MOVES, g->child);
+}
+
 /* The distances from the start and the edges, in one pass over the nodes in breadth-first
  * order: a node's successors of a higher index are first met from it when they have no
  * distance yet, one move farther than it. */
 static void walk_edges(state_graph *g, bool with_edges)
 {
-    uint64_t child[MOVES_MAX], capacity = 0;
+    uint64_t capacity = 0;
     for (uint32_t i = 1; i < g->count; i++) g->from_start[i] = GRAPH_NONE;
     g->from_start[0] = 0;
     for (uint32_t i = 0; i < g->count; i++) {
-        int n = moves_generate(g->b, g->key[i], MOVES_SKIP_NONE, child, NULL);
+        int n = neighbours(g, g->key[i]);
         for (int k = 0; k < n; k++) {
-            uint32_t j = state_graph_node(g, child[k]);
+            uint32_t j = state_graph_node(g, g->child[k]);
             if (j <= i) continue;   /* stored from j's side, or a move back */
             if (g->from_start[j] == GRAPH_NONE) g->from_start[j] = g->from_start[i] + 1;
             if (!with_edges) continue;
@@ -35,44 +44,57 @@ static void walk_edges(state_graph *g, bool with_edges)
     }
 }
 
-uint32_t *state_graph_path(const state_graph *g, uint64_t start, const move *moves, int nmoves)
+int state_graph_path(const state_graph *g, const move *moves, int nmoves, const char *text,
+                     uint32_t **path)
 {
-    uint32_t *path = xmalloc((size_t)(nmoves + 1) * sizeof *path);
-    uint64_t key = start;
-    path[0] = state_graph_node(g, key);
-    for (int k = 0; k < nmoves; k++) {
-        key = moves_apply(g->b, key, moves[k]);
-        path[k + 1] = state_graph_node(g, key);
-    }
-    return path;
+    uint64_t *keys;
+    int n = puzzle_solution_keys(g->p, moves, nmoves, text, &keys);
+    *path = xmalloc((size_t)n * sizeof **path);
+    for (int k = 0; k < n; k++) (*path)[k] = state_graph_node(g, keys[k]);
+    free(keys);
+    return n;
 }
 
 /* The reference BFS's solution as nodes; none when the cluster holds no goal. */
-static void mark_solution(state_graph *g, uint64_t start)
+static void mark_solution(state_graph *g)
 {
     if (!g->goals) return;
     solver_context ctx;
     solver_context_init(&ctx);
     solver_budget unlimited = {0, 0, 0};   /* it stays within the cluster, explored already */
+    solver_setup reference;
+    setup_init(&reference, &solver_bfs);
     solver_result r;
-    solver_bfs.solve(&ctx, g->b, start, &unlimited, NULL, &r);
+    measure_call(&reference, &ctx, g->p, &unlimited, &r);
     solver_context_free(&ctx);
-    if (r.status == SOLVE_SOLVED) {
-        g->path = state_graph_path(g, start, r.moves, r.nmoves);
-        g->npath = r.nmoves + 1;
-    }
+    if (r.status == SOLVE_SOLVED) g->npath = state_graph_path(g, r.moves, r.nmoves, r.text, &g->path);
     solver_result_free(&r);
 }
 
-int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
-                      uint64_t edges_max, char *err)
+/* The cluster of p's start in moves, within max_states states (0: no limit). */
+static bool explore(state_graph *g, cluster *c, uint64_t max_states)
+{
+    if (g->p->family == FAMILY_RUSH)
+        return cluster_explore(c, &g->p->board, g->p->start, max_states, 0);
+    return cluster_explore_family(c, &g->view, max_states, 0);
+}
+
+int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint64_t edges_max,
+                      char *err)
 {
     memset(g, 0, sizeof *g);
-    g->b = b;
+    g->p = p;
+    int max_children = MOVES_MAX;
+    if (p->family != FAMILY_RUSH) {
+        puzzle_problem(p, &g->view);
+        if (g->view.max_successors > max_children) max_children = g->view.max_successors;
+    }
+    g->child = xmalloc((size_t)max_children * sizeof *g->child);
     cluster c;
     if (max_states > UINT32_MAX - 1) max_states = UINT32_MAX - 1;
     /* (cluster_explore takes 0 for no limit; here 0 refuses every cluster.) */
-    if (max_states == 0 || !cluster_explore(&c, b, start, max_states, 0)) {
+    if (max_states == 0 || !explore(g, &c, max_states)) {
+        state_graph_free(g);
         snprintf(err, GRAPH_ERR_MAX, "its cluster has more than %llu states",
                  (unsigned long long)max_states);
         return -1;
@@ -93,7 +115,7 @@ int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t m
         if (d != CLUSTER_NO_GOAL && d > g->farthest_to_goal) g->farthest_to_goal = d;
     }
     walk_edges(g, g->count <= edges_max);
-    mark_solution(g, start);
+    mark_solution(g);
     return 0;
 }
 
@@ -104,6 +126,7 @@ void state_graph_free(state_graph *g)
     free(g->to_goal);
     free(g->edge);
     free(g->path);
+    free(g->child);
     stateset_free(&g->index);
     memset(g, 0, sizeof *g);
 }
@@ -141,11 +164,11 @@ void state_graph_condense(const state_graph *g, condensed_graph *c)
     stateset pairs;
     stateset_init(&pairs, stateset_default_hash);
     stateset_clear(&pairs, true);
-    uint64_t child[MOVES_MAX], capacity = 0;
+    uint64_t capacity = 0;
     for (uint32_t i = 0; i < g->count; i++) {
-        int n = moves_generate(g->b, g->key[i], MOVES_SKIP_NONE, child, NULL);
+        int n = neighbours(g, g->key[i]);
         for (int k = 0; k < n; k++) {
-            uint32_t j = state_graph_node(g, child[k]);
+            uint32_t j = state_graph_node(g, g->child[k]);
             uint32_t a = c->node_cell[i], b = c->node_cell[j];
             if (j <= i || a == b) continue;
             uint64_t pair = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;

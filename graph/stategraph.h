@@ -7,8 +7,11 @@
  * (u, v) with u < v, since every move can be undone by a move (the graph is undirected); and
  * the distances to the goal are search/cluster.h's, the ones bin/solve --cluster reports.
  *
+ * A cluster of any family: Rush Hour's is explored on the bitboards, another family's through
+ * its view (common/family.h), in moves either way.
+ *
  *     state_graph g;
- *     if (state_graph_build(&g, b, start, max_states, edges_max, err)) ... err ...
+ *     if (state_graph_build(&g, p, max_states, edges_max, err)) ... err ...
  *     ... g.key[i], g.to_goal[i], g.from_start[i], g.edge[e][0 .. 1] ...
  *     uint32_t i = state_graph_node(&g, key);        (GRAPH_NONE: not in the cluster)
  *     state_graph_free(&g);
@@ -24,8 +27,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/board.h"
+#include "common/family.h"
 #include "common/moves.h"
+#include "common/puzzle.h"
 #include "common/stateset.h"
 
 #define GRAPH_NONE UINT32_MAX
@@ -33,7 +37,9 @@
 #define GRAPH_ERR_MAX 256
 
 typedef struct {
-    const board *b;
+    const puzzle *p;
+    family_problem view;     /* p's, when it is not a Rush Hour puzzle */
+    uint64_t *child;         /* room for one state's successors */
     uint32_t count;          /* states */
     uint64_t *key;           /* node -> state */
     uint32_t *from_start;    /* node -> moves from the start */
@@ -47,17 +53,19 @@ typedef struct {
     stateset index;          /* state -> node */
 } state_graph;
 
-/* Explores the cluster of start on b (kept by pointer) with its distances, and its edges when
+/* Explores the cluster of p's start (p kept by pointer) with its distances, and its edges when
  * it has at most edges_max states; path is the reference BFS's solution, the one bin/render
  * --solution draws too (searched only once the cluster is known to be within max_states, and
  * bounded by it). Returns 0, or -1 with err set when the cluster has more than max_states
  * states. */
-int state_graph_build(state_graph *g, const board *b, uint64_t start, uint64_t max_states,
-                      uint64_t edges_max, char *err);
+int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint64_t edges_max,
+                      char *err);
 
-/* The nodes a path of nmoves moves from start passes through, start first (malloc'ed, nmoves
- * + 1 of them; GRAPH_NONE for a state outside the cluster). */
-uint32_t *state_graph_path(const state_graph *g, uint64_t start, const move *moves, int nmoves);
+/* The nodes a solver's solution passes through, the start first (puzzle_solution_keys: Rush
+ * Hour's moves, another family's text), into *path (malloc'ed); returns their count
+ * (GRAPH_NONE for a state outside the cluster). */
+int state_graph_path(const state_graph *g, const move *moves, int nmoves, const char *text,
+                     uint32_t **path);
 
 static inline uint32_t state_graph_node(const state_graph *g, uint64_t key)
 {

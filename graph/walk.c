@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/measure.h"
 #include "common/xmem.h"
 #include "graph/dot.h"
 #include "search/search.h"
@@ -18,7 +19,7 @@ void graph_walk_run(graph_walk *w, const state_graph *g, const puzzle *p, const 
     trace_list trace;
     trace_list_init(&trace, max_steps);
     ctx.trace = &trace.base;
-    u->s->solve(&ctx, &p->board, p->start, budget, u->param, &w->r);
+    measure_call(u, &ctx, p, budget, &w->r);
     solver_context_free(&ctx);
 
     w->cut = trace.cut;
@@ -40,10 +41,8 @@ void graph_walk_run(graph_walk *w, const state_graph *g, const puzzle *p, const 
     }
     trace_list_free(&trace);
 
-    if (w->r.status == SOLVE_SOLVED) {
-        w->path = state_graph_path(g, p->start, w->r.moves, w->r.nmoves);
-        w->npath = w->r.nmoves + 1;
-    }
+    if (w->r.status == SOLVE_SOLVED)
+        w->npath = state_graph_path(g, w->r.moves, w->r.nmoves, w->r.text, &w->path);
 }
 
 void graph_walk_free(graph_walk *w)

@@ -28,8 +28,9 @@ static const char *usage =
     "  --graph            draw the puzzle's cluster: a node per state, coloured by its moves\n"
     "                     to the nearest goal, an edge per move, the start, the goals and the\n"
     "                     optimal solution marked (Graphviz's sfdp lays it out); the DOT source\n"
-    "                     is written too, as OUT ending in .dot. Over 20,000 states: condensed,\n"
-    "                     a node per pair of distances (from the start, to the goal)\n"
+    "                     is written too, as OUT ending in .dot. Over --graph-full states:\n"
+    "                     condensed, a node per pair of distances (from the start, to the goal)\n"
+    "  --graph-full N     draw clusters of up to N states node by node (default 20,000)\n"
     "  --graph-max N      refuse a cluster of more than N states (default 1M)\n"
     "  --solver LIST      the solver(s) for --solution (default bfs); with several, or 'all',\n"
     "                     one picture per solver: OUT with -SOLVER before its ending. With\n"
@@ -60,7 +61,7 @@ typedef struct {
     const solver *solver[CLI_MAX_SOLVERS];
     int nsolvers;
     bool solution, graph, solvers_chosen;
-    unsigned long long graph_max;
+    unsigned long long graph_max, graph_full;
     int columns, puzzle, quality;   /* puzzle 0: every one */
     draw_style style;
 } options;
@@ -73,7 +74,7 @@ static bool ends_with(const char *s, const char *end)
 
 enum { OPT_OUTPUT = 'o', OPT_SOLUTION = CLI_OPT_PROGRAM, OPT_SCREENSHOT, OPT_NO_LETTERS,
        OPT_FRAMES, OPT_SOLVER, OPT_THEME, OPT_COLUMNS, OPT_PUZZLE, OPT_TILE, OPT_QUALITY,
-       OPT_GRAPH, OPT_GRAPH_MAX };
+       OPT_GRAPH, OPT_GRAPH_MAX, OPT_GRAPH_FULL };
 
 static const struct option long_options[] = {
     CLI_STANDARD_OPTIONS,
@@ -90,6 +91,7 @@ static const struct option long_options[] = {
     {"quality", required_argument, NULL, OPT_QUALITY},
     {"graph", no_argument, NULL, OPT_GRAPH},
     {"graph-max", required_argument, NULL, OPT_GRAPH_MAX},
+    {"graph-full", required_argument, NULL, OPT_GRAPH_FULL},
     {NULL, 0, NULL, 0},
 };
 
@@ -104,6 +106,7 @@ static int parse_options(int argc, char **argv, options *o)
     o->puzzle = 1;
     o->quality = 90;
     o->graph_max = GRAPH_DEFAULT_MAX;
+    o->graph_full = GRAPH_FULL_MAX;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS "o:", long_options, NULL)) != -1) {
         if (cli_common_option("render", usage, code, argv) < 0) return -1;
@@ -121,6 +124,9 @@ static int parse_options(int argc, char **argv, options *o)
         case OPT_GRAPH: o->graph = true; break;
         case OPT_GRAPH_MAX:
             bad = cli_parse_count("render", "--graph-max", optarg, &o->graph_max);
+            break;
+        case OPT_GRAPH_FULL:
+            bad = cli_parse_count("render", "--graph-full", optarg, &o->graph_full);
             break;
         case OPT_THEME:
             if (strcmp(optarg, "dark") && strcmp(optarg, "light")) {
@@ -326,17 +332,22 @@ static void positions(const puzzle *p, const solver_result *r, sequence *seq)
     }
 }
 
+/* Whether s does not take p's family, said in one line. */
+static bool refuse_family(const puzzle *p, const solver *s)
+{
+    if (solver_takes(s, p->family)) return false;
+    fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
+            family_name(p->family));
+    return true;
+}
+
 /* Draws the puzzle, or the solution of solver s, into path (and the frames into dir). */
 static int render(const options *o, const puzzle *p, const solver *s, const char *path,
                   const char *dir)
 {
     int status = EXIT_SOLVED;
     solver_result r = {0};
-    if (s && !solver_takes(s, p->family)) {
-        fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
-                family_name(p->family));
-        return EXIT_BAD_INPUT;
-    }
+    if (s && refuse_family(p, s)) return EXIT_BAD_INPUT;
     if (s) {
         solver_context ctx;
         solver_context_init(&ctx);
@@ -368,9 +379,12 @@ static int render(const options *o, const puzzle *p, const solver *s, const char
 static int render_graph(const options *o, const puzzle *p, const char *path)
 {
     solver_setup setup[CLI_MAX_SOLVERS];
-    graph_request rq = {o->graph_max, GRAPH_FULL_MAX, setup, o->solvers_chosen ? o->nsolvers : 0,
+    graph_request rq = {o->graph_max, o->graph_full, setup, o->solvers_chosen ? o->nsolvers : 0,
                         cli_default_budget()};
-    for (int k = 0; k < rq.nsetups; k++) setup_init(&setup[k], o->solver[k]);
+    for (int k = 0; k < rq.nsetups; k++) {
+        if (refuse_family(p, o->solver[k])) return EXIT_BAD_INPUT;
+        setup_init(&setup[k], o->solver[k]);
+    }
     char err[PICTURES_ERR_MAX];
     if (graph_pictures(p, path, &rq, err) == 0) return EXIT_SOLVED;
     fprintf(stderr, "render: %s\n", err);
@@ -380,13 +394,6 @@ static int render_graph(const options *o, const puzzle *p, const char *path)
 /* The pictures of one puzzle into path (and frames into dir). */
 static int render_puzzle(const options *o, const puzzle *p, const char *path, const char *dir)
 {
-    /* State graphs are explored on Rush Hour's bitboards; another family's board would be
-     * read as one. */
-    if (o->graph && p->family != FAMILY_RUSH) {
-        fprintf(stderr, "render: %s: --graph draws Rush Hour's clusters only, not %s's yet\n",
-                p->source, family_name(p->family));
-        return EXIT_BAD_INPUT;
-    }
     if (o->graph) return render_graph(o, p, path);
     if (!o->solution || o->nsolvers == 1)
         return render(o, p, o->solution ? o->solver[0] : NULL, path, dir);

@@ -76,28 +76,44 @@ static int rush_successors(const void *b, uint64_t key, uint64_t *child)
     return moves_generate(b, key, MOVES_SKIP_NONE, child, NULL);
 }
 
+static bool family_is_goal(const void *p, uint64_t key)
+{
+    const family_problem *f = p;
+    return f->is_goal(f->board, key);
+}
+
+static int family_successors(const void *p, uint64_t key, uint64_t *child)
+{
+    const family_problem *f = p;
+    return f->successors(f->board, key, MEASURE_MOVES, child);
+}
+
 static void assign_distances(cluster *c, const board *b)
 {
     assign_distances_in(c, b, rush_is_goal, rush_successors, MOVES_MAX);
 }
 
-bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
-                     uint64_t max_bytes)
+/* Lists the states reachable from start (c->key, breadth-first), each stored in the table and
+ * marked UNSEEN: false, with nothing kept, past the budget. Inlined as assign_distances_in. */
+static inline __attribute__((always_inline)) bool explore_in(cluster *c, const void *space, int (*successors)(const void *, uint64_t, uint64_t *),
+                       int max_children, uint64_t start, uint64_t max_states,
+                       uint64_t max_bytes)
 {
     cluster_begin(c);
     uint64_t cap = 0;
     GROW(c->key, cap, 1, 1024);
     c->key[c->count++] = start;
     set_distance(c, start, UNSEEN);
-    uint64_t child[MOVES_MAX];
+    uint64_t *child = xmalloc((size_t)max_children * sizeof *child);
     for (uint64_t k = 0; k < c->count; k++) {
-        int n = moves_generate(b, c->key[k], MOVES_SKIP_NONE, child, NULL);
+        int n = successors(space, c->key[k], child);
         for (int j = 0; j < n; j++) {
             bool added;
             uint64_t slot = stateset_add(&c->distance, child[j], &added);
             if (!added) continue;
             c->distance.value[slot] = UNSEEN;
             if (!cluster_takes_one_more(c, max_states, max_bytes)) {
+                free(child);
                 cluster_free(c);
                 return false;
             }
@@ -105,7 +121,24 @@ bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_st
             c->key[c->count++] = child[j];
         }
     }
+    free(child);
+    return true;
+}
+
+bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
+                     uint64_t max_bytes)
+{
+    if (!explore_in(c, b, rush_successors, MOVES_MAX, start, max_states, max_bytes)) return false;
     assign_distances(c, b);
+    return true;
+}
+
+bool cluster_explore_family(cluster *c, const family_problem *p, uint64_t max_states,
+                            uint64_t max_bytes)
+{
+    if (!explore_in(c, p, family_successors, p->max_successors, p->start, max_states, max_bytes))
+        return false;
+    assign_distances_in(c, p, family_is_goal, family_successors, p->max_successors);
     return true;
 }
 
@@ -278,18 +311,6 @@ bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys
     if (!cluster_of_states(&c, b, keys, count, max_states, max_bytes)) return false;
     analyse(&c, b, start, reference, out);
     return true;
-}
-
-static bool family_is_goal(const void *p, uint64_t key)
-{
-    const family_problem *f = p;
-    return f->is_goal(f->board, key);
-}
-
-static int family_successors(const void *p, uint64_t key, uint64_t *child)
-{
-    const family_problem *f = p;
-    return f->successors(f->board, key, MEASURE_MOVES, child);
 }
 
 bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint64_t count,

@@ -36,6 +36,10 @@ typedef struct {
 bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
                      uint64_t max_bytes);
 
+/* The same for a puzzle of another family (family.h), in moves from p->start. */
+bool cluster_explore_family(cluster *c, const family_problem *p, uint64_t max_states,
+                            uint64_t max_bytes);
+
 /* The same cluster from its states, listed each once in any order, without exploring it again
  * (bin/solve --cluster passes those its timed search left, bfs_cluster_states). False, with
  * nothing kept, where cluster_explore would refuse it. */

@@ -69,7 +69,7 @@ static void check_source(const char *dot_path, const puzzle *p, const char *clus
     cr_assert_eq(d.key[0], p->start);
     state_graph g;
     char err[GRAPH_ERR_MAX];
-    cr_assert_eq(state_graph_build(&g, b, p->start, 100000, 100000, err), 0, "%s", err);
+    cr_assert_eq(state_graph_build(&g, p, 100000, 100000, err), 0, "%s", err);
     cr_assert_eq(d.count, g.count);
     for (uint32_t i = 0; i < d.count; i++)
         cr_assert_eq(state_graph_node(&g, d.key[i]), i, "node %u", i);

@@ -102,6 +102,33 @@ static bool solved(const tpuzzle *t, const tstate *s)
     return s->r[0] == t->goal_r && s->c[0] == t->goal_c;
 }
 
+/* Where piece i of state s goes in one unit of measure m: a flood for moves, lines for slides,
+ * one cell for steps. Fills queue with its own place first, then each other place once;
+ * returns how many. */
+static int piece_places(const tpuzzle *t, const tstate *s, int i, measure m, int queue[][2])
+{
+    bool seen[MAXH][MAXW] = {{false}};
+    int head = 0, tail = 0;
+    seen[s->r[i]][s->c[i]] = true;
+    queue[tail][0] = s->r[i], queue[tail++][1] = s->c[i];
+    while (head < tail) {
+        int r0 = queue[head][0], c0 = queue[head++][1];
+        static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+        for (int d = 0; d < 4; d++)
+            for (int k = 1;; k++) {
+                int r = r0 + k * dr[d], c = c0 + k * dc[d];
+                if (!fits(t, s, i, r, c)) break;
+                if (!seen[r][c]) {
+                    seen[r][c] = true;
+                    queue[tail][0] = r, queue[tail++][1] = c;
+                }
+                if (m != MEASURE_SLIDES) break;
+            }
+        if (m != MEASURE_MOVES) break;   /* only the piece's own start expands */
+    }
+    return tail;
+}
+
 /* Breadth-first over puzzle t in measure m from the states already in `set` (each at its
  * depth): every state reached is added one unit deeper than the one it came from. */
 static void textbook_expand(const tpuzzle *t, measure m, tset *set)
@@ -109,28 +136,8 @@ static void textbook_expand(const tpuzzle *t, measure m, tset *set)
     for (long at = 0; at < set->count; at++) {
         tstate s = set->item[at];
         for (int i = 0; i < t->np; i++) {
-            /* Where piece i goes in one unit of m: a flood for moves, lines for slides, one
-             * cell for steps. */
-            bool seen[MAXH][MAXW] = {{false}};
-            int queue[MAXH * MAXW][2], head = 0, tail = 0;
-            seen[s.r[i]][s.c[i]] = true;
-            queue[tail][0] = s.r[i], queue[tail++][1] = s.c[i];
-            while (head < tail) {
-                int r0 = queue[head][0], c0 = queue[head++][1];
-                static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-                for (int d = 0; d < 4; d++)
-                    for (int k = 1;; k++) {
-                        int r = r0 + k * dr[d], c = c0 + k * dc[d];
-                        if (!fits(t, &s, i, r, c)) break;
-                        if (!seen[r][c]) {
-                            seen[r][c] = true;
-                            queue[tail][0] = r, queue[tail++][1] = c;
-                        }
-                        if (m != MEASURE_SLIDES) break;
-                    }
-                if (m != MEASURE_MOVES) break;   /* only the piece's own start expands */
-            }
-            for (int q = 1; q < tail; q++) {
+            int queue[MAXH * MAXW][2], places = piece_places(t, &s, i, m, queue);
+            for (int q = 1; q < places; q++) {
                 tstate n = s;
                 n.r[i] = (signed char)queue[q][0], n.c[i] = (signed char)queue[q][1];
                 canonical(t, &n);
@@ -435,7 +442,7 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s/in && grep -v '^cluster:' corpus/klotski/classic.txt > %s/in/classic.txt && "
-             "cp corpus/seed-formats/kotlin-4x4.txt %s/in/ && %s/bench --no-progress --solver all --max-states 3M --out %s/run %s/in "
+             "cp corpus/seed-formats/kotlin-4x4.txt tests/data/klotski/small.txt %s/in/ && %s/bench --no-progress --solver all --max-states 3M --out %s/run %s/in "
              "> /dev/null && %s/bench verify %s/run/results.csv %s/in && "
              "tests/validate-json.py schema/bench.schema.json %s/run/results.json && "
              "awk -F, '$8 == \"klotski\" {print $1, $10, $12, $13, $14}' %s/run/results.csv && "
@@ -444,7 +451,7 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
              "json.load(open('%s/run/results.json'))['summary'] if s['solver'] == 'zone13'])\"",
              dir, dir, dir, th_bin(), dir, dir, th_bin(), dir, dir, dir, dir, dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
-    cr_assert_not_null(strstr(out, "18 rows, 2 puzzles, 0 failed\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "27 rows, 3 puzzles, 0 failed\n"), "%s", out);
     cr_assert_not_null(strstr(out, "valid: 1 document(s)\n"), "%s", out);
     cr_assert_not_null(strstr(out, "\nbfs solved 81 90 "), "%s", out);
     cr_assert_not_null(strstr(out, "\nbibfs solved 81 "), "%s", out);
@@ -452,23 +459,25 @@ Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifie
     cr_assert_not_null(strstr(out, "\nzone13 unsupported   \n"), "%s", out);
     cr_assert_not_null(strstr(out, "\niddfs-zone unsupported   \n"), "%s", out);
     /* One summary block per family: a Klotski run is never averaged with a Rush Hour one. */
-    cr_assert_not_null(strstr(out, "### rush\n| bfs | 1 | 1 \n### klotski\n| bfs | 1 | 1 \n"), "%s", out);
+    cr_assert_not_null(strstr(out, "### rush\n| bfs | 1 | 1 \n### klotski\n| bfs | 2 | 2 \n"), "%s", out);
     cr_assert_not_null(strstr(out, "[('rush', 'zone13', 1), ('klotski', 'zone13', 0)]"), "%s", out);
     free(out), free(err);
-    /* The report draws the Rush Hour puzzle's state graph, and not the Klotski one (whose board,
-     * with no cluster size to rule it out, was once read as a Rush Hour board and drawn). */
-    snprintf(cmd, sizeof cmd, "%s/bench report --graph-max 1000 %s/run", th_bin(), dir);
+    /* The report draws the state graphs of both families within --graph-max (the classic, with
+     * no cluster size to rule it out, is explored and found over it), each with the walks of
+     * the solvers that ran on it. */
+    snprintf(cmd, sizeof cmd,
+             "%s/bench report --graph-max 5000 %s/run && grep -o '\"walk_note\":\"[^\"]*\"' %s/run/report.html | sort | uniq -c",
+             th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
-    cr_assert_not_null(strstr(err, "(18 rows, 1 state graphs"), "%s", err);
+    cr_assert_not_null(strstr(err, "(27 rows, 2 state graphs"), "%s", err);
+    cr_assert_str_eq(out, "      2 \"walk_note\":\"not run: its solver does not take the family\"\n"
+                          "      1 \"walk_note\":\"too many expansions to embed\"\n");
     free(out), free(err);
 }
 
-/* bin/render draws Rush Hour's boards only: a Klotski puzzle is one line and exit 2, where it
- * once drew its board read as a Rush Hour one. */
 /* bin/render draws a Klotski board and a solution in the game's look (the primary's face red,
- * each letter on its piece); a state graph of a Klotski cluster, or a solver that does not
- * take Klotski, is one line and exit 2. */
-Test(klotski, render_draws_boards_and_solutions_and_refuses_the_graph_in_one_line)
+ * each letter on its piece); a solver that does not take Klotski is one line and exit 2. */
+Test(klotski, render_draws_boards_and_solutions_and_refuses_a_solver_of_another_family)
 {
     char dir[64], cmd[1024], *out, *err;
     th_scratch(dir);
@@ -483,15 +492,84 @@ Test(klotski, render_draws_boards_and_solutions_and_refuses_the_graph_in_one_lin
     cr_assert_str_eq(out, "1\n>B</text>>A</text>>C</text>>D</text>>E</text>>F</text>>G</text>>H</text>>I</text>>J</text>\n"
                           "224 272\n10\n>10. AR</text>\n");
     free(out), free(err);
-    snprintf(cmd, sizeof cmd, "%s/render --graph -o %s/g.png corpus/klotski/classic.txt", th_bin(), dir);
-    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
-    cr_assert_str_eq(err, "render: corpus/klotski/classic.txt:4: --graph draws Rush Hour's clusters "
-                          "only, not klotski's yet\n");
-    free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/render --solution --solver zone13 -o %s/z.png corpus/klotski/classic.txt",
              th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
     cr_assert_str_eq(err, "render: klotski-classic: zone13 does not take klotski puzzles\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/render --graph --solver bfs,zone13 -o %s/z.png corpus/klotski/classic.txt",
+             th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
+    cr_assert_str_eq(err, "render: klotski-classic: zone13 does not take klotski puzzles\n");
+    free(out), free(err);
+}
+
+/* The moves of the cluster of t: every pair of states one move apart, once. Each state's
+ * moves lead to distinct states (a piece's places differ, and two alike pieces moved give two
+ * different sets), so the pairs are half the successors. */
+static long textbook_edges(const tpuzzle *t)
+{
+    tset cluster = tset_new();
+    tstate start = t->start;
+    canonical(t, &start);
+    tset_add(&cluster, &start, 0);
+    textbook_expand(t, MEASURE_MOVES, &cluster);
+    long successors = 0;
+    for (long at = 0; at < cluster.count; at++)
+        for (int i = 0; i < t->np; i++) {
+            int queue[MAXH * MAXW][2];
+            successors += piece_places(t, &cluster.item[at], i, MEASURE_MOVES, queue) - 1;
+        }
+    tset_free(&cluster);
+    return successors / 2;
+}
+
+/* bin/render --graph on a Klotski cluster: its DOT source holds every state once (the start
+ * first), an edge for every move and none else, each state's distance to the goal as the
+ * textbook BFS finds it (and no edge joins states more than one apart), the reference's
+ * solution drawn thick; with walks, a picture per solver; and the classic, over --graph-full,
+ * condensed into cells that add up to its 25,955 states. */
+Test(klotski, render_graph_draws_the_cluster_as_the_textbook_bfs_sees_it, .timeout = 120)
+{
+    const char *small = "tests/data/klotski/small.txt";
+    tpuzzle t[1];
+    cr_assert_eq(textbook_read(small, t, 1), 1);
+    long histogram[64];
+    int far = textbook_goal_distances(&t[0], histogram, 64), best;
+    cr_assert_eq(textbook_bfs(&t[0], MEASURE_MOVES, &best), t[0].cluster);
+    cr_assert_eq(best, t[0].claim[MEASURE_MOVES]);
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "%s/render --graph --solver bfs,astar -o %s/g.svg %s && ls %s | tr '\\n' ' ' && echo && "
+             "python3 -c \"import re, collections\n"
+             "text = open('%s/g.dot').read()\n"
+             "node = {int(n): int(d) for n, d in re.findall(r'^  n(\\d+) \\[key=.*to_goal=(\\d+)', text, re.M)}\n"
+             "edges = re.findall(r'^  n(\\d+) -- n(\\d+)(.*)', text, re.M)\n"
+             "keys = re.findall(r'^  n\\d+ \\[key=\\\"([0-9a-f]+)', text, re.M)\n"
+             "far = max(node.values())\n"
+             "h = collections.Counter(node.values())\n"
+             "print(len(node), len(set(keys)), len(edges), sum('penwidth=3' in e[2] for e in edges),\n"
+             "      max(abs(node[int(a)] - node[int(b)]) for a, b, _ in edges), node[0], ' '.join(str(h[d]) for d in range(far + 1)))\"",
+             th_bin(), dir, small, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    char want[2048];
+    int n = snprintf(want, sizeof want,
+                     "g-astar-pdb.svg g-bfs.svg g-frontier.svg g-frontier.tsv g.dot g.svg \n"
+                     "%ld %ld %ld %d 1 %d", t[0].cluster, t[0].cluster, textbook_edges(&t[0]),
+                     t[0].claim[MEASURE_MOVES], t[0].claim[MEASURE_MOVES]);
+    for (int d = 0; d <= far; d++) n += snprintf(want + n, sizeof want - (size_t)n, " %ld", histogram[d]);
+    snprintf(want + n, sizeof want - (size_t)n, "\n");
+    cr_assert_str_eq(out, want);
+    free(out), free(err);
+
+    snprintf(cmd, sizeof cmd,
+             "%s/render --graph -o %s/c.svg corpus/klotski/classic.txt && python3 -c \"import re\n"
+             "text = open('%s/c.dot').read()\n"
+             "print(sum(int(s) for s in re.findall(r'states=(\\d+)', text)))\"",
+             th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "25955\n");
     free(out), free(err);
 }
 
