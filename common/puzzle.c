@@ -42,10 +42,12 @@ void puzzle_list_free(puzzle_list *list)
     list->count = list->capacity = 0;
 }
 
-/* Rush Hour's replay: the moves read, then checked by moves_check_solution. */
-static int rush_replay(const board *b, uint64_t start, const char *text, measure_counts *out,
-                       char *err)
+/* Rush Hour's replay: the moves read, then checked by moves_check_solution, then, when the
+ * whole solution is legal and seen is given, walked again move by move. */
+static int rush_replay(const puzzle *p, const char *text, puzzle_move_seen *seen, void *ctx,
+                       measure_counts *out, char *err)
 {
+    const board *b = &p->board;
     int n = 0, capacity = 0;
     move *m = NULL;
     char *copy = xstrdup(text), *save = NULL;
@@ -54,51 +56,68 @@ static int rush_replay(const board *b, uint64_t start, const char *text, measure
         GROW(m, capacity, n + 1, 64);
         rc = moves_parse(b, t, &m[n++], err);
     }
-    if (rc == 0 && moves_check_solution(b, start, m, n, err) >= 0) rc = -1;
+    if (rc == 0 && moves_check_solution(b, p->start, m, n, err) >= 0) rc = -1;
     if (rc == 0) *out = (measure_counts){n, n, moves_steps(m, n)};
+    if (rc == 0 && seen) {
+        puzzle_position at = {.key = p->start};
+        seen(&at, "", 0, ctx);
+        for (int k = 0; k < n; k++) {
+            char token[8];
+            moves_format(b, m[k], token);
+            at.key = moves_apply(b, at.key, m[k]);
+            seen(&at, token, strlen(token), ctx);
+        }
+    }
     free(copy);
     free(m);
     return rc;
 }
 
-int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err)
-{
-    if (p->family == FAMILY_KLOTSKI) return klotski_replay(&p->klotski, text, out, err);
-    return rush_replay(&p->board, p->start, text, out, err);
-}
-
-/* Collects each Klotski token's layout as a key. */
+/* Klotski's replay hands over anchors; a position adds their key. */
 typedef struct {
     const klotski_board *b;
-    uint64_t *keys;
-    int count, capacity;
-} key_walk;
+    puzzle_move_seen *seen;
+    void *ctx;
+} klotski_walk;
 
-static void keep_key(const uint8_t *at, const char *token, size_t len, void *ctx)
+static void klotski_seen(const uint8_t *at, const char *token, size_t len, void *ctx)
 {
-    (void)token, (void)len;
-    key_walk *w = ctx;
-    GROW(w->keys, w->capacity, w->count + 1, 64);
-    w->keys[w->count++] = klotski_key_at(w->b, at);
+    klotski_walk *w = ctx;
+    puzzle_position pos;
+    memcpy(pos.at, at, sizeof pos.at);
+    pos.key = klotski_key_at(w->b, at);
+    w->seen(&pos, token, len, w->ctx);
 }
 
-int puzzle_solution_keys(const puzzle *p, const move *moves, int nmoves, const char *text,
-                         uint64_t **keys)
+void puzzle_start_position(const puzzle *p, puzzle_position *out)
 {
-    if (p->family == FAMILY_RUSH) {
-        *keys = xmalloc((size_t)(nmoves + 1) * sizeof **keys);
-        (*keys)[0] = p->start;
-        for (int k = 0; k < nmoves; k++) (*keys)[k + 1] = moves_apply(&p->board, (*keys)[k], moves[k]);
-        return nmoves + 1;
-    }
-    key_walk w = {&p->klotski, NULL, 0, 0};
-    GROW(w.keys, w.capacity, 1, 64);
-    w.keys[w.count++] = p->start;
-    measure_counts units;
-    char why[PUZZLE_ERR_MAX];
-    klotski_replay_each(&p->klotski, text ? text : "", keep_key, &w, &units, why);
-    *keys = w.keys;
-    return w.count;   /* the tokens up to the first illegal one */
+    out->key = p->start;
+    if (p->family == FAMILY_KLOTSKI)
+        for (int i = 0; i < p->klotski.npieces; i++) out->at[i] = p->klotski.piece[i].start;
+}
+
+int puzzle_replay_each(const puzzle *p, const char *text, puzzle_move_seen *seen, void *ctx,
+                       measure_counts *out, char *err)
+{
+    if (p->family == FAMILY_RUSH) return rush_replay(p, text, seen, ctx, out, err);
+    const klotski_board *b = &p->klotski;
+    if (!seen) return klotski_replay(b, text, out, err);
+    puzzle_position start;
+    puzzle_start_position(p, &start);
+    seen(&start, "", 0, ctx);
+    klotski_walk w = {b, seen, ctx};
+    return klotski_replay_each(b, text, klotski_seen, &w, out, err);
+}
+
+int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err)
+{
+    return puzzle_replay_each(p, text, NULL, NULL, out, err);
+}
+
+int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *out)
+{
+    if (p->family == FAMILY_RUSH) return board_format_grid(&p->board, pos->key, out);
+    return klotski_format_grid(&p->klotski, pos->at, out);
 }
 
 void puzzle_problem(const puzzle *p, family_problem *out)

@@ -64,12 +64,31 @@ void puzzle_list_free(puzzle_list *list);
 #define PUZZLE_ERR_MAX (BOARD_ERR_MAX > KLOTSKI_ERR_MAX ? BOARD_ERR_MAX : KLOTSKI_ERR_MAX)
 int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err);
 
-/* The states a solution passes through, the start first, into *keys (malloc'ed); returns
- * their count. Rush Hour's solution is moves[0 .. nmoves - 1] (each applied as it stands: a
- * solver's own answer), another family's is text, each token a state (a replay's, cut before
- * the first illegal token). */
-int puzzle_solution_keys(const puzzle *p, const move *moves, int nmoves, const char *text,
-                         uint64_t **keys);
+/* A position along a solution: its key and, for Klotski, each piece's anchor by piece (which
+ * piece is where, which a key, where alike pieces are one state, does not say: pictures keep
+ * each letter on its piece). Rush Hour's pieces are in the key; `at` is unused. */
+typedef struct {
+    uint64_t key;
+    uint8_t at[KLOTSKI_MAX_PIECES];
+} puzzle_position;
+
+/* The start as a position. */
+void puzzle_start_position(const puzzle *p, puzzle_position *out);
+
+/* The same replay, calling seen(pos, token, len, ctx) for the start (token "", len 0) and then
+ * for the position each move leaves (the move as written, `len` bytes): how bin/solve --show,
+ * bin/render and the state graphs walk a solution. Rush Hour's moves are seen once the whole
+ * solution has replayed; Klotski's as they replay, up to the first illegal one. */
+typedef void puzzle_move_seen(const puzzle_position *pos, const char *token, size_t len,
+                              void *ctx);
+int puzzle_replay_each(const puzzle *p, const char *text, puzzle_move_seen *seen, void *ctx,
+                       measure_counts *out, char *err);
+
+/* The native grid of a position, in the puzzle's letters, its lines ended by '\n' (as
+ * board_format_grid and klotski_format_grid write them; PUZZLE_GRID_MAX bytes). Returns its
+ * length. */
+#define PUZZLE_GRID_MAX (BOARD_TEXT_MAX > KLOTSKI_TEXT_MAX ? BOARD_TEXT_MAX : KLOTSKI_TEXT_MAX)
+int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *out);
 
 /* The family view of a puzzle of any family but Rush Hour (family.h), for the solvers written
  * once for every family; it points into p, which must outlive it. */

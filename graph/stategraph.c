@@ -10,6 +10,7 @@
 #include "common/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
+#include "search/search.h"
 #include "solvers/bfs.h"
 
 /* The states one move from key, into g->child: the one place the graph meets the families. */
@@ -44,15 +45,30 @@ static void walk_edges(state_graph *g, bool with_edges)
     }
 }
 
-int state_graph_path(const state_graph *g, const move *moves, int nmoves, const char *text,
-                     uint32_t **path)
+/* Collects the nodes of a solution's positions. */
+typedef struct {
+    const state_graph *g;
+    uint32_t *node;
+    int count, capacity;
+} node_walk;
+
+static void keep_node(const puzzle_position *pos, const char *token, size_t len, void *ctx)
 {
-    uint64_t *keys;
-    int n = puzzle_solution_keys(g->p, moves, nmoves, text, &keys);
-    *path = xmalloc((size_t)n * sizeof **path);
-    for (int k = 0; k < n; k++) (*path)[k] = state_graph_node(g, keys[k]);
-    free(keys);
-    return n;
+    (void)token, (void)len;
+    node_walk *w = ctx;
+    GROW(w->node, w->capacity, w->count + 1, 64);
+    w->node[w->count++] = state_graph_node(w->g, pos->key);
+}
+
+int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path)
+{
+    char *text = search_solution_text(g->p, r), why[PUZZLE_ERR_MAX];
+    node_walk w = {g, NULL, 0, 0};
+    measure_counts units;
+    puzzle_replay_each(g->p, text, keep_node, &w, &units, why);
+    free(text);
+    *path = w.node;
+    return w.count;
 }
 
 /* The reference BFS's solution as nodes; none when the cluster holds no goal. */
@@ -67,7 +83,7 @@ static void mark_solution(state_graph *g)
     solver_result r;
     measure_call(&reference, &ctx, g->p, &unlimited, &r);
     solver_context_free(&ctx);
-    if (r.status == SOLVE_SOLVED) g->npath = state_graph_path(g, r.moves, r.nmoves, r.text, &g->path);
+    if (r.status == SOLVE_SOLVED) g->npath = state_graph_path(g, &r, &g->path);
     solver_result_free(&r);
 }
 

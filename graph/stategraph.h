@@ -31,6 +31,7 @@
 #include "common/moves.h"
 #include "common/puzzle.h"
 #include "common/stateset.h"
+#include "search/solver.h"
 
 #define GRAPH_NONE UINT32_MAX
 #define GRAPH_NO_GOAL UINT32_MAX   /* to_goal of a state whose cluster has no goal */
@@ -61,11 +62,10 @@ typedef struct {
 int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint64_t edges_max,
                       char *err);
 
-/* The nodes a solver's solution passes through, the start first (puzzle_solution_keys: Rush
- * Hour's moves, another family's text), into *path (malloc'ed); returns their count
- * (GRAPH_NONE for a state outside the cluster). */
-int state_graph_path(const state_graph *g, const move *moves, int nmoves, const char *text,
-                     uint32_t **path);
+/* The nodes a solver's solution passes through, the start first (its text replayed,
+ * puzzle_replay_each), into *path (malloc'ed); returns their count (GRAPH_NONE for a state
+ * outside the cluster; none past a move that does not replay). */
+int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path);
 
 static inline uint32_t state_graph_node(const state_graph *g, uint64_t key)
 {

@@ -207,49 +207,35 @@ static void write_svg(const layout_t *l, const draw_style *st, FILE *f, int x, i
     fprintf(f, "</g>\n");
 }
 
-void draw_size(const board *b, const draw_style *st, int *width, int *height)
+/* The layout of a position of either family. */
+static void layout_position(const puzzle *p, const puzzle_position *pos, const draw_style *st,
+                            layout_t *l)
 {
-    layout_t l;
-    layout(b, board_start_key(b), st, &l);
-    *width = l.width;
-    *height = l.height;
+    if (p->family == FAMILY_RUSH) layout(&p->board, pos->key, st, l);
+    else layout_klotski(&p->klotski, pos->at, st, l);
 }
 
-void draw_board(const board *b, uint64_t key, const draw_style *st, image *out)
+void draw_puzzle(const puzzle *p, const puzzle_position *pos, const draw_style *st, image *out)
 {
     layout_t l;
-    layout(b, key, st, &l);
+    layout_position(p, pos, st, &l);
     rasterize(&l, st, out);
 }
 
-void draw_board_svg(const board *b, uint64_t key, const draw_style *st, FILE *f, int x, int y)
+void draw_puzzle_svg(const puzzle *p, const puzzle_position *pos, const draw_style *st, FILE *f,
+                     int x, int y)
 {
     layout_t l;
-    layout(b, key, st, &l);
+    layout_position(p, pos, st, &l);
     write_svg(&l, st, f, x, y);
 }
 
-void draw_klotski_size(const klotski_board *b, const draw_style *st, int *width, int *height)
+void draw_puzzle_size(const puzzle *p, const draw_style *st, int *width, int *height)
 {
+    puzzle_position start;
+    puzzle_start_position(p, &start);
     layout_t l;
-    uint8_t at[KLOTSKI_MAX_PIECES];
-    for (int i = 0; i < b->npieces; i++) at[i] = b->piece[i].start;
-    layout_klotski(b, at, st, &l);
+    layout_position(p, &start, st, &l);
     *width = l.width;
     *height = l.height;
-}
-
-void draw_klotski(const klotski_board *b, const uint8_t *at, const draw_style *st, image *out)
-{
-    layout_t l;
-    layout_klotski(b, at, st, &l);
-    rasterize(&l, st, out);
-}
-
-void draw_klotski_svg(const klotski_board *b, const uint8_t *at, const draw_style *st, FILE *f,
-                      int x, int y)
-{
-    layout_t l;
-    layout_klotski(b, at, st, &l);
-    write_svg(&l, st, f, x, y);
 }

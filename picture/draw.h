@@ -8,15 +8,15 @@
  *
  *     draw_style st = draw_default_style();
  *     image im;
- *     draw_board(&b, key, &st, &im);   // then image_write_png(&im, "board.png")
+ *     draw_puzzle(p, &(puzzle_position){.key = p->start}, &st, &im);   // a Rush Hour start
+ *     ... image_write_png(&im, "board.png") ...
  */
 #ifndef DRAW_H
 #define DRAW_H
 
 #include <stdio.h>
 
-#include "common/board.h"
-#include "common/klotski.h"
+#include "common/puzzle.h"
 #include "picture/image.h"
 
 typedef enum { THEME_DARK, THEME_LIGHT } draw_theme;
@@ -30,20 +30,14 @@ typedef struct {
 
 draw_style draw_default_style(void);
 
-/* The picture of position key; out is allocated (image_free it). */
-void draw_board(const board *b, uint64_t key, const draw_style *st, image *out);
-
+/* The picture of a position of p (the start, or one a replay left: puzzle_replay_each); out is
+ * allocated (image_free it). A Klotski piece keeps its letter along a solution, from the
+ * position's anchors. */
+void draw_puzzle(const puzzle *p, const puzzle_position *pos, const draw_style *st, image *out);
 /* The same as SVG elements placed at (x, y), for embedding in a larger picture. */
-void draw_board_svg(const board *b, uint64_t key, const draw_style *st, FILE *f, int x, int y);
-/* The size of the picture draw_board makes (the same for every position). */
-void draw_size(const board *b, const draw_style *st, int *width, int *height);
-
-/* The same three for a Klotski board with piece i anchored on at[i] (its letters stay with
- * their pieces along a solution), in the same look: the primary red, the opening a notch in
- * the frame. */
-void draw_klotski(const klotski_board *b, const uint8_t *at, const draw_style *st, image *out);
-void draw_klotski_svg(const klotski_board *b, const uint8_t *at, const draw_style *st, FILE *f,
-                      int x, int y);
-void draw_klotski_size(const klotski_board *b, const draw_style *st, int *width, int *height);
+void draw_puzzle_svg(const puzzle *p, const puzzle_position *pos, const draw_style *st, FILE *f,
+                     int x, int y);
+/* The size of the pictures draw_puzzle makes of p (the same for every position). */
+void draw_puzzle_size(const puzzle *p, const draw_style *st, int *width, int *height);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/measure.h"
+#include "common/grow.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "graph/pictures.h"
@@ -181,39 +182,18 @@ static int write_raster(const options *o, const image *im, const char *path)
 #define RENDER_MAX_PIXELS (64 << 20)
 #define RENDER_MAX_SIDE 32767
 
-/* The positions to draw: the start, then the position after each move; a Rush Hour position
- * is a key, a Klotski one every piece's anchor (so that each letter stays on its piece). */
+/* The positions to draw: the start, then the position after each move, each with its caption. */
 typedef struct {
-    uint64_t *key;
-    uint8_t (*at)[KLOTSKI_MAX_PIECES];
+    puzzle_position *at;
     char (*caption)[24];
-    int count;
+    int count, capacity;
 } sequence;
-
-static void frame_size(const options *o, const puzzle *p, int *width, int *height)
-{
-    if (p->family == FAMILY_KLOTSKI) draw_klotski_size(&p->klotski, &o->style, width, height);
-    else draw_size(&p->board, &o->style, width, height);
-}
-
-static void frame_raster(const options *o, const puzzle *p, const sequence *seq, int k, image *im)
-{
-    if (p->family == FAMILY_KLOTSKI) draw_klotski(&p->klotski, seq->at[k], &o->style, im);
-    else draw_board(&p->board, seq->key[k], &o->style, im);
-}
-
-static void frame_svg(const options *o, const puzzle *p, const sequence *seq, int k, FILE *f, int x,
-                      int y)
-{
-    if (p->family == FAMILY_KLOTSKI) draw_klotski_svg(&p->klotski, seq->at[k], &o->style, f, x, y);
-    else draw_board_svg(&p->board, seq->key[k], &o->style, f, x, y);
-}
 
 /* Frames in a grid, each with its caption in a band beneath. */
 static int write_grid(const options *o, const char *path, const puzzle *p, const sequence *seq)
 {
     int fw, fh;
-    frame_size(o, p, &fw, &fh);
+    draw_puzzle_size(p, &o->style, &fw, &fh);
     /* A lone position is the board alone; a solution gets margins and captions. */
     bool single = seq->count == 1;
     int scale = o->style.tile / 24 > 1 ? o->style.tile / 24 : 1;
@@ -236,7 +216,7 @@ static int write_grid(const options *o, const char *path, const puzzle *p, const
                 width, height, width, height);
         for (int k = 0; k < seq->count; k++) {
             int x = pad + (k % cols) * (fw + pad), y = pad + (k / cols) * (fh + band + pad);
-            frame_svg(o, p, seq, k, f, x, y);
+            draw_puzzle_svg(p, &seq->at[k], &o->style, f, x, y);
             if (!single)
                 fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
                            "text-anchor=\"middle\" fill=\"#281e14\">%s</text>\n",
@@ -262,7 +242,7 @@ static int write_grid(const options *o, const char *path, const puzzle *p, const
     for (int k = 0; k < seq->count; k++) {
         int x = pad + (k % cols) * (fw + pad), y = pad + (k / cols) * (fh + band + pad);
         image frame;
-        frame_raster(o, p, seq, k, &frame);
+        draw_puzzle(p, &seq->at[k], &o->style, &frame);
         for (int row = 0; row < fh; row++)
             memcpy(sheet.rgb + ((size_t)(y + row) * (size_t)width + (size_t)x) * 3,
                    frame.rgb + (size_t)row * (size_t)fw * 3, (size_t)fw * 3);
@@ -287,7 +267,7 @@ static int write_frames(const options *o, const char *dir, const puzzle *p, cons
         char path[1024];
         snprintf(path, sizeof path, "%s/%03d.%s", dir, k, jpeg ? "jpg" : "png");
         image frame;
-        frame_raster(o, p, seq, k, &frame);
+        draw_puzzle(p, &seq->at[k], &o->style, &frame);
         int rc = write_raster(o, &frame, path);
         image_free(&frame);
         if (rc) return -1;
@@ -295,41 +275,34 @@ static int write_frames(const options *o, const char *dir, const puzzle *p, cons
     return 0;
 }
 
-/* A Klotski solution's positions, each token's as the replay leaves them. */
-static void klotski_position(const uint8_t *at, const char *token, size_t len, void *ctx)
+/* Keeps each position of a solution with its caption ("start", "1. AR", ...). */
+static void keep_position(const puzzle_position *pos, const char *token, size_t len, void *ctx)
 {
     sequence *seq = ctx;
-    memcpy(seq->at[seq->count], at, KLOTSKI_MAX_PIECES);
-    snprintf(seq->caption[seq->count], sizeof seq->caption[seq->count], "%d. %.*s", seq->count,
-             (int)len, token);
+    GROW(seq->at, seq->capacity, seq->count + 1, 64);
+    seq->caption = xrealloc(seq->caption, (size_t)seq->capacity * sizeof *seq->caption);
+    seq->at[seq->count] = *pos;
+    if (len)
+        snprintf(seq->caption[seq->count], sizeof seq->caption[seq->count], "%d. %.*s",
+                 seq->count, (int)len, token);
+    else snprintf(seq->caption[seq->count], sizeof seq->caption[seq->count], "start");
     seq->count++;
 }
 
 /* The start and the position after each move of r's solution (r NULL: the start alone). */
 static void positions(const puzzle *p, const solver_result *r, sequence *seq)
 {
-    int moves = !r ? 0 : r->text ? 1 + (int)strlen(r->text) / 2 : r->nmoves;
-    seq->key = xmalloc((size_t)(moves + 1) * sizeof *seq->key);
-    seq->at = xmalloc((size_t)(moves + 1) * sizeof *seq->at);
-    seq->caption = xmalloc((size_t)(moves + 1) * sizeof *seq->caption);
-    seq->key[0] = p->start;
-    snprintf(seq->caption[0], sizeof seq->caption[0], "start");
-    seq->count = 1;
-    if (p->family == FAMILY_KLOTSKI) {
-        for (int i = 0; i < p->klotski.npieces; i++) seq->at[0][i] = p->klotski.piece[i].start;
-        measure_counts units;
-        char why[KLOTSKI_ERR_MAX];
-        if (r)   /* a built-in's answer: it replays */
-            klotski_replay_each(&p->klotski, r->text, klotski_position, seq, &units, why);
+    *seq = (sequence){0};
+    if (!r) {
+        puzzle_position start;
+        puzzle_start_position(p, &start);
+        keep_position(&start, "", 0, seq);
         return;
     }
-    for (; seq->count <= moves; seq->count++) {
-        int k = seq->count;
-        char m[8];
-        moves_format(&p->board, r->moves[k - 1], m);
-        seq->key[k] = moves_apply(&p->board, seq->key[k - 1], r->moves[k - 1]);
-        snprintf(seq->caption[k], sizeof seq->caption[k], "%d. %s", k, m);
-    }
+    char *text = search_solution_text(p, r), why[PUZZLE_ERR_MAX];
+    measure_counts units;
+    puzzle_replay_each(p, text, keep_position, seq, &units, why);   /* a built-in's answer */
+    free(text);
 }
 
 /* Whether s does not take p's family, said in one line. */
@@ -367,7 +340,6 @@ static int render(const options *o, const puzzle *p, const solver *s, const char
         positions(p, s ? &r : NULL, &seq);
         if (write_grid(o, path, p, &seq) || (dir && write_frames(o, dir, p, &seq)))
             status = EXIT_BAD_INPUT;
-        free(seq.key);
         free(seq.at);
         free(seq.caption);
     }

@@ -189,42 +189,34 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     json_decref(line);
 }
 
-static void print_board(const board *b, uint64_t key)
-{
-    char grid[BOARD_TEXT_MAX];
-    board_format_grid(b, key, grid);
-    fputs(grid, stdout);
-}
-
-/* --show for Klotski: the grid at the start and after each move. */
+/* --show: the grid at the start and after each move, the numbered move above it. */
 typedef struct {
-    const klotski_board *b;
+    const puzzle *p;
     int move;
 } shown;
 
-static void show_token(const uint8_t *at, const char *token, size_t len, void *ctx)
+static void show_move(const puzzle_position *pos, const char *token, size_t len, void *ctx)
 {
     shown *sh = ctx;
-    char grid[KLOTSKI_TEXT_MAX];
-    klotski_format_grid(sh->b, at, grid);
-    printf("%d. %.*s\n%s", ++sh->move, (int)len, token, grid);
+    char grid[PUZZLE_GRID_MAX];
+    puzzle_format_position(sh->p, pos, grid);
+    if (len) printf("%d. %.*s\n", ++sh->move, (int)len, token);
+    fputs(grid, stdout);
 }
 
-static void show_klotski(const puzzle *p, const solver_result *r)
+static void show(const puzzle *p, const solver_result *r)
 {
-    char grid[KLOTSKI_TEXT_MAX], why[KLOTSKI_ERR_MAX];
-    klotski_format_key(&p->klotski, p->start, grid);
-    fputs(grid, stdout);
-    shown sh = {&p->klotski, 0};
+    char *text = search_solution_text(p, r), why[PUZZLE_ERR_MAX];
+    shown sh = {p, 0};
     measure_counts units;
-    klotski_replay_each(&p->klotski, r->text, show_token, &sh, &units, why);   /* replayed before */
+    puzzle_replay_each(p, text, show_move, &sh, &units, why);   /* replayed before */
+    free(text);
 }
 
 static void print_text(const options *o, const puzzle *p, const solver_setup *u,
                        const solver_result *r, const measure_sample *m,
                        const cluster_analysis *an, const measure_counts *units)
 {
-    const board *b = &p->board;
     char label[SETUP_LABEL_MAX];
     setup_label(u, label);
     if (o->cluster) printf("%s [bfs --cluster]: ", p->name);
@@ -292,19 +284,7 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
-    if (o->show && r->status == SOLVE_SOLVED && p->family == FAMILY_KLOTSKI) show_klotski(p, r);
-    if (o->show && r->status == SOLVE_SOLVED && p->family == FAMILY_RUSH) {
-        uint64_t key = p->start;
-        print_board(b, key);
-        for (int k = 0; k < r->nmoves; k++) {
-            char text[8];
-            moves_format(b, r->moves[k], text);
-            key = moves_apply(b, key, r->moves[k]);
-            printf("%d. %s\n", k + 1, text);
-            print_board(b, key);
-        }
-    }
-}
+    if (o->show && r->status == SOLVE_SOLVED) show(p, r);}
 
 /* One puzzle solved by one solver, not yet checked and printed. */
 typedef struct {
@@ -412,14 +392,9 @@ static int report(const options *o, solved *s)
     }
     if (!s->failed_check) check_claims(o, s);
     cluster_analysis an = {0}, *analysed = NULL;
-    family_problem view;
-    if (s->states && s->p.family != FAMILY_RUSH) puzzle_problem(&s->p, &view);
-    if (s->states && (s->p.family == FAMILY_RUSH
-                          ? cluster_analyse_states(&s->p.board, s->p.start, s->states,
-                                                   s->r.cluster_states, o->budget.max_states,
-                                                   o->budget.max_bytes, &solver_bfs, &an)
-                          : cluster_analyse_family(&view, s->states, s->r.cluster_states,
-                                                   o->budget.max_bytes, &an)))
+    if (s->states && cluster_analyse_puzzle(&s->p, s->states, s->r.cluster_states,
+                                            o->budget.max_states, o->budget.max_bytes,
+                                            &solver_bfs, &an))
         analysed = &an;
     if (o->json) print_json(o, &s->p, s->u, &s->r, &s->m, analysed, &s->units);
     else print_text(o, &s->p, s->u, &s->r, &s->m, analysed, &s->units);

@@ -336,6 +336,18 @@ bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint6
     return true;   /* minimality stays undecided (-1): it removes pieces of Rush Hour's boards */
 }
 
+bool cluster_analyse_puzzle(const puzzle *p, const uint64_t *keys, uint64_t count,
+                            uint64_t max_states, uint64_t max_bytes, const solver *reference,
+                            cluster_analysis *out)
+{
+    if (p->family == FAMILY_RUSH)
+        return cluster_analyse_states(&p->board, p->start, keys, count, max_states, max_bytes,
+                                      reference, out);
+    family_problem view;
+    puzzle_problem(p, &view);
+    return cluster_analyse_family(&view, keys, count, max_bytes, out);
+}
+
 void cluster_analysis_free(cluster_analysis *a)
 {
     free(a->distances);

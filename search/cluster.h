@@ -20,6 +20,7 @@
 
 #include "common/board.h"
 #include "common/family.h"
+#include "common/puzzle.h"
 #include "common/stateset.h"
 #include "search/solver.h"
 
@@ -88,6 +89,12 @@ bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys
  * would take more than max_bytes (0: no limit). */
 bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint64_t count,
                             uint64_t max_bytes, cluster_analysis *out);
+/* The analysis of p's cluster from its states, whichever p's family: cluster_analyse_states
+ * for Rush Hour, cluster_analyse_family for another (max_states unused there: the states are
+ * given). */
+bool cluster_analyse_puzzle(const puzzle *p, const uint64_t *keys, uint64_t count,
+                            uint64_t max_states, uint64_t max_bytes, const solver *reference,
+                            cluster_analysis *out);
 void cluster_analysis_free(cluster_analysis *a);
 
 /* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each

@@ -89,7 +89,7 @@ static void round_trip(const puzzle *p, int tile, draw_theme theme, int jpeg_qua
 {
     draw_style st = {.tile = tile, .theme = theme, .screenshot = true, .letters = letters};
     image im;
-    draw_board(&p->board, p->start, &st, &im);
+    draw_puzzle(p, &(puzzle_position){.key = p->start}, &st, &im);
     char path[64], err[SCAN_ERR_MAX];
     snprintf(path, sizeof path, "/tmp/ubshot-%d.%s", getpid(), jpeg_quality ? "jpg" : "png");
     cr_assert_eq(jpeg_quality ? image_write_jpeg(&im, path, jpeg_quality, err)
@@ -202,7 +202,7 @@ Test(shot, impossible_boards_name_the_tile)
     cr_assert_eq(th_scan("0 ooooooooooooAAoooooooooooooooooooooo", &list, err), 1);
     draw_style st = {.tile = 40, .theme = THEME_DARK, .screenshot = true, .letters = false};
     image im;
-    draw_board(&list.items[0].board, list.items[0].start, &st, &im);
+    draw_puzzle(&list.items[0], &(puzzle_position){.key = list.items[0].start}, &st, &im);
     /* Paint a one-tile block at row 5, column 4 (1-based); the board's corner is below the
      * frame (t / 3) and the header (2 t + t / 3 + t / 2): y = 126 at t = 40, where the scanner
      * finds it. (An earlier version added another t / 3, painting the blocks 13 pixels off
