@@ -31,6 +31,7 @@ for side in old new; do
 done
 python3 - "$work" <<'PY'
 import csv, io, json, re, sys
+csv.field_size_limit(sys.maxsize)   # a depth-first solution of millions of moves is one field
 work = sys.argv[1]
 TIMED = {"seconds", "seconds_mean", "seconds_sd", "seconds_min", "seconds_max", "cpu_seconds",
          "iterations", "warning", "median_seconds", "p95_seconds", "warnings",

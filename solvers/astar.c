@@ -23,7 +23,7 @@
 #include "common/grow.h"
 #include "common/xmem.h"
 #include "search/bucketq.h"
-#include "search/search.h"
+#include "search/space.h"
 #include "solvers/bounds/heuristic.h"
 
 #define CLOSED 0x80000000u
@@ -63,14 +63,24 @@ static const solver_param astar_params[NPARAMS] = {
     [PARAM_HEURISTIC] = HEURISTIC_PARAM,
 };
 
-static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, const int *param, solver_result *r)
+/* The lower bound of key: the chosen heuristic on Rush Hour's boards, the family's own bound
+ * elsewhere; HEURISTIC_DEAD where no goal can be reached. */
+SPACE_INLINE int astar_bound(const search_space *sp, heuristic *bound, uint64_t key)
+{
+    if (!sp->p) return heuristic_moves(bound, key);
+    int h = sp->p->lower_bound(sp->p->board, key, sp->m);
+    return h < 0 ? HEURISTIC_DEAD : h;
+}
+
+/* The search, written once: inlined into each family's entry below (kind: Rush Hour's
+ * heuristic). */
+SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint64_t start,
+                               int kind, const solver_budget *budget, solver_result *r)
 {
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
-    heuristic bound;
-    int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC);
-    heuristic_begin(&bound, b, start, kind, budget, r);
+    heuristic bound = {0};
+    if (!sp->p) heuristic_begin(&bound, sp->b, start, kind, budget, r);
     stateset *set = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];
     stateset_clear(set, true);
@@ -78,14 +88,15 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
     bucketq open;
     bucketq_init(&open);
     g_table gt = {NULL, 0};
+    uint64_t room = (uint64_t)space_room(sp), local[MOVES_MAX];
+    uint64_t *child = sp->p ? xmalloc(room * sizeof *child) : local;
 
-    int h0 = heuristic_moves(&bound, start);
+    int h0 = astar_bound(sp, &bound, start);
     bool added;
     if (h0 != HEURISTIC_DEAD)
         open_state(trail, set, stateset_add(set, start, &added), &gt, &open, start, TRAIL_ROOT, 0,
                    h0);
 
-    uint64_t child[MOVES_MAX];
     int f;
     uint32_t at;
     while (bucketq_pop(&open, &f, &at)) {
@@ -93,9 +104,8 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
         uint64_t slot = stateset_find(set, key);
         if (set->value[slot] != at) continue;   /* stale: closed, or a cheaper entry exists */
         set->value[slot] |= CLOSED;
-        if (board_is_goal(b, key)) {
-            search_append_path(b, trail, at, false, r);
-            search_solved(r);
+        if (space_is_goal(sp, key)) {
+            space_trail_solved(sp, trail, at, r);
             break;
         }
         if (search_expand(&limits, r)) {
@@ -103,14 +113,15 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
             search_trace_step(&limits, trace_step_of(key, from == TRAIL_ROOT ? 0 : trail->key[from],
                                                 gt.g[at], f - gt.g[at]));
         }
+        uint64_t bound_bytes = sp->p ? 0 : heuristic_bytes(&bound);
         uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
-                         gt.capacity * sizeof *gt.g + heuristic_bytes(&bound);
-        uint64_t next = stateset_bytes_next(set, MOVES_MAX) + trail_bytes_next(trail, MOVES_MAX) +
-                        bucketq_bytes_next(&open, MOVES_MAX) + g_bytes_next(&gt, trail, MOVES_MAX) +
-                        heuristic_bytes(&bound);
+                         gt.capacity * sizeof *gt.g + bound_bytes;
+        uint64_t next = stateset_bytes_next(set, room) + trail_bytes_next(trail, room) +
+                        bucketq_bytes_next(&open, room) + g_bytes_next(&gt, trail, room) +
+                        bound_bytes;
         if (search_should_stop(&limits, r, bytes, next)) break;
 
-        int n = moves_generate(b, key, trail_last_piece(b, trail, at), child, NULL);
+        int n = space_successors(sp, key, space_trail_skip(sp, trail, at), child);
         r->generated += (uint64_t)n;
         int g = gt.g[at] + 1;
         for (int k = 0; k < n; k++) {
@@ -120,7 +131,7 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
                 r->duplicates++;
                 continue;
             }
-            int h = heuristic_moves(&bound, child[k]);
+            int h = astar_bound(sp, &bound, child[k]);
             if (h == HEURISTIC_DEAD) {
                 set->value[s] = CLOSED;   /* never worth opening */
                 continue;
@@ -129,75 +140,26 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
         }
         if (open.size > r->peak_frontier) r->peak_frontier = open.size;
     }
+    if (child != local) free(child);
     bucketq_free(&open);
     free(gt.g);
-    heuristic_free(&bound);
+    if (!sp->p) heuristic_free(&bound);
+}
+
+static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
+                        const solver_budget *budget, const int *param, solver_result *r)
+{
+    search_space sp = space_of_board(b);
+    astar_search(ctx, &sp, start, solver_param_value(astar_params, param, PARAM_HEURISTIC),
+                 budget, r);
 }
 
 static void astar_solve_family(solver_context *ctx, const family_problem *p,
                                const solver_budget *budget, const int *param, solver_result *r)
 {
     (void)param;   /* the bound is the family's (see the top) */
-    const measure m = MEASURE_MOVES;
-    search_limits limits;
-    search_begin(&limits, ctx, budget, r);
-    stateset *set = &ctx->set[0];
-    search_trail *trail = &ctx->trail[0];
-    stateset_clear(set, true);
-    trail_clear(trail);
-    bucketq open;
-    bucketq_init(&open);
-    g_table gt = {NULL, 0};
-    uint64_t *child = xmalloc((size_t)p->max_successors * sizeof *child);
-    uint64_t room = (uint64_t)p->max_successors;
-
-    int h0 = p->lower_bound(p->board, p->start, m);
-    bool added;
-    if (h0 >= 0)
-        open_state(trail, set, stateset_add(set, p->start, &added), &gt, &open, p->start,
-                   TRAIL_ROOT, 0, h0);
-    int f;
-    uint32_t at;
-    while (bucketq_pop(&open, &f, &at)) {
-        uint64_t key = trail->key[at];
-        uint64_t slot = stateset_find(set, key);
-        if (set->value[slot] != at) continue;
-        set->value[slot] |= CLOSED;
-        if (p->is_goal(p->board, key)) {
-            search_family_trail_solved(p, m, trail, at, r);
-            break;
-        }
-        if (search_expand(&limits, r)) {
-            uint32_t from = trail->parent[at];
-            search_trace_step(&limits, trace_step_of(key, from == TRAIL_ROOT ? 0 : trail->key[from],
-                                                     gt.g[at], f - gt.g[at]));
-        }
-        uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
-                         gt.capacity * sizeof *gt.g;
-        uint64_t next = stateset_bytes_next(set, room) + trail_bytes_next(trail, room) +
-                        bucketq_bytes_next(&open, room) + g_bytes_next(&gt, trail, room);
-        if (search_should_stop(&limits, r, bytes, next)) break;
-        int n = p->successors(p->board, key, m, child);
-        r->generated += (uint64_t)n;
-        int g = gt.g[at] + 1;
-        for (int k = 0; k < n; k++) {
-            uint64_t s = stateset_add(set, child[k], &added);
-            if (!added && gt.g[set->value[s] & ~CLOSED] <= g) {
-                r->duplicates++;
-                continue;
-            }
-            int h = p->lower_bound(p->board, child[k], m);
-            if (h < 0) {
-                set->value[s] = CLOSED;
-                continue;
-            }
-            open_state(trail, set, s, &gt, &open, child[k], at, g, h);
-        }
-        if (open.size > r->peak_frontier) r->peak_frontier = open.size;
-    }
-    free(child);
-    bucketq_free(&open);
-    free(gt.g);
+    search_space sp = space_of_family(p, MEASURE_MOVES);
+    astar_search(ctx, &sp, p->start, 0, budget, r);
 }
 
 const solver solver_astar = {

@@ -43,7 +43,7 @@
 #include <stdlib.h>
 
 #include "common/xmem.h"
-#include "search/search.h"
+#include "search/space.h"
 #include "solvers/bfs.h"
 
 /* One side of the search: its set (state -> trail index), its trail, and the level being
@@ -127,22 +127,61 @@ static seed_result seed_goals(const board *b, uint64_t start, side *back, int i,
     return SEEDED;
 }
 
-/* Builds the solution through the meeting state: forward trail entry f, backward entry g. */
-static void meet(const board *b, const side *s, uint32_t f, uint32_t g, solver_result *r)
+/* Builds the solution through the meeting state: forward trail entry f, backward entry g.
+ * Rush Hour's is the moves of both trails; another family's the keys, written in its
+ * notation. */
+static void meet_board(const board *b, const side *s, uint32_t f, uint32_t g, solver_result *r)
 {
     search_append_path(b, s[0].trail, f, false, r);
     search_append_path(b, s[1].trail, g, true, r);
     search_solved(r);
 }
 
-/* Expands one level of side `me` (0 forward, 1 backward). Returns true when the search is
- * over: solved, or stopped by the budget. */
-static bool expand_level(const board *b, side *s, int me, bool forward_only,
-                         search_limits *limits, solver_result *r)
+static void meet_family(const family_problem *p, const side *s, uint32_t f, uint32_t g,
+                        solver_result *r)
+{
+    int n = 0;
+    for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) n++;
+    for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i]) n++;
+    uint64_t *keys = xmalloc((size_t)n * sizeof *keys);
+    int k = 0;
+    for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) keys[k++] = s[0].trail->key[i];
+    for (int a = 0, z = k - 1; a < z; a++, z--) {
+        uint64_t t = keys[a];
+        keys[a] = keys[z];
+        keys[z] = t;
+    }
+    for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i])
+        keys[k++] = s[1].trail->key[i];
+    search_family_solved(p, MEASURE_MOVES, keys, n, r);
+    free(keys);
+}
+
+SPACE_INLINE void meet(const search_space *sp, const side *s, uint32_t f, uint32_t g,
+                       solver_result *r)
+{
+    if (sp->p) meet_family(sp->p, s, f, g, r);
+    else meet_board(sp->b, s, f, g, r);
+}
+
+/* The successors a side takes from its trail entry `at`: on Rush Hour's boards, those bfs.c's
+ * prunes let through (see the top); elsewhere, all of them. */
+SPACE_INLINE int side_successors(const search_space *sp, const side *own, uint64_t at,
+                                 uint64_t key, uint64_t *child)
+{
+    if (sp->p) return space_successors(sp, key, MOVES_SKIP_NONE, child);
+    return moves_generate_filtered(sp->b, key, trail_bfs_filter(sp->b, own->trail, at, false),
+                                   child, NULL, BOARD_MAX_SIDE);
+}
+
+/* Expands one level of side `me` (0 forward, 1 backward), each state's successors into child
+ * (space_room of them). Returns true when the search is over: solved, or stopped by the
+ * budget. Written once: inlined into each family's entry. */
+SPACE_INLINE bool expand_level(const search_space *sp, side *s, int me, bool forward_only,
+                               search_limits *limits, uint64_t *child, solver_result *r)
 {
     side *own = &s[me], *other = &s[1 - me];
-    uint64_t child[MOVES_MAX];
-    uint64_t level_end = own->end;
+    uint64_t level_end = own->end, room = (uint64_t)space_room(sp);
     for (uint64_t at = own->begin; at < level_end; at++) {
         uint64_t key = own->trail->key[at];
         if (search_expand(limits, r)) {
@@ -152,10 +191,9 @@ static bool expand_level(const board *b, side *s, int me, bool forward_only,
             step.backward = me == 1;
             search_trace_step(limits, step);
         }
-        if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, MOVES_MAX)))
+        if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, room)))
             return true;
-        int n = moves_generate_filtered(b, key, trail_bfs_filter(b, own->trail, at, false),
-                                        child, NULL, BOARD_MAX_SIDE);
+        int n = side_successors(sp, own, at, key, child);
         r->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             bool added;
@@ -166,16 +204,15 @@ static bool expand_level(const board *b, side *s, int me, bool forward_only,
             }
             uint32_t mine = trail_push(own->trail, child[k], (uint32_t)at);
             own->set->value[slot] = mine;
-            if (forward_only && board_is_goal(b, child[k])) {
-                search_append_path(b, own->trail, mine, false, r);
-                search_solved(r);
+            if (forward_only && space_is_goal(sp, child[k])) {
+                space_trail_solved(sp, own->trail, mine, r);
                 return true;
             }
             uint64_t theirs = stateset_find(other->set, child[k]);
             if (theirs != UINT64_MAX) {
                 uint32_t t = other->set->value[theirs];
-                if (me == 0) meet(b, s, mine, t, r);
-                else meet(b, s, t, mine, r);
+                if (me == 0) meet(sp, s, mine, t, r);
+                else meet(sp, s, t, mine, r);
                 return true;
             }
         }
@@ -212,13 +249,16 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
     s[0].set->value[slot] = trail_push(s[0].trail, start, TRAIL_ROOT);
     s[0].end = 1;
     uint64_t seed = stateset_find(s[1].set, start);
+    search_space sp = space_of_board(b);
     if (seed != UINT64_MAX || (forward_only && board_is_goal(b, start))) {   /* the start is a goal */
         if (forward_only) search_solved(r);
-        else meet(b, s, 0, s[1].set->value[seed], r);
+        else meet(&sp, s, 0, s[1].set->value[seed], r);
         return;
     }
+    uint64_t child[MOVES_MAX];
     if (forward_only) {
-        while (s[0].end > s[0].begin && !expand_level(b, s, 0, true, &limits, r)) r->iterations++;
+        while (s[0].end > s[0].begin && !expand_level(&sp, s, 0, true, &limits, child, r))
+            r->iterations++;
         return;
     }
 
@@ -227,75 +267,11 @@ static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
     while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
         r->iterations++;
         int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
-        if (expand_level(b, s, me, false, &limits, r)) return;
+        if (expand_level(&sp, s, me, false, &limits, child, r)) return;
     }
 }
 
 /* ---- The family form ---- */
-
-/* The solution through a meeting: the forward path to entry f, then the backward one from g. */
-static void meet_family(const family_problem *p, const side *s, uint32_t f, uint32_t g,
-                        solver_result *r)
-{
-    int n = 0;
-    for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) n++;
-    for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i]) n++;
-    uint64_t *keys = xmalloc((size_t)n * sizeof *keys);
-    int k = 0;
-    for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) keys[k++] = s[0].trail->key[i];
-    for (int a = 0, z = k - 1; a < z; a++, z--) {
-        uint64_t t = keys[a];
-        keys[a] = keys[z];
-        keys[z] = t;
-    }
-    for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i])
-        keys[k++] = s[1].trail->key[i];
-    search_family_solved(p, MEASURE_MOVES, keys, n, r);
-    free(keys);
-}
-
-/* expand_level for the family form. */
-static bool expand_level_family(const family_problem *p, side *s, int me, search_limits *limits,
-                                uint64_t *child, solver_result *r)
-{
-    side *own = &s[me], *other = &s[1 - me];
-    uint64_t level_end = own->end, room = (uint64_t)p->max_successors;
-    for (uint64_t at = own->begin; at < level_end; at++) {
-        uint64_t key = own->trail->key[at];
-        if (search_expand(limits, r)) {
-            uint32_t from = own->trail->parent[at];
-            trace_step step = trace_step_of(key, from == TRAIL_ROOT ? 0 : own->trail->key[from],
-                                            own->depth, TRACE_NO_BOUND);
-            step.backward = me == 1;
-            search_trace_step(limits, step);
-        }
-        if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, room))) return true;
-        int n = p->successors(p->board, key, MEASURE_MOVES, child);
-        r->generated += (uint64_t)n;
-        for (int k = 0; k < n; k++) {
-            bool added;
-            uint64_t slot = stateset_add(own->set, child[k], &added);
-            if (!added) {
-                r->duplicates++;
-                continue;
-            }
-            uint32_t mine = trail_push(own->trail, child[k], (uint32_t)at);
-            own->set->value[slot] = mine;
-            uint64_t theirs = stateset_find(other->set, child[k]);
-            if (theirs != UINT64_MAX) {
-                uint32_t t = other->set->value[theirs];
-                if (me == 0) meet_family(p, s, mine, t, r);
-                else meet_family(p, s, t, mine, r);
-                return true;
-            }
-        }
-    }
-    own->begin = level_end;
-    own->end = own->trail->count;
-    own->depth++;
-    if (own->end - own->begin > r->peak_frontier) r->peak_frontier = own->end - own->begin;
-    return false;
-}
 
 typedef struct {
     side *back;
@@ -348,11 +324,12 @@ static void bibfs_solve_family(solver_context *ctx, const family_problem *p,
     uint64_t slot = stateset_add(s[0].set, p->start, &added);
     s[0].set->value[slot] = trail_push(s[0].trail, p->start, TRAIL_ROOT);
     s[0].end = 1;
-    uint64_t *child = xmalloc((size_t)p->max_successors * sizeof *child);
+    search_space sp = space_of_family(p, MEASURE_MOVES);
+    uint64_t *child = xmalloc((size_t)space_room(&sp) * sizeof *child);
     while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
         r->iterations++;
         int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
-        if (expand_level_family(p, s, me, &limits, child, r)) break;
+        if (expand_level(&sp, s, me, false, &limits, child, r)) break;
     }
     free(child);
 }

@@ -9,12 +9,12 @@
  * The family form (every family but Rush Hour) takes the successors in slides, a piece in one
  * direction any distance, as the seed program's DFS did on Klotski.
  */
-#include "search/search.h"
+#include "search/space.h"
 
-static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, const int *param, solver_result *r)
+/* The search, written once: inlined into each family's entry below. */
+SPACE_INLINE void dfs_search(solver_context *ctx, const search_space *sp, uint64_t start,
+                             const solver_budget *budget, solver_result *r)
 {
-    (void)param;   /* no parameters */
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     stateset *seen = &ctx->set[0];
@@ -23,11 +23,11 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
 
     bool added;
     stateset_add(seen, start, &added);
-    if (board_is_goal(b, start)) {
-        search_solved(r);
+    if (space_is_goal(sp, start)) {
+        space_start_solved(sp, start, r);
         return;
     }
-    search_stack_begin(path, &limits, b, start, TRACE_NO_BOUND, r);
+    space_stack_begin(path, &limits, sp, start, TRACE_NO_BOUND, r);
 
     uint64_t key;
     move m;
@@ -37,8 +37,8 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
             r->duplicates++;
             continue;
         }
-        if (board_is_goal(b, key)) {
-            search_stack_solved(path, m, r);
+        if (space_is_goal(sp, key)) {
+            space_stack_solved(path, sp, key, m, r);
             return;
         }
         search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
@@ -47,46 +47,24 @@ static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
         if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path),
                                stateset_bytes_next(seen, 1) + pathstack_bytes_next(path)))
             return;
-        search_stack_descend(path, b, key, m, MOVES_SKIP_NONE, r);
+        space_stack_descend(path, sp, key, m, MOVES_SKIP_NONE, r);
     }
+}
+
+static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
+                      const solver_budget *budget, const int *param, solver_result *r)
+{
+    (void)param;   /* no parameters */
+    search_space sp = space_of_board(b);
+    dfs_search(ctx, &sp, start, budget, r);
 }
 
 static void dfs_solve_family(solver_context *ctx, const family_problem *p,
                              const solver_budget *budget, const int *param, solver_result *r)
 {
     (void)param;   /* no parameters */
-    const measure m = MEASURE_SLIDES;
-    search_limits limits;
-    search_begin(&limits, ctx, budget, r);
-    stateset *seen = &ctx->set[0];
-    pathstack *path = &ctx->stack;
-    stateset_clear(seen, false);
-
-    bool added;
-    stateset_add(seen, p->start, &added);
-    if (p->is_goal(p->board, p->start)) {
-        search_family_solved(p, m, &p->start, 1, r);
-        return;
-    }
-    search_family_stack_begin(path, &limits, p, m, TRACE_NO_BOUND, r);
-    uint64_t key;
-    move via;
-    while (pathstack_advance(path, &key, &via)) {
-        stateset_add(seen, key, &added);
-        if (!added) {
-            r->duplicates++;
-            continue;
-        }
-        if (p->is_goal(p->board, key)) {
-            search_family_stack_solved(path, p, m, key, r);
-            return;
-        }
-        search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
-        if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path),
-                               stateset_bytes_next(seen, 1) + pathstack_bytes_next(path)))
-            return;
-        search_family_stack_descend(path, p, m, key, r);
-    }
+    search_space sp = space_of_family(p, MEASURE_SLIDES);
+    dfs_search(ctx, &sp, p->start, budget, r);
 }
 
 const solver solver_dfs = {

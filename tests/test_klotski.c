@@ -563,13 +563,15 @@ Test(klotski, render_graph_draws_the_cluster_as_the_textbook_bfs_sees_it, .timeo
     cr_assert_str_eq(out, want);
     free(out), free(err);
 
+    /* Over --graph-full (20,000 by default), condensed: cells that add up to the cluster. */
     snprintf(cmd, sizeof cmd,
-             "%s/render --graph -o %s/c.svg corpus/klotski/classic.txt && python3 -c \"import re\n"
-             "text = open('%s/c.dot').read()\n"
-             "print(sum(int(s) for s in re.findall(r'states=(\\d+)', text)))\"",
-             th_bin(), dir, dir);
+             "%s/render --graph -o %s/c.svg corpus/klotski/classic.txt && "
+             "%s/render --graph --graph-full 1000 -o %s/s.svg %s && for f in c s; do python3 -c \"import re\n"
+             "text = open('%s/' + '$f' + '.dot').read()\n"
+             "print(sum(int(s) for s in re.findall(r'states=(\\d+)', text)))\"; done",
+             th_bin(), dir, th_bin(), dir, small, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
-    cr_assert_str_eq(out, "25955\n");
+    cr_assert_str_eq(out, "25955\n3700\n");
     free(out), free(err);
 }
 

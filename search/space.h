@@ -1,0 +1,108 @@
+/* space.h -- the space a solver written once searches: Rush Hour's bitboards, with their fast
+ * generator and its prunes, or another family's view (common/family.h) in one measure.
+ *
+ * A solver that takes several families writes its loop once, as an always-inlined function
+ * over a search_space, and gives each entry (search/solver.h: `solve` for Rush Hour,
+ * `solve_family` for the rest) its own copy with a space made on the spot. Every function here
+ * is always inlined too, so in each copy `s->p` is a known constant and the other family's
+ * branch is gone: Rush Hour's loop makes the calls it made before there were families, and
+ * pays nothing for the other.
+ *
+ *     search_space sp = space_of_board(b);            (or space_of_family(p, MEASURE_MOVES))
+ *     int n = space_successors(&sp, key, skip, child);
+ *     if (space_is_goal(&sp, child[0])) ...
+ *
+ * `skip` is Rush Hour's prune, the piece that need not move (MOVES_SKIP_NONE: none); another
+ * family's successors are all of them.
+ */
+#ifndef SPACE_H
+#define SPACE_H
+
+#include "search/search.h"
+
+#define SPACE_INLINE static inline __attribute__((always_inline))
+
+typedef struct {
+    const board *b;              /* Rush Hour (p NULL) */
+    const family_problem *p;     /* another family (b NULL), searched in measure m */
+    measure m;
+} search_space;
+
+SPACE_INLINE search_space space_of_board(const board *b)
+{
+    return (search_space){b, NULL, MEASURE_MOVES};
+}
+
+SPACE_INLINE search_space space_of_family(const family_problem *p, measure m)
+{
+    return (search_space){NULL, p, m};
+}
+
+/* The most successors a state has. */
+SPACE_INLINE int space_room(const search_space *s)
+{
+    return s->p ? s->p->max_successors : MOVES_MAX;
+}
+
+SPACE_INLINE bool space_is_goal(const search_space *s, uint64_t key)
+{
+    return s->p ? s->p->is_goal(s->p->board, key) : board_is_goal(s->b, key);
+}
+
+SPACE_INLINE int space_successors(const search_space *s, uint64_t key, int skip, uint64_t *child)
+{
+    if (s->p) return s->p->successors(s->p->board, key, s->m, child);
+    return moves_generate(s->b, key, skip, child, NULL);
+}
+
+/* The piece that moved to reach trail entry `at`, which a best-first search need not move
+ * next (trail_last_piece); none for another family. */
+SPACE_INLINE int space_trail_skip(const search_space *s, const search_trail *t, uint64_t at)
+{
+    return s->p ? MOVES_SKIP_NONE : trail_last_piece(s->b, t, at);
+}
+
+/* The start, a goal, is the solution: no move. */
+SPACE_INLINE void space_start_solved(const search_space *s, uint64_t start, solver_result *r)
+{
+    if (s->p) search_family_solved(s->p, s->m, &start, 1, r);
+    else search_solved(r);
+}
+
+/* The path from the trail's root to entry `at` is the solution. */
+SPACE_INLINE void space_trail_solved(const search_space *s, const search_trail *t, uint32_t at,
+                                     solver_result *r)
+{
+    if (s->p) {
+        search_family_trail_solved(s->p, s->m, t, at, r);
+        return;
+    }
+    search_append_path(s->b, t, at, false, r);
+    search_solved(r);
+}
+
+/* The depth-first bookkeeping (search.h's search_stack_* and search_family_stack_*). Rush
+ * Hour's frames keep the move that reached them (`via`); another family's keep keys only. */
+SPACE_INLINE void space_stack_begin(pathstack *ps, search_limits *l, const search_space *s,
+                                    uint64_t start, int h, solver_result *r)
+{
+    if (s->p) search_family_stack_begin(ps, l, s->p, s->m, h, r);
+    else search_stack_begin(ps, l, s->b, start, h, r);
+}
+
+SPACE_INLINE void space_stack_descend(pathstack *ps, const search_space *s, uint64_t key, move via,
+                                      int skip, solver_result *r)
+{
+    if (s->p) search_family_stack_descend(ps, s->p, s->m, key, r);
+    else search_stack_descend(ps, s->b, key, via, skip, r);
+}
+
+/* The path on the stack, then `last` (reached by `via` from the top frame), is the solution. */
+SPACE_INLINE void space_stack_solved(const pathstack *ps, const search_space *s, uint64_t last,
+                                     move via, solver_result *r)
+{
+    if (s->p) search_family_stack_solved(ps, s->p, s->m, last, r);
+    else search_stack_solved(ps, via, r);
+}
+
+#endif
