@@ -61,6 +61,12 @@ typedef struct family_problem {
      * than `max` (it stops after giving `max`: the caller drops what it was given). */
     long (*goal_states)(const void *board, long max, bool (*seed)(uint64_t key, void *ctx),
                         void *ctx);
+    /* The successors of key, reached from `parent` in one unit of m, that a breadth-first
+     * search has not stored already (a subset of successors' list, in its order, holding
+     * every successor not one unit from parent), so that it stores the same states in the same
+     * order; NULL: successors. */
+    int (*successors_after)(const void *board, uint64_t parent, uint64_t key, measure m,
+                            uint64_t *child);
 } family_problem;
 
 #endif

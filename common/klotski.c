@@ -540,13 +540,16 @@ static inline bool raw_stuck(const klotski_board *b, int c, int a, uint32_t occu
 }
 
 /* A raw key's successors: the primary's, then each other anchor's in lane order, which is
- * klotski_decode's order of pieces. */
-static int raw_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child)
+ * klotski_decode's order of pieces; the piece anchored on lane `skip` (none: -1) is left out. */
+static int raw_successors(const klotski_board *b, uint64_t key, measure m, int skip,
+                          uint64_t *child)
 {
     uint32_t occupied = klotski_dense(key) | KLOTSKI_OUTSIDE;
     uint64_t anchors = klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
     int p = b->lane[klotski_primary_anchor(b, key)], n = 0;
-    if (!raw_stuck(b, 0, p, occupied)) n = raw_piece_successors(b, key, occupied, 0, p, m, child);
+    if (p != skip && !raw_stuck(b, 0, p, occupied))
+        n = raw_piece_successors(b, key, occupied, 0, p, m, child);
+    if (skip >= 0) anchors &= ~(1ull << 3 * skip);
     for (anchors &= ~(1ull << 3 * p); anchors; anchors &= anchors - 1) {
         int a = __builtin_ctzll(anchors) / 3, c = (int)(key >> 3 * a & 7) - 1;
         if (!raw_stuck(b, c, a, occupied))
@@ -555,9 +558,24 @@ static int raw_successors(const klotski_board *b, uint64_t key, measure m, uint6
     return n;
 }
 
+/* The lane of the anchor of the piece that moved from raw key `from` to `to`: of the lanes
+ * that changed (all the moved piece's, before or after), the one `to` holds an anchor in. */
+static int raw_moved_anchor(uint64_t from, uint64_t to)
+{
+    uint64_t changed = klotski_lanes_of(from ^ to), anchors = klotski_lanes_of(to) & ~(to & to >> 1 & to >> 2);
+    return __builtin_ctzll(changed & anchors) / 3;
+}
+
+int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t key, measure m,
+                             uint64_t *child)
+{
+    if (!b->raw || m != MEASURE_MOVES) return klotski_successors(b, key, m, child);
+    return raw_successors(b, key, m, raw_moved_anchor(parent, key), child);
+}
+
 int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child)
 {
-    if (b->raw) return raw_successors(b, key, m, child);
+    if (b->raw) return raw_successors(b, key, m, -1, child);
     klotski_layout l;
     klotski_decode(b, key, &l);
     uint8_t class_at[64], dest[64];
@@ -826,6 +844,12 @@ static int problem_successors(const void *b, uint64_t key, measure m, uint64_t *
     return klotski_successors(b, key, m, child);
 }
 
+static int problem_successors_after(const void *b, uint64_t parent, uint64_t key, measure m,
+                                    uint64_t *child)
+{
+    return klotski_successors_after(b, parent, key, m, child);
+}
+
 static int problem_lower_bound(const void *b, uint64_t key, measure m)
 {
     return klotski_primary_distance(b, key, m);
@@ -891,5 +915,5 @@ void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out
                             start,               klotski_max_successors(b),
                             problem_is_goal,     problem_successors,
                             problem_lower_bound, problem_path_text,
-                            problem_goal_states};
+                            problem_goal_states, problem_successors_after};
 }

@@ -189,6 +189,13 @@ uint64_t klotski_key_at(const klotski_board *b, const uint8_t *at);
  * down, left, right (slides nearer first; moves in breadth-first order of the piece's cells). */
 int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child);
 int klotski_max_successors(const klotski_board *b);
+/* The successors of key, reached from `parent` in one unit of measure m, that a breadth-first
+ * search has not stored already: in moves on a raw key, those of every piece but the one that
+ * moved. Its moves from key lead to parent or to its own moves from parent, which the search
+ * generated when it expanded parent (it moved there, so that piece was not left out then): the
+ * search stores the same states in the same order. Otherwise all of them. */
+int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t key, measure m,
+                             uint64_t *child);
 
 /* The fewest units of measure m the primary needs to reach its target on the board with only
  * the walls (every other piece taken away): a lower bound on any state's distance to the goal

@@ -318,6 +318,39 @@ Test(klotski, the_classic_has_the_published_figures_and_its_keys_decode_to_thems
         klotski_decode(b, ctx.trail[0].key[i], &l);
         cr_assert_eq(klotski_encode(b, &l), ctx.trail[0].key[i]);
     }
+    /* The breadth-first prune (klotski_successors_after): from every state s of the cluster,
+     * reached from each of its neighbours p, what it leaves out of s's successors is p itself
+     * or one of p's, what it keeps stands in the same order, and in moves it leaves out the
+     * moved piece's moves alone; in slides it leaves out nothing. */
+    uint64_t *all = malloc((size_t)klotski_max_successors(b) * sizeof *all);
+    uint64_t *kept = malloc((size_t)klotski_max_successors(b) * sizeof *kept);
+    uint64_t *around = malloc((size_t)klotski_max_successors(b) * sizeof *around);
+    uint64_t left_out = 0;
+    for (uint64_t i = 0; i < r.cluster_states; i++) {
+        uint64_t p = ctx.trail[0].key[i];
+        int np = klotski_successors(b, p, MEASURE_MOVES, around);
+        for (int j = 0; j < np; j++) {
+            uint64_t s = around[j];
+            int n = klotski_successors(b, s, MEASURE_MOVES, all);
+            int k = klotski_successors_after(b, p, s, MEASURE_MOVES, kept), at = 0;
+            for (int a = 0; a < n; a++) {
+                if (at < k && kept[at] == all[a]) {
+                    at++;
+                    continue;
+                }
+                bool near = all[a] == p;
+                for (int q = 0; q < np && !near; q++) near = around[q] == all[a];
+                cr_assert(near, "state %llu: a successor left out is not one move from its parent",
+                          (unsigned long long)i);
+                left_out++;
+            }
+            cr_assert_eq(at, k, "state %llu: the kept successors are not in order", (unsigned long long)i);
+            cr_assert_eq(klotski_successors_after(b, p, s, MEASURE_SLIDES, kept),
+                         klotski_successors(b, s, MEASURE_SLIDES, all));
+        }
+    }
+    cr_assert_gt(left_out, 0);
+    free(all), free(kept), free(around);
     solver_result_free(&r);
     solver_context_free(&ctx);
     puzzle_list_free(&list);
