@@ -55,11 +55,17 @@ SPACE_INLINE int space_successors(const search_space *s, uint64_t key, int skip,
     return moves_generate(s->b, key, skip, child, NULL);
 }
 
-/* The piece that moved to reach trail entry `at`, which a best-first search need not move
- * next (trail_last_piece); none for another family. */
-SPACE_INLINE int space_trail_skip(const search_space *s, const search_trail *t, uint64_t at)
+/* The successors of trail entry `at` that a breadth- or best-first search has not met
+ * already from its parent: Rush Hour's without the piece that moved last (trail_last_piece),
+ * another family's through its successors_after (family.h), all of them at the root. */
+SPACE_INLINE int space_trail_successors(const search_space *s, const search_trail *t,
+                                        uint64_t at, uint64_t *child)
 {
-    return s->p ? MOVES_SKIP_NONE : trail_last_piece(s->b, t, at);
+    if (!s->p) return moves_generate(s->b, t->key[at], trail_last_piece(s->b, t, at), child, NULL);
+    uint32_t parent = t->parent[at];
+    if (parent == TRAIL_ROOT || !s->p->successors_after)
+        return s->p->successors(s->p->board, t->key[at], s->m, child);
+    return s->p->successors_after(s->p->board, t->key[parent], t->key[at], s->m, child);
 }
 
 /* The start, a goal, is the solution: no move. */

@@ -16,7 +16,8 @@
  *
  * The family form (every family but Rush Hour) searches in moves with the family's own bound,
  * its pattern database of the primary alone (family.h's lower_bound; for Klotski proved in
- * common/klotski.h), so it runs as astar/pdb, and expands every piece.
+ * common/klotski.h), so it runs as astar/pdb; it leaves out the moves the family's
+ * successors_after leaves out (Klotski: the piece that moved last's), for the same reason.
  */
 #include <stdlib.h>
 
@@ -121,7 +122,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
                         bound_bytes;
         if (search_should_stop(&limits, r, bytes, next)) break;
 
-        int n = space_successors(sp, key, space_trail_skip(sp, trail, at), child);
+        int n = space_trail_successors(sp, trail, at, child);
         r->generated += (uint64_t)n;
         int g = gt.g[at] + 1;
         for (int k = 0; k < n; k++) {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "common/xmem.h"
+#include "search/space.h"
 #include "solvers/bfs.h"
 
 void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
@@ -32,6 +33,7 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
     trail_push(trail, p->start, TRAIL_ROOT);
     search_count_level(r, 0, 1);
 
+    search_space space = space_of_family(p, m);
     uint64_t goal = p->is_goal(p->board, p->start) ? 0 : UINT64_MAX;
     uint64_t *child = xmalloc((size_t)p->max_successors * sizeof *child);
     uint64_t level_end = 1;
@@ -49,10 +51,7 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
             stopped = true;
             break;
         }
-        uint32_t parent = trail->parent[at];
-        int count = parent == TRAIL_ROOT || !p->successors_after
-                        ? p->successors(p->board, trail->key[at], m, child)
-                        : p->successors_after(p->board, trail->key[parent], trail->key[at], m, child);
+        int count = space_trail_successors(&space, trail, at, child);
         r->generated += (uint64_t)count;
         for (int k = 0; k < count; k++) {
             stateset_add(seen, child[k], &added);
