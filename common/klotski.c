@@ -355,11 +355,17 @@ uint64_t klotski_start_key(const klotski_board *b)
     return klotski_key_at(b, at);
 }
 
-/* A raw key's pieces: the primary, then every anchor's lane (neither 0 nor 7) in order. */
+/* The low bit of each lane of a raw key that holds an anchor: neither 0 (empty) nor 7 (covered). */
+static inline uint64_t raw_anchor_lanes(uint64_t key)
+{
+    return klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+}
+
+/* A raw key's pieces: the primary, then every anchor's lane in order. */
 static void raw_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
 {
     int a0 = klotski_primary_anchor(b, key);
-    uint64_t lanes = klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+    uint64_t lanes = raw_anchor_lanes(key);
     out->cls[0] = 0;
     out->at[0] = (uint8_t)a0;
     out->occupied = b->walls | klotski_cells(b, 0, a0);
@@ -545,7 +551,7 @@ static int raw_successors(const klotski_board *b, uint64_t key, measure m, int s
                           uint64_t *child)
 {
     uint32_t occupied = klotski_dense(key) | KLOTSKI_OUTSIDE;
-    uint64_t anchors = klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+    uint64_t anchors = raw_anchor_lanes(key);
     int p = b->lane[klotski_primary_anchor(b, key)], n = 0;
     if (p != skip && !raw_stuck(b, 0, p, occupied))
         n = raw_piece_successors(b, key, occupied, 0, p, m, child);
@@ -562,8 +568,7 @@ static int raw_successors(const klotski_board *b, uint64_t key, measure m, int s
  * that changed (all the moved piece's, before or after), the one `to` holds an anchor in. */
 static int raw_moved_anchor(uint64_t from, uint64_t to)
 {
-    uint64_t changed = klotski_lanes_of(from ^ to), anchors = klotski_lanes_of(to) & ~(to & to >> 1 & to >> 2);
-    return __builtin_ctzll(changed & anchors) / 3;
+    return __builtin_ctzll(klotski_lanes_of(from ^ to) & raw_anchor_lanes(to)) / 3;
 }
 
 int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t key, measure m,

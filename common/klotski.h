@@ -209,12 +209,13 @@ int klotski_primary_distance(const klotski_board *b, uint64_t key, measure m);
 char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, measure m,
                         char *err);
 
+/* The piece lettered `label`, or -1. */
+int klotski_piece_of_label(const klotski_board *b, char label);
+
 /* Replays text (tokens as above; several tokens in a row for one piece are one move) from the
  * start. Fills the three measures (counted from the steps) and returns 0 when every step is
  * legal and the end is solved; else -1 with a one-line reason in err naming the first illegal
  * token and step. */
-/* The piece lettered `label`, or -1. */
-int klotski_piece_of_label(const klotski_board *b, char label);
 int klotski_replay(const klotski_board *b, const char *text, measure_counts *out, char *err);
 /* The same, calling seen(at, token, len, ctx) after each legal token with every piece's anchor
  * (by piece) as the token left them: how bin/solve --show draws a solution. */

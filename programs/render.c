@@ -184,8 +184,12 @@ static int write_raster(const options *o, const image *im, const char *path)
 
 /* The positions to draw: the start, then the position after each move, each with its caption. */
 typedef struct {
-    puzzle_position *at;
-    char (*caption)[24];
+    puzzle_position at;
+    char caption[24];
+} captioned;
+
+typedef struct {
+    captioned *pos;
     int count, capacity;
 } sequence;
 
@@ -216,11 +220,11 @@ static int write_grid(const options *o, const char *path, const puzzle *p, const
                 width, height, width, height);
         for (int k = 0; k < seq->count; k++) {
             int x = pad + (k % cols) * (fw + pad), y = pad + (k / cols) * (fh + band + pad);
-            draw_puzzle_svg(p, &seq->at[k], &o->style, f, x, y);
+            draw_puzzle_svg(p, &seq->pos[k].at, &o->style, f, x, y);
             if (!single)
                 fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
                            "text-anchor=\"middle\" fill=\"#281e14\">%s</text>\n",
-                        x + fw / 2, y + fh + band - 2, band - 2, seq->caption[k]);
+                        x + fw / 2, y + fh + band - 2, band - 2, seq->pos[k].caption);
         }
         fprintf(f, "</svg>\n");
         if (outfile_commit(&out, err) == 0) return 0;
@@ -242,14 +246,14 @@ static int write_grid(const options *o, const char *path, const puzzle *p, const
     for (int k = 0; k < seq->count; k++) {
         int x = pad + (k % cols) * (fw + pad), y = pad + (k / cols) * (fh + band + pad);
         image frame;
-        draw_puzzle(p, &seq->at[k], &o->style, &frame);
+        draw_puzzle(p, &seq->pos[k].at, &o->style, &frame);
         for (int row = 0; row < fh; row++)
             memcpy(sheet.rgb + ((size_t)(y + row) * (size_t)width + (size_t)x) * 3,
                    frame.rgb + (size_t)row * (size_t)fw * 3, (size_t)fw * 3);
         image_free(&frame);
         if (!single)
-            image_text(&sheet, x + (fw - image_text_width(seq->caption[k], scale)) / 2,
-                       y + fh + 2 * scale, seq->caption[k], scale, ink);
+            image_text(&sheet, x + (fw - image_text_width(seq->pos[k].caption, scale)) / 2,
+                       y + fh + 2 * scale, seq->pos[k].caption, scale, ink);
     }
     int rc = write_raster(o, &sheet, path);
     image_free(&sheet);
@@ -267,7 +271,7 @@ static int write_frames(const options *o, const char *dir, const puzzle *p, cons
         char path[1024];
         snprintf(path, sizeof path, "%s/%03d.%s", dir, k, jpeg ? "jpg" : "png");
         image frame;
-        draw_puzzle(p, &seq->at[k], &o->style, &frame);
+        draw_puzzle(p, &seq->pos[k].at, &o->style, &frame);
         int rc = write_raster(o, &frame, path);
         image_free(&frame);
         if (rc) return -1;
@@ -279,13 +283,11 @@ static int write_frames(const options *o, const char *dir, const puzzle *p, cons
 static void keep_position(const puzzle_position *pos, const char *token, size_t len, void *ctx)
 {
     sequence *seq = ctx;
-    GROW(seq->at, seq->capacity, seq->count + 1, 64);
-    seq->caption = xrealloc(seq->caption, (size_t)seq->capacity * sizeof *seq->caption);
-    seq->at[seq->count] = *pos;
-    if (len)
-        snprintf(seq->caption[seq->count], sizeof seq->caption[seq->count], "%d. %.*s",
-                 seq->count, (int)len, token);
-    else snprintf(seq->caption[seq->count], sizeof seq->caption[seq->count], "start");
+    GROW(seq->pos, seq->capacity, seq->count + 1, 64);
+    captioned *f = &seq->pos[seq->count];
+    f->at = *pos;
+    if (len) snprintf(f->caption, sizeof f->caption, "%d. %.*s", seq->count, (int)len, token);
+    else snprintf(f->caption, sizeof f->caption, "start");
     seq->count++;
 }
 
@@ -340,8 +342,7 @@ static int render(const options *o, const puzzle *p, const solver *s, const char
         positions(p, s ? &r : NULL, &seq);
         if (write_grid(o, path, p, &seq) || (dir && write_frames(o, dir, p, &seq)))
             status = EXIT_BAD_INPUT;
-        free(seq.at);
-        free(seq.caption);
+        free(seq.pos);
     }
     solver_result_free(&r);
     return status;

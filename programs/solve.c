@@ -284,7 +284,8 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
         if (r->note) printf(", note %s", r->note);
         putchar('\n');
     }
-    if (o->show && r->status == SOLVE_SOLVED) show(p, r);}
+    if (o->show && r->status == SOLVE_SOLVED) show(p, r);
+}
 
 /* One puzzle solved by one solver, not yet checked and printed. */
 typedef struct {

@@ -40,9 +40,9 @@ static bool cluster_takes_one_more(const cluster *c, uint64_t max_states, uint64
  * goal test and successors (moves, which are reversible) are given; at most max_children
  * successors a state. Inlined into each caller, so that Rush Hour's pattern databases, built
  * through it, call the generator directly. */
-static inline __attribute__((always_inline)) void assign_distances_in(cluster *c, const void *space, bool (*is_goal)(const void *, uint64_t),
-                                int (*successors)(const void *, uint64_t, uint64_t *),
-                                int max_children)
+static inline __attribute__((always_inline)) void
+assign_distances_in(cluster *c, const void *space, bool (*is_goal)(const void *, uint64_t),
+                    int (*successors)(const void *, uint64_t, uint64_t *), int max_children)
 {
     uint64_t *child = xmalloc((size_t)max_children * sizeof *child);
     uint64_t *queue = xmalloc((c->count ? c->count : 1) * sizeof *queue), queued = 0;
@@ -95,9 +95,9 @@ static void assign_distances(cluster *c, const board *b)
 
 /* Lists the states reachable from start (c->key, breadth-first), each stored in the table and
  * marked UNSEEN: false, with nothing kept, past the budget. Inlined as assign_distances_in. */
-static inline __attribute__((always_inline)) bool explore_in(cluster *c, const void *space, int (*successors)(const void *, uint64_t, uint64_t *),
-                       int max_children, uint64_t start, uint64_t max_states,
-                       uint64_t max_bytes)
+static inline __attribute__((always_inline)) bool
+explore_in(cluster *c, const void *space, int (*successors)(const void *, uint64_t, uint64_t *),
+           int max_children, uint64_t start, uint64_t max_states, uint64_t max_bytes)
 {
     cluster_begin(c);
     uint64_t cap = 0;
