@@ -461,16 +461,18 @@ Test(external, a_cgroup_holds_the_memory_limit_and_counts_the_whole_tree, .timeo
 }
 
 /* Interrupted by SIGINT mid-run: its solvers end with it, the partial files stay valid, and
- * `--resume DIR` alone, from the same folder, completes the run from DIR/run.json. */
+ * `--resume DIR` alone, from the same folder, completes the run from DIR/run.json, shard and
+ * all. The first of two shards of the seeds (6 puzzles, the unsolvable one among them) leaves
+ * out the board the Python BFS takes longest over, which would make the test a minute longer. */
 Test(external, an_interrupted_run_resumes_from_its_folder_alone, .timeout = 180)
 {
     char dir[64], cmd[4096], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "B=$(realpath %s)/bench; D=%s;"
-             "$B --no-progress --out $D/full --solver bfs,slow,pybfs --external 'slow=" MISBEHAVE " slow 0.3' "
+             "$B --no-progress --shard 1/2 --out $D/full --solver bfs,slow,pybfs --external 'slow=" MISBEHAVE " slow 0.3' "
              "--external 'pybfs=python3 examples/python/bfs.py' corpus/seeds/ > /dev/null 2>&1 || exit 1;"
-             "$B --no-progress --out $D/part --solver bfs,slow,pybfs --external 'slow=" MISBEHAVE " slow 0.3' "
+             "$B --no-progress --shard 1/2 --out $D/part --solver bfs,slow,pybfs --external 'slow=" MISBEHAVE " slow 0.3' "
              "--external 'pybfs=python3 examples/python/bfs.py' corpus/seeds/ > /dev/null 2>$D/err & pid=$!;"
              "while kill -0 $pid 2>/dev/null && [ $(cat $D/part/results.csv.partial 2>/dev/null | wc -l) -le 6 ]; "
              "do sleep 0.01; done; kill -INT $pid; wait $pid; echo \"status $?\";"
@@ -486,7 +488,7 @@ Test(external, an_interrupted_run_resumes_from_its_folder_alone, .timeout = 180)
              th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
     cr_assert_not_null(strstr(out, "status 130\n0\nvalid: 1 document(s)\nother configuration 2\nelsewhere 2\n"
-                                   "resumed\nsame\n34\n"), "%s%s", out, err);
+                                   "resumed\nsame\n19\n"), "%s%s", out, err);
     cr_assert_not_null(strstr(out, "the interrupted run had another configu"), "%s", out);
     cr_assert_not_null(strstr(out, "the run was started in /"), "%s", out);
     cr_assert_not_null(strstr(out, "; resume it from there\n"), "%s", out);
