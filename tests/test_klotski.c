@@ -9,6 +9,7 @@
 
 #include "common/family.h"
 #include "common/klotski.h"
+#include "common/stateset.h"
 #include "scan/scan.h"
 #include "solvers/bfs.h"
 #include "solvers/registry.h"
@@ -402,6 +403,106 @@ Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_m
     }
     cr_assert_not(solver_takes(solver_find("zone13"), FAMILY_KLOTSKI));
     cr_assert_not(solver_takes(solver_find("iddfs-zone"), FAMILY_KLOTSKI));
+    puzzle_list_free(&list);
+}
+
+/* The goal layouts of a textbook puzzle, counted as tilings: the first cell not yet covered is
+ * left empty or becomes the top-left cell of a piece of a shape with pieces left, so that each
+ * layout (alike pieces not told apart) is counted once. */
+static long count_fillings(const tpuzzle *t, bool covered[MAXH][MAXW], int *left, int empties)
+{
+    int at = 0;
+    while (at < t->w * t->h && covered[at / t->w][at % t->w]) at++;
+    if (at == t->w * t->h) return 1;   /* pieces and empty cells add up to the board */
+    int r = at / t->w, c = at % t->w;
+    long n = 0;
+    if (empties > 0) {
+        covered[r][c] = true;
+        n += count_fillings(t, covered, left, empties - 1);
+        covered[r][c] = false;
+    }
+    for (int i = 1; i < t->np; i++) {
+        bool first_of_shape = true, room = r + t->ph[i] <= t->h && c + t->pw[i] <= t->w;
+        for (int j = 1; j < i; j++)
+            if (t->ph[j] == t->ph[i] && t->pw[j] == t->pw[i]) first_of_shape = false;
+        if (!first_of_shape || !left[i] || !room) continue;
+        for (int y = r; y < r + t->ph[i]; y++)
+            for (int x = c; x < c + t->pw[i]; x++) room &= !covered[y][x];
+        if (!room) continue;
+        for (int y = r; y < r + t->ph[i]; y++)
+            for (int x = c; x < c + t->pw[i]; x++) covered[y][x] = true;
+        left[i]--;
+        n += count_fillings(t, covered, left, empties);
+        left[i]++;
+        for (int y = r; y < r + t->ph[i]; y++)
+            for (int x = c; x < c + t->pw[i]; x++) covered[y][x] = false;
+    }
+    return n;
+}
+
+typedef struct {
+    const family_problem *view;
+    stateset *seen;
+    long listed, not_goals, repeated;
+} goal_listing;
+
+static bool note_goal(uint64_t key, void *ctx)
+{
+    goal_listing *g = ctx;
+    bool added;
+    stateset_add(g->seen, key, &added);
+    g->listed++;
+    g->not_goals += !g->view->is_goal(g->view->board, key);
+    g->repeated += !added;
+    return true;
+}
+
+/* The goal states a Klotski board lists (family.h's goal_states, bibfs's backward seeds) are
+ * every goal layout once, as a count of the tilings around the primary says: 6,795 on the
+ * classic. They outnumber every level of the forward search (1,084 at most), so bibfs always
+ * expands its forward side: its expansions are bfs's, one level an iteration. */
+Test(klotski, the_goal_states_are_every_goal_layout_once_and_bibfs_expands_forward)
+{
+    static tpuzzle t[1];
+    cr_assert_eq(textbook_read("corpus/klotski/classic.txt", t, 1), 1);
+    bool covered[MAXH][MAXW] = {{false}};
+    int left[NP], area = t[0].ph[0] * t[0].pw[0];
+    for (int i = 0; i < t[0].np; i++) {
+        left[i] = 0;
+        for (int j = 1; j < t[0].np; j++) left[i] += t[0].ph[j] == t[0].ph[i] && t[0].pw[j] == t[0].pw[i];
+        area += i ? t[0].ph[i] * t[0].pw[i] : 0;
+    }
+    for (int y = t[0].goal_r; y < t[0].goal_r + t[0].ph[0]; y++)
+        for (int x = t[0].goal_c; x < t[0].goal_c + t[0].pw[0]; x++) covered[y][x] = true;
+    long tilings = count_fillings(&t[0], covered, left, t[0].w * t[0].h - area);
+    cr_assert_eq(tilings, 6795);
+
+    puzzle_list list = load("corpus/klotski/classic.txt");
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    stateset seen;
+    stateset_init(&seen, STATESET_HASH_DEFAULT);
+    goal_listing g = {&view, &seen, 0, 0, 0};
+    cr_assert_eq(view.goal_states(view.board, 1 << 16, note_goal, &g), tilings);
+    cr_assert_eq(g.listed, tilings);
+    cr_assert_eq(g.not_goals, 0);
+    cr_assert_eq(g.repeated, 0);
+    stateset_free(&seen);
+
+    solver_budget none = {0, 0, 0};
+    solver_result r[2];
+    const char *names[] = {"bfs", "bibfs"};
+    for (int k = 0; k < 2; k++) {
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_find(names[k])->solve_family(&ctx, &view, &none, NULL, &r[k]);
+        solver_context_free(&ctx);
+        cr_assert_eq(r[k].status, SOLVE_SOLVED, "%s", names[k]);
+    }
+    cr_assert_eq(r[0].peak_frontier, 1084);
+    cr_assert_eq(r[1].expanded, r[0].expanded);
+    cr_assert_eq(r[1].iterations, 81);
+    for (int k = 0; k < 2; k++) solver_result_free(&r[k]);
     puzzle_list_free(&list);
 }
 
