@@ -34,7 +34,9 @@
  *
  * Every other family (the family form, bibfs_solve_family) searches in moves the same way, from
  * the goal states the family lists (family.h's goal_states: for Klotski every way to fill the
- * board around the primary at its target), with no prune: the same proof holds.
+ * board around the primary at its target), each side with the family's own prune (family.h's
+ * successors_after: in Klotski, the piece that moved last), which leaves each side storing
+ * the same states in the same order as without it: the same proof holds.
  *
  * Each side is a breadth-first search (the backward one from many roots) and uses bfs.c's two
  * prunes, the piece that moved last and the moves that commute with that move: they leave
@@ -165,11 +167,12 @@ SPACE_INLINE void meet(const search_space *sp, const side *s, uint32_t f, uint32
 }
 
 /* The successors a side takes from its trail entry `at`: on Rush Hour's boards, those bfs.c's
- * prunes let through (see the top); elsewhere, all of them. */
+ * prunes let through (see the top); elsewhere, those the family's own prune lets through
+ * (family.h's successors_after, as bfs_family.c uses it). */
 SPACE_INLINE int side_successors(const search_space *sp, const side *own, uint64_t at,
                                  uint64_t key, uint64_t *child)
 {
-    if (sp->p) return space_successors(sp, key, MOVES_SKIP_NONE, child);
+    if (sp->p) return space_trail_successors(sp, own->trail, at, child);
     return moves_generate_filtered(sp->b, key, trail_bfs_filter(sp->b, own->trail, at, false),
                                    child, NULL, BOARD_MAX_SIDE);
 }
