@@ -376,6 +376,16 @@ Test(klotski, the_rush_hour_reference_in_steps_is_bfs1s)
     puzzle_list_free(&list);
 }
 
+/* s's family form on view, in a context of its own, as a program's one solve would run. */
+static void solve_alone(const solver *s, const family_problem *view, const solver_budget *budget,
+                        solver_result *r)
+{
+    solver_context ctx;
+    solver_context_init(&ctx);
+    s->solve_family(&ctx, view, budget, NULL, r);
+    solver_context_free(&ctx);
+}
+
 Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_measure)
 {
     puzzle_list list = load("corpus/klotski/classic.txt");
@@ -388,10 +398,8 @@ Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_m
     for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
         const solver *s = solver_find(names[k]);
         cr_assert(solver_takes(s, FAMILY_KLOTSKI), "%s", names[k]);
-        solver_context ctx;
-        solver_context_init(&ctx);
         solver_result r;
-        s->solve_family(&ctx, &view, &budget, NULL, &r);
+        solve_alone(s, &view, &budget, &r);
         cr_assert_eq(r.status, SOLVE_SOLVED, "%s", names[k]);
         measure_counts units;
         char why[KLOTSKI_ERR_MAX];
@@ -399,11 +407,17 @@ Test(klotski, every_family_solver_is_legal_and_the_exact_ones_optimal_in_their_m
         if (optimum[k] >= 0) cr_assert_eq(units.moves, optimum[k], "%s", names[k]);
         if (strcmp(names[k], "bfs1") == 0) cr_assert_eq(units.steps, 116);
         solver_result_free(&r);
-        solver_context_free(&ctx);
     }
     cr_assert_not(solver_takes(solver_find("zone13"), FAMILY_KLOTSKI));
     cr_assert_not(solver_takes(solver_find("iddfs-zone"), FAMILY_KLOTSKI));
     puzzle_list_free(&list);
+}
+
+/* Marks or clears the h x w rectangle at (r, c). */
+static void cover(bool covered[MAXH][MAXW], int r, int c, int h, int w, bool value)
+{
+    for (int y = r; y < r + h; y++)
+        for (int x = c; x < c + w; x++) covered[y][x] = value;
 }
 
 /* The goal layouts of a textbook puzzle, counted as tilings: the first cell not yet covered is
@@ -429,13 +443,11 @@ static long count_fillings(const tpuzzle *t, bool covered[MAXH][MAXW], int *left
         for (int y = r; y < r + t->ph[i]; y++)
             for (int x = c; x < c + t->pw[i]; x++) room &= !covered[y][x];
         if (!room) continue;
-        for (int y = r; y < r + t->ph[i]; y++)
-            for (int x = c; x < c + t->pw[i]; x++) covered[y][x] = true;
+        cover(covered, r, c, t->ph[i], t->pw[i], true);
         left[i]--;
         n += count_fillings(t, covered, left, empties);
         left[i]++;
-        for (int y = r; y < r + t->ph[i]; y++)
-            for (int x = c; x < c + t->pw[i]; x++) covered[y][x] = false;
+        cover(covered, r, c, t->ph[i], t->pw[i], false);
     }
     return n;
 }
@@ -467,14 +479,12 @@ Test(klotski, the_goal_states_are_every_goal_layout_once_and_bibfs_expands_forwa
     static tpuzzle t[1];
     cr_assert_eq(textbook_read("corpus/klotski/classic.txt", t, 1), 1);
     bool covered[MAXH][MAXW] = {{false}};
-    int left[NP], area = t[0].ph[0] * t[0].pw[0];
+    int left[NP] = {0}, area = 0;   /* left[i]: the pieces of piece i's shape, the primary aside */
     for (int i = 0; i < t[0].np; i++) {
-        left[i] = 0;
+        area += t[0].ph[i] * t[0].pw[i];
         for (int j = 1; j < t[0].np; j++) left[i] += t[0].ph[j] == t[0].ph[i] && t[0].pw[j] == t[0].pw[i];
-        area += i ? t[0].ph[i] * t[0].pw[i] : 0;
     }
-    for (int y = t[0].goal_r; y < t[0].goal_r + t[0].ph[0]; y++)
-        for (int x = t[0].goal_c; x < t[0].goal_c + t[0].pw[0]; x++) covered[y][x] = true;
+    cover(covered, t[0].goal_r, t[0].goal_c, t[0].ph[0], t[0].pw[0], true);
     long tilings = count_fillings(&t[0], covered, left, t[0].w * t[0].h - area);
     cr_assert_eq(tilings, 6795);
 
@@ -494,10 +504,7 @@ Test(klotski, the_goal_states_are_every_goal_layout_once_and_bibfs_expands_forwa
     solver_result r[2];
     const char *names[] = {"bfs", "bibfs"};
     for (int k = 0; k < 2; k++) {
-        solver_context ctx;
-        solver_context_init(&ctx);
-        solver_find(names[k])->solve_family(&ctx, &view, &none, NULL, &r[k]);
-        solver_context_free(&ctx);
+        solve_alone(solver_find(names[k]), &view, &none, &r[k]);
         cr_assert_eq(r[k].status, SOLVE_SOLVED, "%s", names[k]);
     }
     cr_assert_eq(r[0].peak_frontier, 1084);
@@ -724,16 +731,13 @@ Test(klotski, a_solved_start_is_an_empty_solution_from_every_solver)
     for (int i = 0; solver_all[i]; i++) {
         const solver *s = solver_all[i];
         if (!solver_takes(s, FAMILY_KLOTSKI)) continue;
-        solver_context ctx;
-        solver_context_init(&ctx);
         solver_result r;
         memset(&r, 0xA5, sizeof r);   /* what a caller's stack may hold */
-        s->solve_family(&ctx, &view, &none, NULL, &r);
+        solve_alone(s, &view, &none, &r);
         cr_assert_eq(r.status, SOLVE_SOLVED, "%s", s->name);
         cr_assert_str_eq(r.text, "", "%s", s->name);
         cr_assert_leq(r.expanded, 1, "%s", s->name);
         solver_result_free(&r);
-        solver_context_free(&ctx);
     }
     puzzle_list_free(&list);
 }
