@@ -357,6 +357,60 @@ Test(klotski, the_classic_has_the_published_figures_and_its_keys_decode_to_thems
     puzzle_list_free(&list);
 }
 
+/* The raw key's generator (klotski.h) against the decoding one, which reads a layout and
+ * encodes each successor: from every state of a cluster, in every measure, the same successors
+ * in the same order (the board copied with its coded key, each key carried across through its
+ * layout). On the classic, and on a board of L-shapes and a wall. */
+static void raw_generator_is_the_decoding_ones(const char *path)
+{
+    puzzle_list list = load(path);
+    static klotski_board coded;
+    const klotski_board *raw = &list.items[0].klotski;
+    cr_assert(raw->raw, "%s takes the raw key", path);
+    coded = *raw;
+    coded.raw = false;
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    solver_budget none = {0, 0, 0};
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    bfs_family_search(&ctx, &view, MEASURE_MOVES, &none, &r, true);
+    cr_assert_gt(r.cluster_states, 1000, "%s", path);
+    size_t max = (size_t)klotski_max_successors(raw);
+    uint64_t *fast = malloc(max * sizeof *fast), *slow = malloc(max * sizeof *slow);
+    uint64_t compared = 0;
+    for (uint64_t i = 0; i < r.cluster_states; i++) {
+        uint64_t key = ctx.trail[0].key[i];
+        klotski_layout l;
+        klotski_decode(raw, key, &l);
+        uint64_t coded_key = klotski_encode(&coded, &l);
+        for (int m = 0; m < MEASURE_COUNT; m++) {
+            int n = klotski_successors(raw, key, (measure)m, fast);
+            int n_slow = klotski_successors(&coded, coded_key, (measure)m, slow);
+            cr_assert_eq(n, n_slow, "%s state %llu %s", path, (unsigned long long)i,
+                         measure_name((measure)m));
+            for (int k = 0; k < n; k++) {
+                klotski_decode(&coded, slow[k], &l);
+                cr_assert_eq(klotski_encode(raw, &l), fast[k], "%s state %llu %s successor %d",
+                             path, (unsigned long long)i, measure_name((measure)m), k);
+            }
+            compared += (uint64_t)n;
+        }
+    }
+    cr_assert_gt(compared, 3 * r.cluster_states);
+    free(fast), free(slow);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(klotski, the_raw_generator_gives_the_decoding_ones_successors_in_order, .timeout = 120)
+{
+    raw_generator_is_the_decoding_ones("corpus/klotski/classic.txt");
+    raw_generator_is_the_decoding_ones("tests/data/klotski/l-shapes.txt");
+}
+
 /* The puzzle-level reference in steps, on Rush Hour, is bfs1's optimum. */
 Test(klotski, the_rush_hour_reference_in_steps_is_bfs1s)
 {
