@@ -21,19 +21,28 @@ const stateset_hash stateset_default_hash = STATESET_HASH_DEFAULT;
 uint64_t stateset_xxh3(uint64_t key) { return XXH3_64bits(&key, sizeof key); }
 
 /* Makes sure a buffer pair member holds n slots (allocating only to grow) and zeroes them;
- * *run_capacity follows the same rule from the run's start. */
-static void reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint64_t *run_capacity,
-                    uint64_t n, bool with_values)
+ * *run_capacity follows the same rule from the run's start. The old buffers are freed before
+ * the new ones are had, so that a growth never holds both (budgets count on it). Out of
+ * memory, it exits as xmalloc does, or with may_fail returns false, the member left empty. */
+static bool reserve(uint64_t **slot, uint32_t **value, uint64_t *capacity, uint64_t *run_capacity,
+                    uint64_t n, bool with_values, bool may_fail)
 {
-    if (*run_capacity < n) *run_capacity = n;
     if (*capacity < n || (with_values && !*value)) {
         free(*slot);
         free(*value);
-        *slot = xmalloc_large(n * sizeof **slot);
-        *value = with_values ? xmalloc_large(n * sizeof **value) : NULL;
+        *slot = xmem_try_large(n * sizeof **slot);
+        *value = with_values ? xmem_try_large(n * sizeof **value) : NULL;
+        if (!*slot || (with_values && !*value)) {
+            free(*slot), free(*value);
+            *slot = NULL, *value = NULL, *capacity = 0;
+            if (may_fail) return false;
+            xmalloc_large(SIZE_MAX);   /* says "out of memory" and exits */
+        }
         *capacity = n;
     }
+    if (*run_capacity < n) *run_capacity = n;
     memset(*slot, 0, n * sizeof **slot);
+    return true;
 }
 
 void stateset_init(stateset *s, stateset_hash hash)
@@ -51,7 +60,7 @@ void stateset_clear(stateset *s, bool with_values)
     s->count = 0;
     s->load_shift = 2;
     s->room = s->used >> s->load_shift;
-    reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, s->used, s->with_values);
+    reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, s->used, s->with_values, false);
 }
 
 void stateset_begin_run(stateset *s)
@@ -69,13 +78,22 @@ void stateset_clear_half(stateset *s)
 
 void stateset_presize(stateset *s, uint64_t n)
 {
+    if (!stateset_try_presize(s, n)) xmalloc_large(SIZE_MAX);   /* out of memory: exits */
+}
+
+bool stateset_try_presize(stateset *s, uint64_t n)
+{
     uint64_t used = s->used;
     while (n << s->load_shift > used) used *= GROWTH;
-    if (used == s->used) return;
+    if (used == s->used) return true;
+    if (!reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, used, s->with_values, true)) {
+        stateset_clear(s, s->with_values);
+        return false;
+    }
     s->used = used;
     s->log2_used = __builtin_ctzll(used);
     s->room = used >> s->load_shift;
-    reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, used, s->with_values);
+    return true;
 }
 
 void stateset_free(stateset *s)
@@ -94,7 +112,7 @@ static uint64_t *enlarge(stateset *s, uint32_t **old_value)
     uint64_t *old_slot = s->slot;
     *old_value = s->value;
     reserve(&s->spare_slot, &s->spare_value, &s->spare_capacity, &s->run_spare_capacity,
-            s->used * GROWTH, s->with_values);
+            s->used * GROWTH, s->with_values, false);
     s->slot = s->spare_slot;
     s->value = s->spare_value;
     s->spare_slot = old_slot;

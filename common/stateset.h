@@ -61,6 +61,8 @@ void stateset_clear_half(stateset *s);
  * how many keys are coming (the keys still go in one by one, and more may follow: the table
  * then grows as before). */
 void stateset_presize(stateset *s, uint64_t n);
+/* The same, for a caller that reports running out of memory: false then, the set empty. */
+bool stateset_try_presize(stateset *s, uint64_t n);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
 /* Starts a run: from here stateset_bytes counts what a new set would hold, however large the

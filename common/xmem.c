@@ -26,14 +26,16 @@ char *xstrdup(const char *s) { return check(strdup(s)); }
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
-void *xmalloc_large(size_t n)
+void *xmem_try_large(size_t n)
 {
-    if (n < HUGE_PAGE) return xmalloc(n);
+    if (n < HUGE_PAGE) return malloc(n ? n : 1);
     size_t size = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-    void *p = check(aligned_alloc(HUGE_PAGE, size));
-    madvise(p, size, MADV_HUGEPAGE);   /* advice: where the kernel has none, nothing changes */
+    void *p = aligned_alloc(HUGE_PAGE, size);
+    if (p) madvise(p, size, MADV_HUGEPAGE);   /* advice: where the kernel has none, nothing changes */
     return p;
 }
+
+void *xmalloc_large(size_t n) { return check(xmem_try_large(n)); }
 
 void *xrealloc_large(void *p, size_t old, size_t n)
 {

@@ -27,6 +27,8 @@ char *xstrdup(const char *s);
  * (docs/performance.md). old is the bytes of p to keep. Freed with free. */
 void *xmalloc_large(size_t n);
 void *xrealloc_large(void *p, size_t old, size_t n);
+/* xmalloc_large's block, or NULL when it cannot be had, for a caller that reports it. */
+void *xmem_try_large(size_t n);
 
 /* True when the peak counter works (jemalloc linked with statistics). */
 bool xmem_peak_available(void);

@@ -79,3 +79,20 @@ Test(stateset, a_large_block_is_aligned_for_huge_pages_and_keeps_its_contents_wh
         cr_assert_eq(t[i], scramble(i), "slot %llu", (unsigned long long)i);
     free(t);
 }
+
+/* A table that cannot be had is refused, not fatal, for the caller that reports it (the Klotski
+ * space's explorer), and the set is left empty and usable. */
+Test(stateset, a_presize_past_the_memory_is_refused_and_the_set_stays_usable)
+{
+    if (th_sanitized()) return;   /* AddressSanitizer aborts on a request this large */
+    stateset s;
+    stateset_init(&s, STATESET_HASH_DEFAULT);
+    stateset_clear(&s, true);
+    cr_assert(!stateset_try_presize(&s, 1ull << 44));
+    cr_assert_eq(s.count, 0);
+    cr_assert(stateset_try_presize(&s, 1000));
+    bool added;
+    for (uint64_t i = 0; i < 1000; i++) s.value[stateset_add(&s, scramble(i), &added)] = (uint32_t)i;
+    for (uint64_t i = 0; i < 1000; i++) cr_assert_eq(s.value[stateset_find(&s, scramble(i))], i);
+    stateset_free(&s);
+}
