@@ -175,9 +175,11 @@ static const struct {
     {"hello world\n", "t.txt:1: cannot tell the format of this file (try --format)"},
     /* database lines */
     {"3 ooooooooooooAAooooooooooooooooooooo\n",
-     "t.txt:1: board has 35 characters; a database board has 16, 25, 36, 49 or 64 (4x4 to 8x8)"},
+     "t.txt:1: board has 35 characters; a database board has 16, 25, 36, 49 or 64 (4x4 to 8x8), "
+     "or is a Klotski board's rows joined by '/'"},
     {"3 ooooooooooooAAooooooooooooooooooooooo\n",
-     "t.txt:1: board has 37 characters; a database board has 16, 25, 36, 49 or 64 (4x4 to 8x8)"},
+     "t.txt:1: board has 37 characters; a database board has 16, 25, 36, 49 or 64 (4x4 to 8x8), "
+     "or is a Klotski board's rows joined by '/'"},
     {"3 ooooooooooooAAoooooooooooooBoooooooo\n",
      "t.txt:1: piece B is a single cell; pieces are 2 or 3 cells long (x is a wall)"},
     {"3 BoooooBoooooAAooooooooooBoooooBooooo\n",
@@ -236,6 +238,11 @@ static const struct {
      "t.txt:1: expected '[' starting a row, found the end of the file"},
     {"b = [[0, 0, 0, 0], [1, 1, x, 0]]\n", "t.txt:1: expected a piece number, found 'x'"},
     {"b = [[0, 0, 0, 0], [1, 1, 99, 0]]\n", "t.txt:1: piece number 99 is over 50"},
+    /* Klotski database lines */
+    {"5 AAB/AA/..C 9\n", "t.txt:1: 'AAB/AA/..C' is not a Klotski board: rows of 2 to 8 cells, all "
+     "as wide, 2 to 8 of them, joined by '/'"},
+    {"5 AAB/AA./..B 9\n", "t.txt:1: piece B is not connected"},
+    {"5 BB./BB./... 9\n", "t.txt:1: no piece A to free"},
 };
 
 Test(scan, bad_inputs_are_rejected_with_one_clear_line)
@@ -262,7 +269,7 @@ Test(scan, a_bad_puzzle_among_good_ones_rejects_the_file)
     cr_assert_eq(th_scan(text, &list, err), -1);
     cr_assert_eq(list.count, 0);
     cr_assert_str_eq(err, "t.txt:2: board has 35 characters; a database board has 16, 25, 36, "
-                          "49 or 64 (4x4 to 8x8)");
+                          "49 or 64 (4x4 to 8x8), or is a Klotski board's rows joined by '/'");
 }
 
 /* A database line of any square size, told by its length (so that every generated database is
