@@ -23,14 +23,19 @@ const char *malloc_conf = "narenas:1";
 static const char *usage =
     "usage: enumerate --size N [--walls K] [--shard K/N] [--jobs J] [--out FILE]\n"
     "                 [--stats FILE] [--checkpoint FILE] [--no-mirror]\n"
+    "       enumerate --family klotski --size WxH [--shard K/N] [--jobs J] [--out FILE] ...\n"
     "       enumerate merge [--out FILE] [--stats FILE] SHARD_FILE...\n"
     "Explores every cluster of the N x N puzzle space with up to K walls (docs/space.md) and\n"
     "writes its database: one line 'MOVES BOARD CLUSTER_SIZE' per solvable cluster whose\n"
     "hardest state is minimal, most moves first, under a '# enumerate {...}' header with the\n"
     "statistics (schema/enumerate.schema.json). The file is a corpus for bin/bench.\n"
+    "With --family klotski, the Klotski space of a W x H board instead: every layout of one\n"
+    "2x2 piece and any 1x2, 2x1 and 1x1 pieces with two cells or more empty, and a line per\n"
+    "solvable cluster (the 2x2 piece over an opening in the middle of the bottom border).\n"
     "\n"
-    "  --size N          board size, 4 to 8\n"
-    "  --walls K         at most K walls (default 0)\n"
+    "  --family F        rush (default) or klotski\n"
+    "  --size N          board size, 4 to 8; WxH (klotski: at most 21 cells, e.g. 4x5)\n"
+    "  --walls K         at most K walls (default 0; rush only)\n"
     "  --shard K/N       only the K-th shard of N (1 <= K <= N): units K-1, K-1+N, ...\n"
     "  --jobs J          threads (default: the online processors)\n"
     "  --out FILE        the database (default standard output)\n"
@@ -50,14 +55,40 @@ static const char *usage =
     "numbering; stderr says which), 2 bad input or usage or an output that could not be\n"
     "written, 130 (SIGINT) or 143 (SIGTERM) interrupted, progress kept in the checkpoint.\n";
 
-enum { OPT_SIZE = CLI_OPT_PROGRAM, OPT_WALLS, OPT_SHARD, OPT_JOBS, OPT_OUT,
+enum { OPT_FAMILY = CLI_OPT_PROGRAM, OPT_SIZE, OPT_WALLS, OPT_SHARD, OPT_JOBS, OPT_OUT,
        OPT_STATS, OPT_CHECKPOINT, OPT_NO_PROGRESS, OPT_NO_MIRROR };
+
+/* --size: N (a square board), or W x H; the Klotski space takes either (N: N x N), Rush Hour's
+ * only a square. Returns 0, or -1 after one line. */
+static int parse_size(const char *text, space_run_options *o)
+{
+    int width, height, end = 0;
+    if (sscanf(text, "%dx%d%n", &width, &height, &end) == 2 && !text[end]) {
+        if (!o->klotski && width != height) {
+            fprintf(stderr, "enumerate: --size: '%s': Rush Hour's space is square (N or NxN)\n", text);
+            return -1;
+        }
+    } else if (cli_parse_int("enumerate", "--size", text, 1, 64, &width)) return -1;
+    else height = width;
+    if (!o->klotski) {
+        char n[16];
+        snprintf(n, sizeof n, "%d", width);
+        return cli_parse_int("enumerate", "--size", n, SPACE_MIN_SIZE, SPACE_MAX_SIZE, &o->size);
+    }
+    if (o->walls) {
+        fprintf(stderr, "enumerate: --walls: the Klotski space has no walls\n");
+        return -1;
+    }
+    o->size = width, o->height = height;
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
     cli_begin();
     static const struct option long_options[] = {
         CLI_STANDARD_OPTIONS,
+        {"family", required_argument, NULL, OPT_FAMILY},
         {"size", required_argument, NULL, OPT_SIZE},
         {"walls", required_argument, NULL, OPT_WALLS},
         {"shard", required_argument, NULL, OPT_SHARD},
@@ -73,14 +104,22 @@ int main(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     space_run_options o = {.shard_k = 1, .shard_n = 1, .jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus,
                            .progress = true, .mirror = true};
+    const char *size = NULL;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
         int c = cli_common_option("enumerate", usage, code, argv);
         if (c < 0) return EXIT_BAD_INPUT;
         if (c == 0) continue;
         switch (code) {
+        case OPT_FAMILY:
+            if (strcmp(optarg, "rush") && strcmp(optarg, "klotski")) {
+                fprintf(stderr, "enumerate: --family: '%s' is not rush or klotski\n", optarg);
+                return EXIT_BAD_INPUT;
+            }
+            o.klotski = strcmp(optarg, "klotski") == 0;
+            break;
         case OPT_SIZE:
-            if (cli_parse_int("enumerate", "--size", optarg, SPACE_MIN_SIZE, SPACE_MAX_SIZE, &o.size)) return EXIT_BAD_INPUT;
+            size = optarg;
             break;
         case OPT_WALLS:
             if (cli_parse_int("enumerate", "--walls", optarg, 0, 8, &o.walls)) return EXIT_BAD_INPUT;
@@ -103,10 +142,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "enumerate: unexpected argument '%s' (see --help)\n", argv[optind]);
         return EXIT_BAD_INPUT;
     }
-    if (!o.size) {
+    if (!size) {
         fprintf(stderr, "enumerate: --size is required (see --help)\n");
         return EXIT_BAD_INPUT;
     }
+    if (parse_size(size, &o)) return EXIT_BAD_INPUT;
     char checkpoint[4096];
     if (!o.checkpoint && o.out && strcmp(o.out, "-") != 0) {
         snprintf(checkpoint, sizeof checkpoint, "%s.checkpoint", o.out);

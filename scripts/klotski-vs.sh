@@ -19,11 +19,4 @@ for ((i = 0; i < runs; i++)); do
   taskset -c "$cpu" bin/solve --json --cluster "$tmp/classic.txt" |
     python3 -c 'import json, sys; print(1000 * json.load(sys.stdin)["seconds"])' >> "$tmp/project"
 done
-python3 - "$tmp" <<'PY'
-import statistics as st, sys
-d = sys.argv[1]
-v = {n: [float(x) for x in open(f"{d}/{n}")] for n in ("anchor", "project")}
-for n, x in v.items():
-    print(f"{n:8} median {st.median(x):.2f} ms  (min {min(x):.2f}, max {max(x):.2f}, {len(x)} runs)")
-print(f"time ratio project/anchor: {st.median(v['project']) / st.median(v['anchor']):.2f}")
-PY
+scripts/vs-medians.py "$tmp" ms

@@ -19,6 +19,7 @@
 #include "common/outfile.h"
 #include "search/search.h"
 #include "space/explore.h"
+#include "space/klotski_space.h"
 #include "space/output.h"
 #include "space/run.h"
 #include "space/shardfile.h"
@@ -35,7 +36,9 @@ typedef struct {
 
 typedef struct {
     space_run_options o;
-    space space;
+    space space;              /* the space explored: Rush Hour's, or */
+    kspace klotski;           /* with o.klotski, the Klotski space */
+    uint64_t units;
     uint64_t shard_units;     /* units of this shard */
     uint64_t next;            /* the next of them to hand out */
     uint64_t folded;          /* the first `folded` are in the totals */
@@ -59,7 +62,8 @@ static double cpu_seconds(void)
 
 static shard_meta meta_of(const run *r, bool complete)
 {
-    return (shard_meta){.size = r->o.size, .walls = r->o.walls, .shard_k = r->o.shard_k,
+    return (shard_meta){.klotski = r->o.klotski, .size = r->o.size,
+                        .height = r->o.klotski ? r->o.height : r->o.size, .walls = r->o.walls, .shard_k = r->o.shard_k,
                         .shard_n = r->o.shard_n, .mirror = r->o.mirror, .units_done = r->folded, .complete = complete,
                         .seconds = r->earlier_seconds + search_now() - r->started,
                         .cpu_seconds = r->earlier_cpu + cpu_seconds(), .jobs = r->o.jobs};
@@ -95,13 +99,46 @@ static void fold(run *r)
     if (search_now() - r->last_checkpoint > CHECKPOINT_SECONDS && write_checkpoint(r)) r->error = EXIT_BAD_INPUT;
 }
 
+/* A thread's explorer of the run's space: one of the two is set. */
+typedef struct {
+    space_explorer *rush;
+    kspace_explorer *klotski;
+} explorer;
+
+static bool explorer_open(const run *r, explorer *x)
+{
+    x->rush = NULL, x->klotski = NULL;
+    if (r->o.klotski) return (x->klotski = kspace_explorer_new(&r->klotski)) != NULL;
+    if (!(x->rush = space_explorer_new(&r->space))) return false;
+    space_explorer_use_mirror(x->rush, r->o.mirror);
+    return true;
+}
+
+static int explorer_unit(explorer *x, uint64_t unit, slot *result)
+{
+    if (x->klotski)
+        return kspace_explore_unit(x->klotski, unit, &result->lines, &result->stats, &cli_stopping_signal);
+    return space_explore_unit(x->rush, unit, &result->lines, &result->stats, &cli_stopping_signal);
+}
+
+static const char *explorer_failure(const explorer *x)
+{
+    return x->klotski ? kspace_explorer_failure(x->klotski) : space_explorer_failure(x->rush);
+}
+
+static void explorer_close(explorer *x)
+{
+    kspace_explorer_free(x->klotski);
+    space_explorer_free(x->rush);
+}
+
 static void *worker(void *arg)
 {
     run *r = arg;
-    space_explorer *e = space_explorer_new(&r->space);
+    explorer e;
+    bool opened = explorer_open(r, &e);
     pthread_mutex_lock(&r->lock);
-    if (!e) r->error = space_out_of_memory();
-    else space_explorer_use_mirror(e, r->o.mirror);
+    if (!opened) r->error = space_out_of_memory();
     for (;;) {
         while (!r->error && !cli_stopping_signal && r->next < r->shard_units && r->next >= r->folded + WINDOW)
             r->waiting++, pthread_cond_wait(&r->moved, &r->lock), r->waiting--;
@@ -110,17 +147,17 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&r->lock);
         slot result = {.done = true};
         space_stats_init(&result.stats);
-        int rc = space_explore_unit(e, (uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n, &result.lines,
-                                    &result.stats, &cli_stopping_signal);
+        int rc = explorer_unit(&e, (uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n, &result);
         pthread_mutex_lock(&r->lock);
         if (rc == SPACE_STOPPED) {   /* unfinished, so never folded: a resumed run does it again */
             space_puzzles_free(&result.lines);
             break;
         }
-        if (rc) {
-            fprintf(stderr, "enumerate: unit %llu: %s\n",
-                    (unsigned long long)((uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n),
-                    space_explorer_failure(e));
+        if (rc) {   /* one line: the first thread to fail says why */
+            if (!r->error)
+                fprintf(stderr, "enumerate: unit %llu: %s\n",
+                        (unsigned long long)((uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n),
+                        explorer_failure(&e));
             space_puzzles_free(&result.lines);
             r->error = SPACE_EXIT_ERROR;
             break;
@@ -130,7 +167,7 @@ static void *worker(void *arg)
     }
     pthread_cond_broadcast(&r->moved);
     pthread_mutex_unlock(&r->lock);
-    space_explorer_free(e);
+    explorer_close(&e);
     return NULL;
 }
 
@@ -157,11 +194,15 @@ static int resume(run *r)
         fprintf(stderr, "enumerate: %s\n", err);
         return -1;
     }
-    if (m.size != r->o.size || m.walls != r->o.walls || m.shard_k != r->o.shard_k || m.shard_n != r->o.shard_n ||
-        m.mirror != r->o.mirror) {
-        fprintf(stderr, "enumerate: %s: a checkpoint of size %d, walls %d, shard %d/%d%s, not of this run\n",
-                r->o.checkpoint, m.size, m.walls, m.shard_k, m.shard_n,
-                !m.mirror && space_has_mirror(&r->space) ? ", --no-mirror" : "");
+    shard_meta want = meta_of(r, false);
+    if (m.klotski != want.klotski || m.size != want.size || m.height != want.height || m.walls != want.walls ||
+        m.shard_k != want.shard_k || m.shard_n != want.shard_n || m.mirror != want.mirror) {
+        char of[64];
+        if (m.klotski) snprintf(of, sizeof of, "the %dx%d Klotski space", m.size, m.height);
+        else snprintf(of, sizeof of, "size %d, walls %d", m.size, m.walls);
+        fprintf(stderr, "enumerate: %s: a checkpoint of %s, shard %d/%d%s, not of this run\n",
+                r->o.checkpoint, of, m.shard_k, m.shard_n,
+                !m.mirror && !m.klotski && space_has_mirror(&r->space) ? ", --no-mirror" : "");
         return -1;
     }
     r->folded = r->next = m.units_done;
@@ -174,15 +215,17 @@ int space_run(const space_run_options *o)
     run *r = calloc(1, sizeof *r);
     if (!r) return space_out_of_memory();
     r->o = *o;
-    char err[SPACE_ERR_MAX];
-    if (space_init(&r->space, o->size, o->walls, err)) {
+    char err[SPACE_ERR_MAX > KSPACE_ERR_MAX ? SPACE_ERR_MAX : KSPACE_ERR_MAX];
+    if (o->klotski ? kspace_init(&r->klotski, o->size, o->height, err)
+                   : space_init(&r->space, o->size, o->walls, err)) {
         fprintf(stderr, "enumerate: %s\n", err);
         free(r);
         return EXIT_BAD_INPUT;
     }
-    r->o.mirror = o->mirror && space_has_mirror(&r->space);   /* what the header says of the run */
-    r->shard_units = r->space.units / (uint64_t)o->shard_n +
-                     ((uint64_t)(o->shard_k - 1) < r->space.units % (uint64_t)o->shard_n);
+    r->units = o->klotski ? r->klotski.units : r->space.units;
+    /* What the header says of the run: the mirror only where the space has one. */
+    r->o.mirror = o->mirror && !o->klotski && space_has_mirror(&r->space);
+    r->shard_units = r->units / (uint64_t)o->shard_n + ((uint64_t)(o->shard_k - 1) < r->units % (uint64_t)o->shard_n);
     r->window = calloc(WINDOW, sizeof *r->window);
     space_stats_init(&r->total);
     r->started = r->last_checkpoint = search_now();
@@ -235,7 +278,8 @@ done:
     for (int k = 0; k < WINDOW && r->window; k++) space_puzzles_free(&r->window[k].lines);
     free(r->window);
     space_puzzles_free(&r->lines);
-    space_free(&r->space);
+    if (o->klotski) kspace_free(&r->klotski);
+    else space_free(&r->space);
     free(r);
     return status;
 }

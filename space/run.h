@@ -17,7 +17,8 @@
 #define SPACE_EXIT_ERROR 1
 
 typedef struct {
-    int size, walls;
+    bool klotski;               /* the Klotski space of a size x height board (klotski_space.h) */
+    int size, height, walls;    /* Rush Hour: size N (height unused), walls K */
     int shard_k, shard_n;       /* the K-th shard of N, 1 <= K <= N */
     int jobs;                   /* threads */
     const char *out;            /* the database, or NULL / "-" for standard output */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/klotski.h"
 #include "common/outfile.h"
 
 static int compare_lines(const void *a, const void *b)
@@ -29,10 +30,13 @@ json_t *shardfile_header(const shard_meta *m, const space_stats *st)
             json_object_set_new(by_moves, key, json_integer((json_int_t)st->by_moves[k]));
         }
     double rate = m->cpu_seconds > 0 ? (double)st->states / m->cpu_seconds : 0;
+    json_t *space = m->klotski ? json_pack("{s:s, s:i, s:i}", "family", "klotski", "width", m->size,
+                                           "height", m->height)
+                               : json_pack("{s:i, s:i}", "size", m->size, "walls", m->walls);
     return json_pack(
-        "{s:{s:i, s:i}, s:{s:i, s:i, s:b}, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
+        "{s:o, s:{s:i, s:i, s:b}, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
         "s:o, s:f, s:f, s:f, s:i}",
-        "space", "size", m->size, "walls", m->walls, "shard", "k", m->shard_k, "n", m->shard_n,
+        "space", space, "shard", "k", m->shard_k, "n", m->shard_n,
         "mirror", m->mirror,
         "complete", m->complete, "units_done", (json_int_t)m->units_done,
         "units", (json_int_t)st->units, "skeletons", (json_int_t)st->skeletons,
@@ -74,11 +78,25 @@ int shardfile_write(const char *path, const shard_meta *meta, const space_stats 
     return 0;
 }
 
-static bool board_text(const char *board, int size)
+static bool letter(char c)
 {
-    if (strlen(board) != (size_t)(size * size)) return false;
-    for (const char *c = board; *c; c++)
-        if (*c != 'o' && *c != 'x' && !((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z'))) return false;
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* Whether board is a database board of the space: Rush Hour's N x N cells ('o' empty, 'x' a
+ * wall), or the Klotski space's rows joined by '/' ('.' empty). */
+static bool board_text(const char *board, const shard_meta *m)
+{
+    if (!m->klotski) {
+        if (strlen(board) != (size_t)(m->size * m->size)) return false;
+        for (const char *c = board; *c; c++)
+            if (*c != 'o' && *c != 'x' && !letter(*c)) return false;
+        return true;
+    }
+    if (strlen(board) != (size_t)((m->size + 1) * m->height - 1)) return false;
+    for (int k = 0; board[k]; k++)
+        if (k % (m->size + 1) == m->size ? board[k] != '/' : board[k] != '.' && !letter(board[k]))
+            return false;
     return true;
 }
 
@@ -89,14 +107,14 @@ static uint64_t count_of(json_t *o, const char *key, bool *ok)
     return json_is_integer(v) ? (uint64_t)json_integer_value(v) : 0;
 }
 
-static bool puzzle_of(json_t *o, const char *board_key, int size, space_puzzle *p)
+static bool puzzle_of(json_t *o, const char *board_key, const shard_meta *m, space_puzzle *p)
 {
     memset(p, 0, sizeof *p);
     p->moves = -1;
     if (json_is_null(o)) return true;
     json_t *moves = json_object_get(o, "moves");
     const char *board = json_string_value(json_object_get(o, board_key));
-    if (!json_is_object(o) || !board || !board_text(board, size)) return false;
+    if (!json_is_object(o) || !board || !board_text(board, m)) return false;
     if (json_is_integer(moves) && (json_integer_value(moves) < 0 || json_integer_value(moves) >= SPACE_MAX_MOVES))
         return false;
     snprintf(p->board, sizeof p->board, "%s", board);
@@ -117,14 +135,25 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     memset(m, 0, sizeof *m);
     space_stats_init(st);
     json_t *space = json_object_get(h, "space"), *shard = json_object_get(h, "shard");
-    uint64_t size = count_of(space, "size", &ok), walls = count_of(space, "walls", &ok);
+    json_t *family = json_object_get(space, "family");
+    m->klotski = family != NULL;
+    uint64_t size, height, walls = 0;
+    if (m->klotski) {
+        ok = json_is_string(family) && strcmp(json_string_value(family), "klotski") == 0;
+        size = count_of(space, "width", &ok), height = count_of(space, "height", &ok);
+        ok = ok && size >= 2 && size <= KLOTSKI_MAX_SIDE && height >= 2 && height <= KLOTSKI_MAX_SIDE;
+    } else {
+        size = count_of(space, "size", &ok), walls = count_of(space, "walls", &ok);
+        height = size;
+        ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2;
+    }
     /* Shard K of N; the versions that counted shards from 0 wrote index K - 1 and count N. */
     bool counted_from_0 = json_object_get(shard, "index") != NULL;
     uint64_t k = counted_from_0 ? count_of(shard, "index", &ok) + 1 : count_of(shard, "k", &ok);
     uint64_t n = count_of(shard, counted_from_0 ? "count" : "n", &ok);
-    ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2 &&
-         n >= 1 && n <= SHARDFILE_MAX_SHARDS && k >= 1 && k <= n;
-    m->size = (int)size, m->walls = (int)walls, m->shard_k = (int)k, m->shard_n = (int)n;
+    ok = ok && n >= 1 && n <= SHARDFILE_MAX_SHARDS && k >= 1 && k <= n;
+    m->size = (int)size, m->height = (int)height, m->walls = (int)walls;
+    m->shard_k = (int)k, m->shard_n = (int)n;
     json_t *mirror = json_object_get(shard, "mirror");
     ok = ok && json_is_boolean(mirror);
     m->mirror = json_is_true(mirror);
@@ -145,8 +174,8 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
         if (k < 0 || k >= SPACE_MAX_MOVES || !json_is_integer(value)) ok = false;
         else st->by_moves[k] = (uint64_t)json_integer_value(value);
     }
-    ok = ok && puzzle_of(json_object_get(h, "hardest"), "board", m->size, &st->hardest) &&
-         puzzle_of(json_object_get(h, "largest"), "canonical", m->size, &st->largest);
+    ok = ok && puzzle_of(json_object_get(h, "hardest"), "board", m, &st->hardest) &&
+         puzzle_of(json_object_get(h, "largest"), "canonical", m, &st->largest);
     json_decref(h);
     if (!ok) {
         snprintf(err, SHARDFILE_ERR_MAX, "%s:1: the header lacks a field or has a bad value", path);
@@ -190,9 +219,9 @@ int shardfile_read_stream(FILE *f, const char *path, shard_meta *meta, space_sta
         char board[SPACE_BOARD_MAX + 1];
         int end = 0;
         if (sscanf(line, "%d %65s %llu %n", &p.moves, board, &cluster, &end) != 3 || line[end] ||
-            !board_text(board, meta->size) || p.moves < 0 || p.moves >= SPACE_MAX_MOVES) {
-            snprintf(err, SHARDFILE_ERR_MAX, "%s:%ld: not a database line 'MOVES BOARD CLUSTER' of size %d",
-                     path, lineno, meta->size);
+            !board_text(board, meta) || p.moves < 0 || p.moves >= SPACE_MAX_MOVES) {
+            snprintf(err, SHARDFILE_ERR_MAX, "%s:%ld: not a database line 'MOVES BOARD CLUSTER' of %s %dx%d",
+                     path, lineno, meta->klotski ? "the Klotski space" : "size", meta->size, meta->height);
             rc = -1;
             break;
         }

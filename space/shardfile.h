@@ -5,6 +5,9 @@
  *     21 BBCDDEECoFGoAAFGooHxIIoHo 326
  *     ...
  *
+ * or, for the Klotski space, "space": {"family": "klotski", "width": 4, "height": 5} and lines
+ * such as `81 BAAC/BAAC/DEEF/DGHF/I..J 25955`.
+ *
  * The header is one JSON object (schema/enumerate.schema.json) on a '#' comment line, which
  * the scanner skips, so the file is also a corpus. Lines are in database order (more moves
  * first, then the board's text). The header's "minimal" is the number of lines that follow:
@@ -25,7 +28,8 @@
 #define SHARDFILE_MAX_SHARDS (1 << 20)
 
 typedef struct {
-    int size, walls;
+    bool klotski;               /* the Klotski space of a size x height board (klotski_space.h) */
+    int size, height, walls;    /* Rush Hour: height = size */
     int shard_k, shard_n;       /* this file holds shard K of N (1 <= K <= N; a merge is 1/1) */
     bool mirror;                /* its units reported their mirror images (explore.h) */
     uint64_t units_done;        /* of the shard's units, the first units_done are in */

@@ -267,3 +267,27 @@ solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const p
     }
     return r;
 }
+
+int th_enumerate_short_of_memory(const char *args, int from_kb, int step_kb, int to_kb)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "B=%s/enumerate; D=%s; for kb in $(seq %d %d %d); do "
+             "(ulimit -v $kb; exec $B --no-progress %s --out $D/s.txt 2> $D/err.txt); "
+             "echo \"$kb $? $(wc -l < $D/err.txt) $(head -c 11 $D/err.txt)\"; done",
+             th_bin(), dir, from_kb, step_kb, to_kb, args);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    int runs = 0, failed = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), runs++) {
+        int kb, status, lines;
+        char start[16] = "";
+        cr_assert_geq(sscanf(line, "%d %d %d %15s", &kb, &status, &lines, start), 3, "%s", line);
+        cr_assert(status == 0 || ((status == 1 || status == 2) && lines == 1 && strcmp(start, "enumerate:") == 0),
+                  "%s under ulimit -v %d: exit %d, %d lines on stderr (%s)", args, kb, status, lines, line);
+        failed += status != 0;
+    }
+    cr_assert_eq(runs, (to_kb - from_kb) / step_kb + 1);
+    free(out), free(err);
+    return failed;
+}

@@ -50,6 +50,12 @@ void th_scratch(char *dir);
 int th_run(const char *command, char **out, char **err);
 const char *th_bin(void);
 
+/* Runs bin/enumerate with `args` under each `ulimit -v` from from_kb to to_kb KB, step_kb apart,
+ * and asserts that every run finishes (exit 0) or ends with one line on stderr beginning
+ * "enumerate:" and exit 1 (out of memory, a thread that could not start) or 2 (an output not
+ * written). Returns how many did not finish. */
+int th_enumerate_short_of_memory(const char *args, int from_kb, int step_kb, int to_kb);
+
 /* True when the programs and this suite are the sanitized build (UB_BIN names build/san). */
 bool th_sanitized(void);
 

@@ -3,6 +3,7 @@
  * files), the same figures from the reference BFS, the classic's published ones, every family solver, replay and notation, bad input one line each, and
  * a mixed bench run with unsupported rows that verify accepts. */
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,31 @@ static unsigned long hash(const tstate *s)
     return h;
 }
 
+/* A set for at most cap states, to begin with. */
+static tset tset_of(long cap)
+{
+    long slots = 1;
+    while (slots < 2 * cap) slots *= 2;
+    return (tset){malloc((size_t)cap * sizeof(tstate)), malloc((size_t)cap * sizeof(int)), 0, cap,
+                  calloc((size_t)slots, sizeof(long)), slots};
+}
+
+static tset tset_new(void)
+{
+    return tset_of(1024);
+}
+
+static void tset_add(tset *t, const tstate *s, int depth);
+
+/* Twice the room, the states placed anew. */
+static void tset_grow(tset *t)
+{
+    tset bigger = tset_of(2 * t->cap);
+    for (long i = 0; i < t->count; i++) tset_add(&bigger, &t->item[i], t->depth[i]);
+    free(t->item), free(t->depth), free(t->slot);
+    *t = bigger;
+}
+
 static void tset_add(tset *t, const tstate *s, int depth)
 {
     unsigned long x = hash(s) & (unsigned long)(t->slots - 1);
@@ -80,17 +106,14 @@ static void tset_add(tset *t, const tstate *s, int depth)
         if (memcmp(&t->item[t->slot[x] - 1], s, sizeof *s) == 0) return;
         x = (x + 1) & (unsigned long)(t->slots - 1);
     }
-    cr_assert_lt(t->count, t->cap, "the textbook BFS holds %ld states", t->cap);
+    if (t->count == t->cap) {
+        tset_grow(t);
+        tset_add(t, s, depth);
+        return;
+    }
     t->item[t->count] = *s;
     t->depth[t->count] = depth;
     t->slot[x] = ++t->count;
-}
-
-static tset tset_new(void)
-{
-    enum { CAP = 200000, SLOTS = 1 << 19 };
-    return (tset){malloc(CAP * sizeof(tstate)), malloc(CAP * sizeof(int)), 0, CAP,
-                  calloc(SLOTS, sizeof(long)), SLOTS};
 }
 
 static void tset_free(tset *set)
@@ -191,6 +214,33 @@ static int textbook_goal_distances(const tpuzzle *t, long *histogram, int max)
     return far;
 }
 
+/* The pieces of t (t->w x t->h) from its rows of letters, '.' empty: the primary first, then
+ * the others in reading order, each a rectangle (where names the source in messages). */
+static void textbook_pieces(char rows[][MAXW + 1], char primary, tpuzzle *t, const char *where)
+{
+    char letters[NP + 1] = {primary};
+    t->np = 1;
+    for (int r = 0; r < t->h; r++)
+        for (int c = 0; c < t->w; c++)
+            if (rows[r][c] != '.' && !strchr(letters, rows[r][c])) {
+                cr_assert_lt(t->np, NP);
+                letters[t->np++] = rows[r][c];
+            }
+    for (int i = 0; i < t->np; i++) {
+        int r0 = MAXH, c0 = MAXW, r1 = -1, c1 = -1, cells = 0;
+        for (int r = 0; r < t->h; r++)
+            for (int c = 0; c < t->w; c++)
+                if (rows[r][c] == letters[i]) {
+                    r0 = r < r0 ? r : r0, c0 = c < c0 ? c : c0;
+                    r1 = r > r1 ? r : r1, c1 = c > c1 ? c : c1;
+                    cells++;
+                }
+        t->ph[i] = r1 - r0 + 1, t->pw[i] = c1 - c0 + 1;
+        cr_assert_eq(cells, t->ph[i] * t->pw[i], "%s: piece %c is not a rectangle", where, letters[i]);
+        t->start.r[i] = (signed char)r0, t->start.c[i] = (signed char)c0;
+    }
+}
+
 /* The native Klotski puzzles of a file, in order, into out (at most max); returns how many. Each
  * piece must be a rectangle, and the opening marked under the bottom border. */
 static int textbook_read(const char *path, tpuzzle *out, int max)
@@ -218,27 +268,7 @@ static int textbook_read(const char *path, tpuzzle *out, int max)
             h = 0;
         } else if (line[0] == '+') {   /* the bottom border: the grid is whole */
             t.h = h;
-            char letters[NP + 1] = {primary};
-            t.np = 1;
-            for (int r = 0; r < h; r++)
-                for (int c = 0; c < t.w; c++)
-                    if (rows[r][c] != '.' && !strchr(letters, rows[r][c])) {
-                        cr_assert_lt(t.np, NP);
-                        letters[t.np++] = rows[r][c];
-                    }
-            for (int i = 0; i < t.np; i++) {
-                int r0 = MAXH, c0 = MAXW, r1 = -1, c1 = -1, cells = 0;
-                for (int r = 0; r < h; r++)
-                    for (int c = 0; c < t.w; c++)
-                        if (rows[r][c] == letters[i]) {
-                            r0 = r < r0 ? r : r0, c0 = c < c0 ? c : c0;
-                            r1 = r > r1 ? r : r1, c1 = c > c1 ? c : c1;
-                            cells++;
-                        }
-                t.ph[i] = r1 - r0 + 1, t.pw[i] = c1 - c0 + 1;
-                cr_assert_eq(cells, t.ph[i] * t.pw[i], "%s: piece %c is not a rectangle", path, letters[i]);
-                t.start.r[i] = (signed char)r0, t.start.c[i] = (signed char)c0;
-            }
+            textbook_pieces(rows, primary, &t, path);
             t.goal_c = (int)strcspn(line, "v") - 1;
             t.goal_r = h - t.ph[0];
             cr_assert_lt(t.goal_c, t.w, "%s: no opening under the bottom border", path);
@@ -894,4 +924,300 @@ Test(klotski, verify_without_a_reference_checks_what_it_can_and_says_what_it_can
     cr_assert_str_eq(out, "rc=4\ndfs on klotski-classic: optimal_slides: says 89, should be 90\n"
                           "2 rows, 1 puzzles, 1 failed\n");
     free(out), free(err);
+}
+
+/* ---- The Klotski space (bin/enumerate --family klotski) ----------------------------------
+ *
+ * Checked against the textbook: its own listing of every layout of the space (pieces placed one
+ * after the other, alike ones in increasing order, where the enumerator walks the cells), its
+ * own search of every cluster, and its own reading of the lines' boards. */
+
+/* The header of the file bin/enumerate wrote to path. */
+static json_t *enumerate_header(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    char header[8192];
+    cr_assert_not_null(fgets(header, sizeof header, f));
+    fclose(f);
+    json_error_t je;
+    json_t *h = json_loads(header + strlen("# enumerate "), 0, &je);
+    cr_assert_not_null(h, "%s: %s", path, je.text);
+    return h;
+}
+
+/* Runs bin/enumerate --family klotski with `options` into dir/name; returns its header. */
+static json_t *enumerate_klotski(const char *dir, const char *name, const char *options)
+{
+    char cmd[512], path[128], *out, *err;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(cmd, sizeof cmd, "%s/enumerate --family klotski %s --out %s", th_bin(), options, path);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s: %s", cmd, err);
+    free(out), free(err);
+    return enumerate_header(path);
+}
+
+static long header_count(json_t *h, const char *key)
+{
+    return (long)json_integer_value(json_object_get(h, key));
+}
+
+/* A board of the database, rows joined by '/', as the textbook's puzzle: A the primary, its
+ * goal in the middle of the bottom row. */
+static void textbook_line(const char *board, tpuzzle *t)
+{
+    char rows[MAXH][MAXW + 1];
+    memset(t, 0, sizeof *t);
+    t->w = (int)strcspn(board, "/");
+    for (const char *row = board;; row += t->w + 1) {
+        memcpy(rows[t->h], row, (size_t)t->w);
+        rows[t->h++][t->w] = '\0';
+        if (!row[t->w]) break;
+    }
+    textbook_pieces(rows, 'A', t, board);
+    t->goal_r = t->h - 2, t->goal_c = (t->w - 2) / 2;
+}
+
+/* Every layout of unit t (its pieces' sizes, the primary first, alike pieces together): each
+ * piece in turn on every free place, alike ones in increasing order, into `all`; returns how
+ * many. */
+static long textbook_layouts(const tpuzzle *t, tstate *s, int i, int empty, tset *all)
+{
+    if (i == t->np) {
+        tstate c = *s;
+        canonical(t, &c);
+        if (all) tset_add(all, &c, 0);
+        return 1;
+    }
+    bool alike = i > 1 && t->ph[i] == t->ph[i - 1] && t->pw[i] == t->pw[i - 1];
+    int from = alike ? s->r[i - 1] * MAXW + s->c[i - 1] + 1 : 0;
+    long n = 0;
+    for (int at = from; at < t->h * MAXW; at++) {
+        int r = at / MAXW, c = at % MAXW;
+        if (r + t->ph[i] > t->h || c + t->pw[i] > t->w) continue;
+        bool free = true;
+        for (int j = 0; j < i && free; j++)
+            free = !(r < s->r[j] + t->ph[j] && s->r[j] < r + t->ph[i] && c < s->c[j] + t->pw[j] &&
+                     s->c[j] < c + t->pw[i]);
+        if (!free) continue;
+        s->r[i] = (signed char)r, s->c[i] = (signed char)c;
+        n += textbook_layouts(t, s, i + 1, empty, all);
+    }
+    return n;
+}
+
+/* The unit of w wide (1x2), v tall (2x1) and k single pieces on a width x height board, or
+ * false when it leaves fewer than two cells empty. */
+static bool textbook_unit(int width, int height, int w, int v, int k, tpuzzle *t)
+{
+    memset(t, 0, sizeof *t);
+    t->w = width, t->h = height, t->goal_r = height - 2, t->goal_c = (width - 2) / 2;
+    if (4 + 2 * (w + v) + k > width * height - 2) return false;
+    t->ph[0] = t->pw[0] = 2;
+    t->np = 1;
+    for (int i = 0; i < w; i++) t->ph[t->np] = 1, t->pw[t->np++] = 2;
+    for (int i = 0; i < v; i++) t->ph[t->np] = 2, t->pw[t->np++] = 1;
+    for (int i = 0; i < k; i++) t->ph[t->np] = 1, t->pw[t->np++] = 1;
+    return true;
+}
+
+static int compare_pairs(const void *a, const void *b)
+{
+    const long *x = a, *y = b;
+    return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] != y[1] ? (x[1] < y[1] ? -1 : 1) : 0;
+}
+
+/* The 3x3, 3x4 and 4x3 spaces whole: every layout once, every cluster, every line the hardest
+ * layout of a solvable cluster, as the textbook finds them. */
+Test(klotski, the_space_is_every_layout_once_and_a_line_per_solvable_cluster, .timeout = 300)
+{
+    char dir[64];
+    th_scratch(dir);
+    static const int sizes[][2] = {{3, 3}, {3, 4}, {4, 3}};
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        int width = sizes[z][0], height = sizes[z][1];
+        long layouts = 0, clusters = 0, solvable = 0, largest = 0, lines = 0;
+        static long expect[4096][2];
+        for (int w = 0; w <= 8; w++)
+            for (int v = 0; v <= 8; v++)
+                for (int k = 0; k <= 12; k++) {
+                    tpuzzle t;
+                    if (!textbook_unit(width, height, w, v, k, &t)) continue;
+                    tset all = tset_new(), covered = tset_new();
+                    tstate s;
+                    memset(&s, 0, sizeof s);
+                    layouts += textbook_layouts(&t, &s, 0, 0, &all);
+                    for (long i = 0; i < all.count; i++) {
+                        long before = covered.count;
+                        tset_add(&covered, &all.item[i], 0);
+                        if (covered.count == before) continue;   /* in a cluster met already */
+                        tset cluster = tset_new();
+                        tset_add(&cluster, &all.item[i], 0);
+                        textbook_expand(&t, MEASURE_MOVES, &cluster);
+                        bool goal = false;
+                        for (long j = 0; j < cluster.count; j++) {
+                            tset_add(&covered, &cluster.item[j], 0);
+                            goal = goal || solved(&t, &cluster.item[j]);
+                        }
+                        clusters++;
+                        if (cluster.count > largest) largest = cluster.count;
+                        if (goal) {
+                            long histogram[256];
+                            t.start = all.item[i];
+                            cr_assert_lt(lines, 4096);
+                            expect[lines][0] = textbook_goal_distances(&t, histogram, 256);
+                            expect[lines++][1] = cluster.count;
+                            solvable++;
+                        }
+                        tset_free(&cluster);
+                    }
+                    tset_free(&all), tset_free(&covered);
+                }
+        char options[64], name[32];
+        snprintf(options, sizeof options, "--size %dx%d", width, height);
+        snprintf(name, sizeof name, "%dx%d.txt", width, height);
+        json_t *h = enumerate_klotski(dir, name, options);
+        cr_assert_eq(header_count(h, "states"), layouts, "%s", options);
+        cr_assert_eq(header_count(h, "expanded"), layouts, "%s", options);
+        cr_assert_eq(header_count(h, "clusters"), clusters, "%s", options);
+        cr_assert_eq(header_count(h, "solvable"), solvable, "%s", options);
+        cr_assert_eq(header_count(h, "minimal"), solvable, "%s", options);
+        cr_assert_eq(header_count(json_object_get(h, "largest"), "cluster"), largest, "%s", options);
+        json_decref(h);
+        /* The lines: as many, the same (moves, cluster) pairs, each board its cluster's
+         * hardest, as the textbook reads it. */
+        char path[128], line[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        FILE *f = fopen(path, "r");
+        static long got[4096][2];
+        long n = 0;
+        while (fgets(line, sizeof line, f)) {
+            if (line[0] == '#') continue;
+            char board[80];
+            long moves, size;
+            cr_assert_eq(sscanf(line, "%ld %79s %ld", &moves, board, &size), 3, "%s", line);
+            tpuzzle t;
+            textbook_line(board, &t);
+            long histogram[256];
+            int best;
+            cr_assert_eq(textbook_goal_distances(&t, histogram, 256), moves, "%s", line);
+            cr_assert_eq(textbook_bfs(&t, MEASURE_MOVES, &best), size, "%s", line);
+            cr_assert_eq(best, moves, "%s: the board is not the hardest", line);
+            cr_assert_lt(n, 4096);
+            got[n][0] = moves, got[n++][1] = size;
+        }
+        fclose(f);
+        cr_assert_eq(n, lines, "%s", options);
+        qsort(expect, (size_t)lines, sizeof *expect, compare_pairs);
+        qsort(got, (size_t)n, sizeof *got, compare_pairs);
+        for (long i = 0; i < n; i++)
+            cr_assert(got[i][0] == expect[i][0] && got[i][1] == expect[i][1], "%s: line %ld", options, i);
+    }
+}
+
+/* The 4x5 space (the classic's board) has the figures dnomd343's engine finds for it: 29,334,498
+ * layouts with one 2x2 piece and two cells empty or more, in 25,422 clusters, the largest of
+ * 964,656; its lines hold the reference's optima. Under the sanitizers, which take a minute
+ * over the whole space, a sixteenth of its units, with the same checks but the totals. */
+Test(klotski, the_4x5_space_has_the_published_figures_and_its_lines_the_references_optima, .timeout = 900)
+{
+    char dir[64];
+    th_scratch(dir);
+    bool whole = !th_sanitized();
+    json_t *h = enumerate_klotski(dir, "4x5.txt", whole ? "--size 4x5" : "--size 4x5 --shard 1/16");
+    cr_assert_eq(header_count(h, "expanded"), header_count(h, "states"));
+    if (whole) {
+        cr_assert_eq(header_count(h, "states"), 29334498);
+        cr_assert_eq(header_count(h, "clusters"), 25422);
+        cr_assert_eq(header_count(json_object_get(h, "largest"), "cluster"), 964656);
+        char cmd[256], *out, *err;   /* the corpus ships this database, as it is now */
+        snprintf(cmd, sizeof cmd, "bash -c 'cmp <(tail -n +2 %s/4x5.txt) <(tail -n +2 "
+                 "corpus/generated/_full/klotski-4x5.txt)'", dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "the shipped database differs: %s", out);
+        free(out), free(err);
+    }
+    long lines = header_count(h, "minimal");
+    cr_assert_gt(lines, 0);
+    json_decref(h);
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs --verify --csv %s/rows.csv %s/4x5.txt",
+             th_bin(), dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "grep -c ',solved,' %s/rows.csv", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
+    cr_assert_eq(atol(out), lines, "every line solved, as optimal as it claims (bench exits 0)");
+    free(out), free(err);
+}
+
+/* Shards of the Klotski space merge to what one run writes; a shard of another space is
+ * refused; the statistics keep their schema. */
+Test(klotski, the_spaces_shards_merge_to_the_single_run)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    char stats[128];
+    snprintf(stats, sizeof stats, "--size 4x4 --stats %s/all.json", dir);
+    json_t *all = enumerate_klotski(dir, "all.txt", stats);
+    snprintf(cmd, sizeof cmd, "tests/validate-json.py schema/enumerate.schema.json %s/all.json", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "the statistics break their schema: %s%s", out, err);
+    free(out), free(err);
+    for (int k = 1; k <= 3; k++) {
+        char options[64], name[32];
+        snprintf(options, sizeof options, "--size 4x4 --shard %d/3 --jobs 1", k);
+        snprintf(name, sizeof name, "s%d.txt", k);
+        json_decref(enumerate_klotski(dir, name, options));
+    }
+    snprintf(cmd, sizeof cmd, "%s/enumerate merge --out %s/merged.txt %s/s1.txt %s/s2.txt %s/s3.txt",
+             th_bin(), dir, dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "bash -c 'cmp <(tail -n +2 %s/all.txt) <(tail -n +2 %s/merged.txt)'", dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "the lines differ: %s", out);
+    free(out), free(err);
+    char path[128];
+    snprintf(path, sizeof path, "%s/merged.txt", dir);
+    json_t *merged = enumerate_header(path);
+    static const char *const timings[] = {"seconds", "cpu_seconds", "states_per_cpu_second", "jobs"};
+    for (size_t k = 0; k < sizeof timings / sizeof *timings; k++)
+        json_object_del(all, timings[k]), json_object_del(merged, timings[k]);
+    cr_assert(json_equal(all, merged), "the merged header is not the single run's");
+    json_decref(all), json_decref(merged);
+    /* A Rush Hour shard beside Klotski ones: another space. */
+    snprintf(cmd, sizeof cmd, "%s/enumerate --size 4 --shard 3/3 --out %s/rush.txt && "
+             "%s/enumerate merge %s/s1.txt %s/s2.txt %s/rush.txt", th_bin(), dir, th_bin(), dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 2);
+    cr_assert(strstr(err, "rush.txt: shard 3/3 is of another space"), "%s", err);
+    free(out), free(err);
+}
+
+/* Bad usage of the Klotski space: one line, exit 2. */
+Test(klotski, the_spaces_bad_usage_is_one_line_and_exit_2)
+{
+    static const char *const cases[][2] = {
+        {"--family klotski --size 5x5", "a 5x5 board has 25 cells; the Klotski space takes boards of at most 21"},
+        {"--family klotski --size 2x2", "a 2x2 board has no room for the 2x2 piece and 2 empty cells"},
+        {"--family chess --size 4", "--family: 'chess' is not rush or klotski"},
+        {"--size 4x5", "--size: '4x5': Rush Hour's space is square (N or NxN)"},
+        {"--family klotski --size 4x5 --walls 1", "--walls: the Klotski space has no walls"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cmd[256], *out, *err;
+        snprintf(cmd, sizeof cmd, "%s/enumerate %s --out /dev/null", th_bin(), cases[k][0]);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", cases[k][0]);
+        cr_assert(strstr(err, cases[k][1]) && strchr(err, '\n') == err + strlen(err) - 1,
+                  "%s: %s", cases[k][0], err);
+        free(out), free(err);
+    }
+}
+
+/* Short of memory, the Klotski space ends with one line and exit status 1 (or 2 for an output it
+ * could not write), never a crash nor the allocator's own word. */
+Test(klotski, the_space_short_of_memory_fails_with_one_line, .timeout = 300)
+{
+    if (th_sanitized()) return;   /* AddressSanitizer reserves more address space than any limit */
+    int failed = th_enumerate_short_of_memory("--family klotski --size 4x5 --shard 3/16 --jobs 2",
+                                              20000, 20000, 400000);
+    cr_assert_gt(failed, 0, "no limit was tight enough to test anything");
+    cr_assert_lt(failed, 20, "no limit was loose enough to finish");
 }

@@ -573,25 +573,7 @@ Test(space, a_signal_inside_a_long_unit_stops_the_run_within_seconds, .timeout =
 Test(space, short_of_memory_it_fails_with_one_line_and_never_crashes, .timeout = 300)
 {
     if (th_sanitized()) return;
-    char dir[64], cmd[1024], *out, *err;
-    th_scratch(dir);
-    snprintf(cmd, sizeof cmd,
-             "B=%s/enumerate; D=%s; for kb in $(seq 16000 2000 64000); do "
-             "(ulimit -v $kb; exec $B --no-progress --size 6 --shard 6/4096 --jobs 2 --out $D/s.txt 2> $D/err.txt); "
-             "echo \"$kb $? $(wc -l < $D/err.txt) $(head -c 11 $D/err.txt)\"; done",
-             th_bin(), dir);
-    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
-    int runs = 0;
-    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), runs++) {
-        int kb, status, lines;
-        char start[16] = "";
-        cr_assert_geq(sscanf(line, "%d %d %d %15s", &kb, &status, &lines, start), 3, "%s", line);
-        /* 1: out of memory, or a thread that could not start; 2: an output not written. */
-        cr_assert(status == 0 || ((status == 1 || status == 2) && lines == 1 && strcmp(start, "enumerate:") == 0),
-                  "ulimit -v %d: exit %d, %d lines on stderr (%s)", kb, status, lines, line);
-    }
-    cr_assert_eq(runs, 25);
-    free(out), free(err);
+    th_enumerate_short_of_memory("--size 6 --shard 6/4096 --jobs 2", 16000, 2000, 64000);
 }
 
 Test(space, bad_usage_is_one_line_and_exit_2)
