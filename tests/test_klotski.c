@@ -325,6 +325,17 @@ Test(klotski, every_corpus_puzzle_has_its_figures_from_an_independent_bfs_and_th
     cr_assert_eq(checked, 10);
 }
 
+/* The reference BFS over p's whole cluster in moves, in a context of its own: its states are
+ * ctx->trail[0].key[0 .. r->cluster_states - 1]. */
+static void whole_cluster(const puzzle *p, solver_context *ctx, solver_result *r)
+{
+    family_problem view;
+    puzzle_problem(p, &view);
+    solver_budget none = {0, 0, 0};
+    solver_context_init(ctx);
+    bfs_family_search(ctx, &view, MEASURE_MOVES, &none, r, true);
+}
+
 /* The published figures of the classic, and its cluster's keys. */
 Test(klotski, the_classic_has_the_published_figures_and_its_keys_decode_to_themselves)
 {
@@ -334,13 +345,9 @@ Test(klotski, the_classic_has_the_published_figures_and_its_keys_decode_to_thems
     cr_assert_eq(list.items[0].optimal_slides, published[MEASURE_SLIDES]);
     cr_assert_eq(list.items[0].optimal_steps, published[MEASURE_STEPS]);
     cr_assert_eq(list.items[0].cluster, 25955);
-    family_problem view;
-    puzzle_problem(&list.items[0], &view);
-    solver_budget none = {0, 0, 0};
     solver_context ctx;
-    solver_context_init(&ctx);
     solver_result r;
-    bfs_family_search(&ctx, &view, MEASURE_MOVES, &none, &r, true);
+    whole_cluster(&list.items[0], &ctx, &r);
     cr_assert_eq(r.cluster_states, 25955);
     /* The cluster's keys decode and encode back to themselves, each once. */
     const klotski_board *b = &list.items[0].klotski;
@@ -399,13 +406,9 @@ static void raw_generator_is_the_decoding_ones(const char *path)
     cr_assert(raw->raw, "%s takes the raw key", path);
     coded = *raw;
     coded.raw = false;
-    family_problem view;
-    puzzle_problem(&list.items[0], &view);
-    solver_budget none = {0, 0, 0};
     solver_context ctx;
-    solver_context_init(&ctx);
     solver_result r;
-    bfs_family_search(&ctx, &view, MEASURE_MOVES, &none, &r, true);
+    whole_cluster(&list.items[0], &ctx, &r);
     cr_assert_gt(r.cluster_states, 1000, "%s", path);
     size_t max = (size_t)klotski_max_successors(raw);
     uint64_t *fast = malloc(max * sizeof *fast), *slow = malloc(max * sizeof *slow);
