@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "common/board.h"
+#include "common/grow.h"
 #include "common/klotski.h"
 #include "common/stateset.h"
 #include "space/explore.h"
@@ -92,16 +93,8 @@ static void list_layouts(lister *l, uint32_t taken, uint64_t key)
             l->found = true;
             return;
         }
-        if (l->count == l->capacity) {
-            uint64_t capacity = l->capacity ? 2 * l->capacity : 1 << 16;
-            uint64_t *grown = realloc(l->out, capacity * sizeof *grown);
-            if (!grown) {
-                l->out_of_memory = true;
-                return;
-            }
-            l->out = grown, l->capacity = capacity;
-        }
-        l->out[l->count++] = key;
+        TRY_GROW(l->out, l->capacity, l->count + 1, 1 << 16, l->out_of_memory);
+        if (!l->out_of_memory) l->out[l->count++] = key;
         return;
     }
     int lane = __builtin_ctz(~taken & all);
