@@ -36,8 +36,7 @@ int space_merge(const space_run_options *o, char *const *paths, int count)
             if (!seen) return space_out_of_memory();
         }
         const char *why = !m.complete ? "is a checkpoint, not a finished shard"
-                          : m.klotski != all.klotski || m.size != all.size || m.height != all.height ||
-                                    m.walls != all.walls ? "is of another space"
+                          : !shardfile_same_space(&m, &all) ? "is of another space"
                           : m.shard_n != all.shard_n ? "is of a run cut into another number of shards"
                           : m.mirror != all.mirror ? "is of a run with mirror images and one without (--no-mirror)"
                           : seen[m.shard_k] ? "repeats a shard already read"

@@ -38,7 +38,6 @@ typedef struct {
     space_run_options o;
     space space;              /* the space explored: Rush Hour's, or */
     kspace klotski;           /* with o.klotski, the Klotski space */
-    uint64_t units;
     uint64_t shard_units;     /* units of this shard */
     uint64_t next;            /* the next of them to hand out */
     uint64_t folded;          /* the first `folded` are in the totals */
@@ -195,8 +194,8 @@ static int resume(run *r)
         return -1;
     }
     shard_meta want = meta_of(r, false);
-    if (m.klotski != want.klotski || m.size != want.size || m.height != want.height || m.walls != want.walls ||
-        m.shard_k != want.shard_k || m.shard_n != want.shard_n || m.mirror != want.mirror) {
+    if (!shardfile_same_space(&m, &want) || m.shard_k != want.shard_k || m.shard_n != want.shard_n ||
+        m.mirror != want.mirror) {
         char of[64];
         if (m.klotski) snprintf(of, sizeof of, "the %dx%d Klotski space", m.size, m.height);
         else snprintf(of, sizeof of, "size %d, walls %d", m.size, m.walls);
@@ -222,10 +221,10 @@ int space_run(const space_run_options *o)
         free(r);
         return EXIT_BAD_INPUT;
     }
-    r->units = o->klotski ? r->klotski.units : r->space.units;
+    uint64_t units = o->klotski ? r->klotski.units : r->space.units;
     /* What the header says of the run: the mirror only where the space has one. */
     r->o.mirror = o->mirror && !o->klotski && space_has_mirror(&r->space);
-    r->shard_units = r->units / (uint64_t)o->shard_n + ((uint64_t)(o->shard_k - 1) < r->units % (uint64_t)o->shard_n);
+    r->shard_units = units / (uint64_t)o->shard_n + ((uint64_t)(o->shard_k - 1) < units % (uint64_t)o->shard_n);
     r->window = calloc(WINDOW, sizeof *r->window);
     space_stats_init(&r->total);
     r->started = r->last_checkpoint = search_now();

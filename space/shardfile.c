@@ -78,6 +78,12 @@ int shardfile_write(const char *path, const shard_meta *meta, const space_stats 
     return 0;
 }
 
+bool shardfile_same_space(const shard_meta *a, const shard_meta *b)
+{
+    return a->klotski == b->klotski && a->size == b->size && a->height == b->height &&
+           a->walls == b->walls;
+}
+
 static bool letter(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');

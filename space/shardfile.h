@@ -38,6 +38,9 @@ typedef struct {
     int jobs;
 } shard_meta;
 
+/* Whether two files are of one space: the same family, board and walls. */
+bool shardfile_same_space(const shard_meta *a, const shard_meta *b);
+
 /* Writes meta, stats and the lines (sorted here) to path ("-": standard output), whole or not
  * at all. Returns 0, or -1 with err. */
 int shardfile_write(const char *path, const shard_meta *meta, const space_stats *stats,
