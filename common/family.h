@@ -42,12 +42,27 @@ typedef struct {
 
 #define FAMILY_ERR_MAX 256
 
+/* What a family may offer a search that expands many states of one board in one measure: a
+ * memo that gives the successors faster than the family's generator, remembering what it
+ * works out (Klotski: common/klotski_memo.h). `make` gives NULL when the board has none;
+ * `successors` and `successors_after` give exactly family_problem's lists, in their order. */
+typedef struct {
+    void *(*make)(const void *board, measure m);
+    int (*successors)(void *memo, uint64_t key, uint64_t *child);
+    int (*successors_after)(void *memo, uint64_t parent, uint64_t key, uint64_t *child);
+    uint64_t (*bytes)(const void *memo);   /* what it holds, for the budgets */
+    void (*free)(void *memo);
+} family_memo;
+
 typedef struct family_problem {
     family_id family;
     const void *board;
     uint64_t start;
     int max_successors;     /* the most successors a key has in any measure */
     bool (*is_goal)(const void *board, uint64_t key);
+    /* is_goal's answer without the call: a key is a goal exactly when
+     * (key & goal_mask) == goal_value. */
+    uint64_t goal_mask, goal_value;
     /* The successors of key in measure m, in a fixed order; returns their count. */
     int (*successors)(const void *board, uint64_t key, measure m, uint64_t *child);
     /* A lower bound on the units of m from key to a goal that one unit changes by at most one
@@ -67,6 +82,7 @@ typedef struct family_problem {
      * order; NULL: successors. */
     int (*successors_after)(const void *board, uint64_t parent, uint64_t key, measure m,
                             uint64_t *child);
+    const family_memo *memo;   /* NULL: none */
 } family_problem;
 
 #endif

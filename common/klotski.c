@@ -8,6 +8,7 @@
  * a solution independently of the generator that found it.
  */
 #include "common/klotski.h"
+#include "common/klotski_memo.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -355,17 +356,11 @@ uint64_t klotski_start_key(const klotski_board *b)
     return klotski_key_at(b, at);
 }
 
-/* The low bit of each lane of a raw key that holds an anchor: neither 0 (empty) nor 7 (covered). */
-static inline uint64_t raw_anchor_lanes(uint64_t key)
-{
-    return klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
-}
-
 /* A raw key's pieces: the primary, then every anchor's lane in order. */
 static void raw_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
 {
     int a0 = klotski_primary_anchor(b, key);
-    uint64_t lanes = raw_anchor_lanes(key);
+    uint64_t lanes = klotski_anchor_lanes(key);
     out->cls[0] = 0;
     out->at[0] = (uint8_t)a0;
     out->occupied = b->walls | klotski_cells(b, 0, a0);
@@ -499,13 +494,11 @@ static int destinations(const klotski_board *b, int c, int a, uint64_t others, m
     return n;
 }
 
-/* The successors of a raw key's piece of class c anchored on lane a, in destinations' order:
- * the piece's pattern XORed out of the key and in again on each lane it reaches. A step is
- * legal when the lanes it enters are free of `others` (every lane covered, KLOTSKI_OUTSIDE
- * included): in a line (slides, steps) the piece's own lanes lie behind it; in the flood of a
- * move, where it may step back, they are left out of `others`. */
-static int raw_piece_successors(const klotski_board *b, uint64_t key, uint32_t occupied, int c,
-                                int a, measure m, uint64_t *child)
+/* A step is legal when the lanes it enters are free of `occupied`: in a line (slides, steps)
+ * the piece's own lanes lie behind it; in the flood of a move, where it may step back, they are
+ * left out of the lanes it tests. */
+int klotski_piece_successors(const klotski_board *b, uint64_t key, uint32_t occupied, int c,
+                             int a, measure m, uint64_t *child)
 {
     const uint64_t *piece = b->raw_piece[c];
     const uint32_t(*enter)[4] = b->raw_enter[c];
@@ -551,31 +544,24 @@ static int raw_successors(const klotski_board *b, uint64_t key, measure m, int s
                           uint64_t *child)
 {
     uint32_t occupied = klotski_dense(key) | KLOTSKI_OUTSIDE;
-    uint64_t anchors = raw_anchor_lanes(key);
+    uint64_t anchors = klotski_anchor_lanes(key);
     int p = b->lane[klotski_primary_anchor(b, key)], n = 0;
     if (p != skip && !raw_stuck(b, 0, p, occupied))
-        n = raw_piece_successors(b, key, occupied, 0, p, m, child);
+        n = klotski_piece_successors(b, key, occupied, 0, p, m, child);
     if (skip >= 0) anchors &= ~(1ull << 3 * skip);
     for (anchors &= ~(1ull << 3 * p); anchors; anchors &= anchors - 1) {
         int a = __builtin_ctzll(anchors) / 3, c = (int)(key >> 3 * a & 7) - 1;
         if (!raw_stuck(b, c, a, occupied))
-            n += raw_piece_successors(b, key, occupied, c, a, m, child + n);
+            n += klotski_piece_successors(b, key, occupied, c, a, m, child + n);
     }
     return n;
-}
-
-/* The lane of the anchor of the piece that moved from raw key `from` to `to`: of the lanes
- * that changed (all the moved piece's, before or after), the one `to` holds an anchor in. */
-static int raw_moved_anchor(uint64_t from, uint64_t to)
-{
-    return __builtin_ctzll(klotski_lanes_of(from ^ to) & raw_anchor_lanes(to)) / 3;
 }
 
 int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t key, measure m,
                              uint64_t *child)
 {
     if (!b->raw || m != MEASURE_MOVES) return klotski_successors(b, key, m, child);
-    return raw_successors(b, key, m, raw_moved_anchor(parent, key), child);
+    return raw_successors(b, key, m, klotski_moved_lane(parent, key), child);
 }
 
 int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child)
@@ -916,9 +902,16 @@ static long problem_goal_states(const void *board, long max, bool (*seed)(uint64
 
 void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out)
 {
+    /* klotski_is_goal: the target's lane holds the primary's anchor, or the key's first six
+     * bits name the target. */
+    int shift = b->raw && b->target < 64 ? 3 * b->lane[b->target] : 0;
+    uint64_t goal_mask = b->raw ? 7ull << shift : 63;
+    uint64_t goal_value = b->raw ? 1ull << shift : b->target;
     *out = (family_problem){FAMILY_KLOTSKI,      b,
                             start,               klotski_max_successors(b),
-                            problem_is_goal,     problem_successors,
+                            problem_is_goal,     goal_mask,
+                            goal_value,          problem_successors,
                             problem_lower_bound, problem_path_text,
-                            problem_goal_states, problem_successors_after};
+                            problem_goal_states, problem_successors_after,
+                            &klotski_family_memo};
 }

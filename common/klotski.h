@@ -171,6 +171,19 @@ static inline int klotski_primary_anchor(const klotski_board *b, uint64_t key)
     return b->cell[__builtin_ctzll(t & t >> 1 & t >> 2 & KLOTSKI_LANES) / 3];
 }
 
+/* The low bit of each lane of a raw key that holds an anchor: neither 0 (empty) nor 7 (covered). */
+static inline uint64_t klotski_anchor_lanes(uint64_t key)
+{
+    return klotski_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+}
+
+/* The lane of the anchor of the piece that moved from raw key `from` to `to`: of the lanes
+ * that changed (all the moved piece's, before or after), the one `to` holds an anchor in. */
+static inline int klotski_moved_lane(uint64_t from, uint64_t to)
+{
+    return __builtin_ctzll(klotski_lanes_of(from ^ to) & klotski_anchor_lanes(to)) / 3;
+}
+
 static inline bool klotski_is_goal(const klotski_board *b, uint64_t key)
 {
     if (b->raw) return (key >> 3 * b->lane[b->target] & 7) == 1;
@@ -189,6 +202,12 @@ uint64_t klotski_key_at(const klotski_board *b, const uint8_t *at);
  * down, left, right (slides nearer first; moves in breadth-first order of the piece's cells). */
 int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child);
 int klotski_max_successors(const klotski_board *b);
+/* On a raw key: the successors where the piece of class c anchored on lane a moves, in
+ * klotski_successors' order for it, with `occupied` the key's covered lanes one bit a lane
+ * (klotski_dense) and KLOTSKI_OUTSIDE: the piece's pattern XORed out of the key and in again
+ * on each lane it reaches. Returns how many (klotski_memo.c works its lists out with it). */
+int klotski_piece_successors(const klotski_board *b, uint64_t key, uint32_t occupied, int c,
+                             int a, measure m, uint64_t *child);
 /* The successors of key, reached from `parent` in one unit of measure m, that a breadth-first
  * search has not stored already: in moves on a raw key, those of every piece but the one that
  * moved. Its moves from key lead to parent or to its own moves from parent, which the search

@@ -12,12 +12,28 @@
  * a state it leaves out successors the search stored when it expanded the state's parent (in
  * Klotski's moves, those of the piece that moved last), so the same states are stored in the
  * same order and every guarantee above holds; only `generated` and `duplicates` count fewer.
+ *
+ * Where the family offers a memo (family.h's family_memo: Klotski's lists by the set of empty
+ * cells), the successors come from it: the same lists in the same order, so the same search.
+ * Each successor is written at the trail's end and the trail moves past it only when the table
+ * found it new, and the goal test is the view's mask, so that no branch waits on the table.
  */
 #include <stdlib.h>
 
 #include "common/xmem.h"
 #include "search/space.h"
 #include "solvers/bfs.h"
+
+/* The successors of trail entry `at` that the search generates, from the memo when the family
+ * gave one. */
+static int successors(const family_problem *p, const search_space *space, void *memo,
+                      const search_trail *trail, uint64_t at, uint64_t *out)
+{
+    if (!memo) return space_trail_successors(space, trail, at, out);
+    uint32_t parent = trail->parent[at];
+    if (parent == TRAIL_ROOT) return p->memo->successors(memo, trail->key[at], out);
+    return p->memo->successors_after(memo, trail->key[parent], trail->key[at], out);
+}
 
 void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
                        const solver_budget *budget, solver_result *r, bool cluster)
@@ -34,43 +50,74 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
     search_count_level(r, 0, 1);
 
     search_space space = space_of_family(p, m);
+    void *memo = p->memo ? p->memo->make(p->board, m) : NULL;
     uint64_t goal = p->is_goal(p->board, p->start) ? 0 : UINT64_MAX;
-    uint64_t *child = xmalloc((size_t)p->max_successors * sizeof *child);
-    uint64_t level_end = 1;
+    uint64_t most = (uint64_t)p->max_successors;
+    uint64_t *child = xmalloc(most * sizeof *child);
+    uint64_t end = 1;         /* the trail's length, kept in a local while the loop runs */
+    uint64_t level_end = 1;   /* the level being expanded ends at trail entry level_end */
     int depth = 0;
     bool stopped = false;
-    for (uint64_t at = 0; at < trail->count && (cluster || goal == UINT64_MAX); at++) {
+    /* The bytes held change when the table or the trail grows, which takes the trail past
+     * `calm` entries, and when the memo works out a set: counted again then and at every
+     * 256th expansion, where search_should_stop looks at them (a memo grows by a set of a few
+     * hundred bytes at most between two counts). */
+    uint64_t calm = 0, bytes = 0, next = 0;
+    for (uint64_t at = 0; at < end && (cluster || goal == UINT64_MAX); at++) {
         if (at == level_end) {
+            search_count_level(r, depth + 1, end - level_end);
             depth++;
-            level_end = trail->count;
+            level_end = end;
         }
         r->expanded++;
-        uint64_t n = (uint64_t)p->max_successors;
-        if (search_should_stop(&limits, r, stateset_bytes(seen) + trail_bytes(trail),
-                               stateset_bytes_next(seen, n) + trail_bytes_next(trail, n))) {
-            stopped = true;
-            break;
-        }
-        int count = space_trail_successors(&space, trail, at, child);
-        r->generated += (uint64_t)count;
-        for (int k = 0; k < count; k++) {
-            stateset_add(seen, child[k], &added);
-            if (!added) {
-                r->duplicates++;
-                continue;
+        if (end > calm || (r->expanded & 255) == 0 || r->expanded > limits.state_limit) {
+            trail->count = end;
+            uint64_t memo_bytes = memo ? p->memo->bytes(memo) : 0;
+            bytes = stateset_bytes(seen) + trail_bytes(trail) + memo_bytes;
+            next = stateset_bytes_next(seen, most) + trail_bytes_next(trail, most) + memo_bytes;
+            uint64_t least = seen->room < trail->run_capacity ? seen->room : trail->run_capacity;
+            calm = least > most ? least - most : 0;
+            if (search_should_stop(&limits, r, bytes, next)) {
+                stopped = true;
+                break;
             }
-            uint32_t entry = trail_push(trail, child[k], (uint32_t)at);
-            search_count_level(r, depth + 1, 1);
-            if (goal == UINT64_MAX && p->is_goal(p->board, child[k])) {
-                goal = entry;
+        }
+        int count = successors(p, &space, memo, trail, at, child);
+        r->generated += (uint64_t)count;
+        if (end > calm) {
+            trail->count = end;
+            stateset_reserve_from(seen, (uint64_t)count, trail->key, end);
+            trail_reserve(trail, (uint64_t)count);
+        }
+        /* Each successor is written at the trail's end, which moves past it only if the table
+         * found it new, so that no branch waits on the table; in solve mode the trail ends at
+         * the first goal, the state's later successors unlooked at. */
+        stateset_batch batch = stateset_batch_begin(seen);
+        uint64_t *keys = trail->key;
+        uint32_t *parents = trail->parent;
+        int k = 0;
+        while (k < count) {
+            uint64_t next_key = child[k++];
+            unsigned is_new = stateset_batch_add(&batch, STATESET_HASH_DEFAULT, next_key);
+            keys[end] = next_key;
+            parents[end] = (uint32_t)at;
+            end += is_new;
+            if (__builtin_expect(is_new & ((next_key & p->goal_mask) == p->goal_value), 0) &&
+                goal == UINT64_MAX) {
+                goal = end - 1;
                 if (!cluster) break;
             }
         }
+        r->duplicates += (uint64_t)k - batch.added;
+        stateset_batch_end(&batch);
     }
+    trail->count = end;
+    if (end > level_end) search_count_level(r, depth + 1, end - level_end);
     free(child);
+    if (memo) p->memo->free(memo);
     if (cluster && !stopped) r->cluster_states = trail->count;
     if (goal != UINT64_MAX) search_family_trail_solved(p, m, trail, (uint32_t)goal, r);
     else if (!stopped) r->status = SOLVE_UNSOLVABLE;
-    /* The queue is the order of expansion: the trace is its first r->expanded entries. */
+    /* The queue is the order of expansion: the trail's first r->expanded entries. */
     search_trace_trail(ctx->trace, trail, r);
 }

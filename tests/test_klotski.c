@@ -10,6 +10,7 @@
 
 #include "common/family.h"
 #include "common/klotski.h"
+#include "common/klotski_memo.h"
 #include "common/stateset.h"
 #include "scan/scan.h"
 #include "solvers/bfs.h"
@@ -442,6 +443,102 @@ Test(klotski, the_raw_generator_gives_the_decoding_ones_successors_in_order, .ti
 {
     raw_generator_is_the_decoding_ones("corpus/klotski/classic.txt");
     raw_generator_is_the_decoding_ones("tests/data/klotski/l-shapes.txt");
+}
+
+/* The memo (klotski_memo.h) against the generator it stands in for: from every state of a
+ * cluster, in every measure, the same successors in the same order, at the root
+ * (klotski_successors) and reached from each neighbour (klotski_successors_after); and the
+ * family view's goal mask says what klotski_is_goal says. */
+static void memo_is_the_generator(const char *path)
+{
+    puzzle_list list = load(path);
+    const klotski_board *b = &list.items[0].klotski;
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    solver_context ctx;
+    solver_result r;
+    whole_cluster(&list.items[0], &ctx, &r);
+    size_t max = (size_t)klotski_max_successors(b);
+    uint64_t *from_memo = malloc(max * sizeof *from_memo), *direct = malloc(max * sizeof *direct);
+    uint64_t *around = malloc(max * sizeof *around), compared = 0;
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        klotski_memo *memo = klotski_memo_new(b, (measure)m);
+        cr_assert_not_null(memo, "%s has a memo", path);
+        for (uint64_t i = 0; i < r.cluster_states; i++) {
+            uint64_t key = ctx.trail[0].key[i];
+            int n = klotski_successors(b, key, (measure)m, around);
+            cr_assert_eq(klotski_memo_successors(memo, key, from_memo), n);
+            cr_assert_arr_eq(from_memo, around, (size_t)n * sizeof *around, "%s state %llu %s",
+                             path, (unsigned long long)i, measure_name((measure)m));
+            for (int j = 0; j < n; j++) {
+                int k = klotski_successors_after(b, around[j], key, (measure)m, direct);
+                cr_assert_eq(klotski_memo_successors_after(memo, around[j], key, from_memo), k);
+                cr_assert_arr_eq(from_memo, direct, (size_t)k * sizeof *direct,
+                                 "%s state %llu %s after neighbour %d", path,
+                                 (unsigned long long)i, measure_name((measure)m), j);
+                compared += (uint64_t)k;
+            }
+            if (m == 0)
+                cr_assert_eq((key & view.goal_mask) == view.goal_value, klotski_is_goal(b, key));
+        }
+        cr_assert_gt(klotski_memo_bytes(memo), 0);
+        klotski_memo_free(memo);
+    }
+    cr_assert_gt(compared, 3 * r.cluster_states);
+    free(from_memo), free(direct), free(around);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
+Test(klotski, the_memo_gives_the_generators_successors_in_order, .timeout = 120)
+{
+    memo_is_the_generator("corpus/klotski/classic.txt");
+    memo_is_the_generator("tests/data/klotski/l-shapes-tight.txt");
+}
+
+/* The reference searches with the memo as without it: the same states in the same order, the
+ * same counts. A board with more sets of empty cells than the memo takes, or a coded key, has
+ * none, and is searched with the generator. */
+Test(klotski, the_reference_with_the_memo_is_the_reference_without)
+{
+    puzzle_list list = load("corpus/klotski/classic.txt");
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    solver_budget none = {0, 0, 0};
+    solver_context with, without;
+    solver_result r_with, r_without;
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        solver_context_init(&with), solver_context_init(&without);
+        bfs_family_search(&with, &view, (measure)m, &none, &r_with, true);
+        family_problem plain = view;
+        plain.memo = NULL;
+        bfs_family_search(&without, &plain, (measure)m, &none, &r_without, true);
+        cr_assert_eq(r_with.cluster_states, 25955);
+        cr_assert_eq(r_with.cluster_states, r_without.cluster_states);
+        cr_assert_eq(r_with.expanded, r_without.expanded);
+        cr_assert_eq(r_with.generated, r_without.generated);
+        cr_assert_eq(r_with.duplicates, r_without.duplicates);
+        cr_assert_eq(r_with.nlevels, r_without.nlevels);
+        cr_assert_arr_eq(with.trail[0].key, without.trail[0].key,
+                         r_with.cluster_states * sizeof *with.trail[0].key);
+        cr_assert_arr_eq(with.trail[0].parent, without.trail[0].parent,
+                         r_with.cluster_states * sizeof *with.trail[0].parent);
+        solver_result_free(&r_with), solver_result_free(&r_without);
+        solver_context_free(&with), solver_context_free(&without);
+    }
+    klotski_board coded = list.items[0].klotski;
+    coded.raw = false;
+    cr_assert_null(klotski_memo_new(&coded, MEASURE_MOVES));
+    static const char open[] = "family: klotski\n+----+\n|AA..|\n|AA..|\n|....|\n|....|\n"
+                               "|....|\n+-vv-+\n";
+    puzzle_list wide = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(scan_text("open", open, sizeof open - 1, SCAN_AUTO, &wide, err), 1, "%s", err);
+    cr_assert_null(klotski_memo_new(&wide.items[0].klotski, MEASURE_MOVES),
+                   "16 empty cells of 20 make 4,845 sets, past KLOTSKI_MEMO_MAX_SETS");
+    puzzle_list_free(&wide);
+    puzzle_list_free(&list);
 }
 
 /* The puzzle-level reference in steps, on Rush Hour, is bfs1's optimum. */
