@@ -28,12 +28,18 @@ CXX     ?= c++
 PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
-CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DBFS_HAVE_AVX2)
+CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DHAVE_AVX2_TWINS)
 # On x86-64 the breadth-first engine is built a second time with AVX2, BMI1 and BMI2, and a third
 # time with AVX-512 as well (solvers/bfs_engine.c); the widest the processor has is chosen at run
 # time (solvers/bfs.c).
 # Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
+# The AVX2 twins: files compiled a second time with AVX2, BMI1 and BMI2 (-DAVX2_TWIN) on x86-64,
+# where the portable build picks the twin at run time if the processor has them (the state
+# table's probe reads four slots at once); the breadth-first engine is built a third time with
+# AVX-512 as well (solvers/bfs.c).
+TWIN_OBJ = $(if $(AVX2_ENGINE),solvers/bfs_engine_avx2.o solvers/bfs_family_avx2.o \
+                               solvers/bfs_engine_avx512.o)
 AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -mavx512bitalg
 # One include root, the repository: every include names its layer ("search/solver.h"); generated
 # files come from the variant's folder ("generated/build_info.h").
@@ -78,9 +84,9 @@ $(1)/generated/html_script.inc: bench/report.js
 
 $(1)/obj/bench/html.o: $(1)/generated/html_style.inc $(1)/generated/html_script.inc
 
-$(1)/obj/solvers/bfs_engine_avx2.o: solvers/bfs_engine.c
+$(1)/obj/%_avx2.o: %.c
 	@mkdir -p $$(dir $$@)
-	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 -DBFS_AVX2_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
+	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 -DAVX2_TWIN $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
 $(1)/obj/solvers/bfs_engine_avx512.o: solvers/bfs_engine.c
 	@mkdir -p $$(dir $$@)
@@ -88,7 +94,7 @@ $(1)/obj/solvers/bfs_engine_avx512.o: solvers/bfs_engine.c
 
 # Appended (q), not replaced: files of one name in two folders (bench/stats.c, space/stats.c)
 # are both members.
-$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $(if $(AVX2_ENGINE),$(1)/obj/solvers/bfs_engine_avx2.o $(1)/obj/solvers/bfs_engine_avx512.o)
+$(1)/libub.a: $$(patsubst %.c,$(1)/obj/%.o,$$(LIB_SRC)) $$(patsubst %,$(1)/obj/%,$$(TWIN_OBJ))
 	@rm -f $$@
 	ar qcs $$@ $$^
 
@@ -121,8 +127,7 @@ $(eval $(call variant,build/san,$(SANFLAGS),))
 # under include/unblock/ and unblock.pc for pkg-config.
 $(eval $(call variant,build/pic,$(OPTFLAGS) -fPIC,))
 UNBLOCK_SRC = $(wildcard common/*.c search/*.c solvers/*.c solvers/bounds/*.c)
-UNBLOCK_OBJ = $(patsubst %.c,build/pic/obj/%.o,$(UNBLOCK_SRC)) \
-              $(if $(AVX2_ENGINE),build/pic/obj/solvers/bfs_engine_avx2.o build/pic/obj/solvers/bfs_engine_avx512.o)
+UNBLOCK_OBJ = $(patsubst %.c,build/pic/obj/%.o,$(UNBLOCK_SRC)) $(patsubst %,build/pic/obj/%,$(TWIN_OBJ))
 UNBLOCK_HEADERS = $(wildcard common/*.h search/*.h solvers/*.h solvers/bounds/*.h)
 UNBLOCK_SONAME = libunblock.so.0
 build/pic/libunblock.so: $(UNBLOCK_OBJ)

@@ -60,9 +60,6 @@ typedef struct family_problem {
     uint64_t start;
     int max_successors;     /* the most successors a key has in any measure */
     bool (*is_goal)(const void *board, uint64_t key);
-    /* is_goal's answer without the call: a key is a goal exactly when
-     * (key & goal_mask) == goal_value. */
-    uint64_t goal_mask, goal_value;
     /* The successors of key in measure m, in a fixed order; returns their count. */
     int (*successors)(const void *board, uint64_t key, measure m, uint64_t *child);
     /* A lower bound on the units of m from key to a goal that one unit changes by at most one
@@ -82,7 +79,12 @@ typedef struct family_problem {
      * order; NULL: successors. */
     int (*successors_after)(const void *board, uint64_t parent, uint64_t key, measure m,
                             uint64_t *child);
+    /* The fields below came after plugin ABI version 2 was set (solvers/plugin.h): added at
+     * the end, so that a plugin built against it reads the fields above where they were. */
     const family_memo *memo;   /* NULL: none */
+    /* is_goal's answer without the call: a key is a goal exactly when
+     * (key & goal_mask) == goal_value. */
+    uint64_t goal_mask, goal_value;
 } family_problem;
 
 #endif

@@ -909,9 +909,9 @@ void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out
     uint64_t goal_value = b->raw ? 1ull << shift : b->target;
     *out = (family_problem){FAMILY_KLOTSKI,      b,
                             start,               klotski_max_successors(b),
-                            problem_is_goal,     goal_mask,
-                            goal_value,          problem_successors,
+                            problem_is_goal,     problem_successors,
                             problem_lower_bound, problem_path_text,
                             problem_goal_states, problem_successors_after,
-                            &klotski_family_memo};
+                            &klotski_family_memo, goal_mask,
+                            goal_value};
 }

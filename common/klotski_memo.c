@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cpu.h"
 #include "common/grow.h"
 
 #define MEMO_WRITE 4
@@ -41,8 +42,12 @@ typedef struct {
     uint8_t spot_of_lane[KLOTSKI_RAW_CELLS];     /* the spot on each lane, or MEMO_NO_SPOT */
 } memo_set;
 
+typedef int memo_reader(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
+                        uint64_t *restrict child);
+
 struct klotski_memo {
     const klotski_board *b;
+    memo_reader *from_set;   /* from_set_portable or from_set_avx2 */
     measure m;
     uint32_t lanes;        /* the board's lanes, one bit each */
     uint32_t walls;        /* the wall lanes */
@@ -58,6 +63,9 @@ struct klotski_memo {
     size_t ndeltas, delta_capacity;
 };
 
+static memo_reader *pick_reader(void);
+static memo_reader from_set_portable;
+
 /* n choose k, or UINT64_MAX past it. */
 static uint64_t choose(int n, int k)
 {
@@ -69,7 +77,19 @@ static uint64_t choose(int n, int k)
     return r;
 }
 
+static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_set);
+
 klotski_memo *klotski_memo_new(const klotski_board *b, measure m)
+{
+    return make(b, m, pick_reader());
+}
+
+klotski_memo *klotski_memo_new_portable(const klotski_board *b, measure m)
+{
+    return make(b, m, from_set_portable);
+}
+
+static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_set)
 {
     if (!b->raw) return NULL;
     int lanes = b->width * b->height;
@@ -87,6 +107,7 @@ klotski_memo *klotski_memo_new(const klotski_board *b, measure m)
         return NULL;
     }
     memo->b = b;
+    memo->from_set = from_set;
     memo->m = m;
     memo->lanes = (uint32_t)((1ull << lanes) - 1);
     memo->walls = walls;
@@ -182,8 +203,9 @@ static inline int write_list(const uint64_t *restrict delta, unsigned count, uin
 
 /* The successors of key, whose empty lanes are `set`'s, leaving out the piece anchored on
  * lane `skip` (none: -1): the primary's, then every other anchor's in lane order. */
-static int from_set(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
-                    uint64_t *restrict child)
+static inline __attribute__((always_inline)) int
+from_set_inline(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
+                uint64_t *restrict child)
 {
     const memo_spot *spot = memo->spot + set->spot0;
     const uint64_t *restrict delta = memo->delta + set->delta0;
@@ -200,6 +222,32 @@ static int from_set(const klotski_memo *memo, const memo_set *set, uint64_t key,
     return n;
 }
 
+/* from_set in two builds: portable, and where the AVX2 twins are built, with AVX2, BMI1 and
+ * BMI2 (a shift by a register without the flags, four writes in one), picked when the memo is
+ * made. */
+static int from_set_portable(const klotski_memo *memo, const memo_set *set, uint64_t key,
+                             int skip, uint64_t *restrict child)
+{
+    return from_set_inline(memo, set, key, skip, child);
+}
+
+#ifdef HAVE_AVX2_TWINS
+__attribute__((target("avx2,bmi,bmi2"))) static int
+from_set_avx2(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
+              uint64_t *restrict child)
+{
+    return from_set_inline(memo, set, key, skip, child);
+}
+#endif
+
+static memo_reader *pick_reader(void)
+{
+#ifdef HAVE_AVX2_TWINS
+    if (cpu_runs_avx2_twins()) return from_set_avx2;
+#endif
+    return from_set_portable;
+}
+
 static uint32_t empty_lanes(const klotski_memo *memo, uint64_t key)
 {
     return ~klotski_dense(key) & memo->lanes;
@@ -209,7 +257,7 @@ int klotski_memo_successors(klotski_memo *memo, uint64_t key, uint64_t *child)
 {
     const memo_set *set = find_set(memo, empty_lanes(memo, key));
     if (!set) return klotski_successors(memo->b, key, memo->m, child);
-    return from_set(memo, set, key, -1, child);
+    return memo->from_set(memo, set, key, -1, child);
 }
 
 int klotski_memo_successors_after(klotski_memo *memo, uint64_t parent, uint64_t key,
@@ -218,7 +266,7 @@ int klotski_memo_successors_after(klotski_memo *memo, uint64_t parent, uint64_t 
     const memo_set *set = find_set(memo, empty_lanes(memo, key));
     if (!set) return klotski_successors_after(memo->b, parent, key, memo->m, child);
     int skip = memo->m == MEASURE_MOVES ? klotski_moved_lane(parent, key) : -1;
-    return from_set(memo, set, key, skip, child);
+    return memo->from_set(memo, set, key, skip, child);
 }
 
 /* ---- family.h's view ---------------------------------------------------------------- */

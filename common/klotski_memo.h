@@ -34,6 +34,10 @@ typedef struct klotski_memo klotski_memo;
  * not raw, when it has more than KLOTSKI_MEMO_MAX_SETS sets of empty cells, or when memory
  * runs out: the caller then uses klotski_successors_after. */
 klotski_memo *klotski_memo_new(const klotski_board *b, measure m);
+/* The same memo, reading its lists in the portable build whatever the processor runs (the
+ * other, where the AVX2 twins are built and the processor has them, uses AVX2, BMI1 and BMI2):
+ * for the tests that hold the two equal. */
+klotski_memo *klotski_memo_new_portable(const klotski_board *b, measure m);
 void klotski_memo_free(klotski_memo *memo);
 /* Bytes the memo holds: budgets count them with the search's tables. */
 uint64_t klotski_memo_bytes(const klotski_memo *memo);

@@ -19,26 +19,24 @@
  *
  * The search itself, with the two prunes that make it fast and the proof that they store the
  * same states in the same order, is solvers/bfs_engine.c. That file is compiled three times
- * (Makefile): portable, with AVX2 and with AVX-512; this file picks the widest build the
- * processor runs. All three return the same results (tests/test_bfs.c).
+ * (Makefile): portable, with AVX2 and with AVX-512, and bfs_family.c twice, portable and with
+ * AVX2; this file picks the widest build the processor runs. All return the same results
+ * (tests/test_bfs.c, tests/test_klotski.c).
  */
 #include "solvers/bfs.h"
 
 #include <string.h>
 
+#include "common/cpu.h"
+
 bool bfs_avx2_available(void)
 {
-#ifdef BFS_HAVE_AVX2
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-           __builtin_cpu_supports("bmi2");
-#else
-    return false;
-#endif
+    return cpu_runs_avx2_twins();
 }
 
 bool bfs_avx512_available(void)
 {
-#ifdef BFS_HAVE_AVX2
+#ifdef HAVE_AVX2_TWINS
     return bfs_avx2_available() && __builtin_cpu_supports("avx512f") &&
            __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
@@ -52,7 +50,7 @@ bool bfs_avx512_available(void)
 static void bfs_engine(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, solver_result *r, bfs_mode mode)
 {
-#ifdef BFS_HAVE_AVX2
+#ifdef HAVE_AVX2_TWINS
     if (bfs_avx512_available()) {   /* reads of what the C library found at start-up */
         bfs_search_avx512(ctx, b, start, budget, r, mode);
         return;
@@ -63,6 +61,18 @@ static void bfs_engine(solver_context *ctx, const board *b, uint64_t start,
     }
 #endif
     bfs_search_portable(ctx, b, start, budget, r, mode);
+}
+
+void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
+                       const solver_budget *budget, solver_result *r, bool cluster)
+{
+#ifdef HAVE_AVX2_TWINS
+    if (bfs_avx2_available()) {
+        bfs_family_search_avx2(ctx, p, m, budget, r, cluster);
+        return;
+    }
+#endif
+    bfs_family_search_portable(ctx, p, m, budget, r, cluster);
 }
 
 void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,

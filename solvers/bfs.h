@@ -34,20 +34,29 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
 
 /* The three builds of the same search, for the tests that hold them equal: the portable one,
  * the AVX2 one (with BMI1 and BMI2) and the AVX-512 one (AVX2 and BMI with AVX-512 F, CD, DQ,
- * BW, VL, VBMI2 and BITALG), which are built only on x86-64 (BFS_HAVE_AVX2, Makefile) and may
+ * BW, VL, VBMI2 and BITALG), which are built only on x86-64 (HAVE_AVX2_TWINS, Makefile) and may
  * run only where bfs_avx2_available() and bfs_avx512_available() say so. */
 void bfs_search_portable(solver_context *ctx, const board *b, uint64_t start,
                          const solver_budget *budget, solver_result *r, bfs_mode mode);
-#ifdef BFS_HAVE_AVX2
+#ifdef HAVE_AVX2_TWINS
 void bfs_search_avx2(solver_context *ctx, const board *b, uint64_t start,
                      const solver_budget *budget, solver_result *r, bfs_mode mode);
 void bfs_search_avx512(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, solver_result *r, bfs_mode mode);
 #endif
 /* The same search for every family but Rush Hour (bfs_family.c): in measure m, to the first
- * goal, or (cluster) over the whole cluster, keeping its first goal. */
+ * goal, or (cluster) over the whole cluster, keeping its first goal; in the build this
+ * processor runs fastest. */
 void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
                        const solver_budget *budget, solver_result *r, bool cluster);
+/* Its two builds, portable and AVX2 (with BMI1 and BMI2; on x86-64 only, where
+ * bfs_avx2_available() says so), for the tests that hold them equal. */
+void bfs_family_search_portable(solver_context *ctx, const family_problem *p, measure m,
+                                const solver_budget *budget, solver_result *r, bool cluster);
+#ifdef HAVE_AVX2_TWINS
+void bfs_family_search_avx2(solver_context *ctx, const family_problem *p, measure m,
+                            const solver_budget *budget, solver_result *r, bool cluster);
+#endif
 /* The parameter "metric" of the solvers that search in any measure: choices moves, slides and
  * steps, moves by default. */
 #define BFS_METRIC_PARAM                                                                    \

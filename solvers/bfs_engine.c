@@ -66,7 +66,7 @@
 #define BFS_CLEAR(set) stateset_clear_half(set)
 #define BFS_AHEAD 3
 #define BFS_RING 4
-#elif defined BFS_AVX2_BUILD
+#elif defined AVX2_TWIN
 #define BFS_ENGINE bfs_search_avx2
 #define BFS_CLEAR(set) stateset_clear_half(set)
 #define BFS_AHEAD 0

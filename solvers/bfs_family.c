@@ -24,6 +24,15 @@
 #include "search/space.h"
 #include "solvers/bfs.h"
 
+/* This file is compiled twice (Makefile's AVX2 twins): portable, and on x86-64 again with
+ * AVX2, BMI1 and BMI2, where the state table reads four slots with one load; solvers/bfs.c
+ * picks the build the processor runs. Both give the same results (tests/test_klotski.c). */
+#ifdef AVX2_TWIN
+#define BFS_FAMILY_SEARCH bfs_family_search_avx2
+#else
+#define BFS_FAMILY_SEARCH bfs_family_search_portable
+#endif
+
 /* The successors of trail entry `at` that the search generates, from the memo when the family
  * gave one. */
 static int successors(const family_problem *p, const search_space *space, void *memo,
@@ -35,7 +44,7 @@ static int successors(const family_problem *p, const search_space *space, void *
     return p->memo->successors_after(memo, trail->key[parent], trail->key[at], out);
 }
 
-void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
+void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
                        const solver_budget *budget, solver_result *r, bool cluster)
 {
     search_limits limits;

@@ -110,7 +110,7 @@ static solver_result every_build(solver_context ctx[2], const puzzle *p, bfs_mod
 {
     solver_result r0;
     bfs_search_portable(&ctx[0], &p->board, p->start, budget, &r0, mode);
-#ifdef BFS_HAVE_AVX2
+#ifdef HAVE_AVX2_TWINS
     struct {
         const char *name;
         bool (*available)(void);
@@ -173,7 +173,7 @@ Test(bfs, a_cluster_size_hint_changes_no_search)
     } build;
     build builds[3] = {{"portable", bfs_search_portable}};
     int nbuilds = 1;
-#ifdef BFS_HAVE_AVX2
+#ifdef HAVE_AVX2_TWINS
     if (bfs_avx2_available()) builds[nbuilds++] = (build){"avx2", bfs_search_avx2};
     if (bfs_avx512_available()) builds[nbuilds++] = (build){"avx512", bfs_search_avx512};
 #endif

@@ -446,9 +446,9 @@ Test(klotski, the_raw_generator_gives_the_decoding_ones_successors_in_order, .ti
 }
 
 /* The memo (klotski_memo.h) against the generator it stands in for: from every state of a
- * cluster, in every measure, the same successors in the same order, at the root
- * (klotski_successors) and reached from each neighbour (klotski_successors_after); and the
- * family view's goal mask says what klotski_is_goal says. */
+ * cluster, in every measure, in both its builds, the same successors in the same order, at the
+ * root (klotski_successors) and reached from each neighbour (klotski_successors_after); and
+ * the family view's goal mask says what klotski_is_goal says. */
 static void memo_is_the_generator(const char *path)
 {
     puzzle_list list = load(path);
@@ -461,8 +461,10 @@ static void memo_is_the_generator(const char *path)
     size_t max = (size_t)klotski_max_successors(b);
     uint64_t *from_memo = malloc(max * sizeof *from_memo), *direct = malloc(max * sizeof *direct);
     uint64_t *around = malloc(max * sizeof *around), compared = 0;
-    for (int m = 0; m < MEASURE_COUNT; m++) {
-        klotski_memo *memo = klotski_memo_new(b, (measure)m);
+    for (int build = 0; build < 2 * MEASURE_COUNT; build++) {
+        int m = build % MEASURE_COUNT;
+        klotski_memo *memo = build < MEASURE_COUNT ? klotski_memo_new(b, (measure)m)
+                                                   : klotski_memo_new_portable(b, (measure)m);
         cr_assert_not_null(memo, "%s has a memo", path);
         for (uint64_t i = 0; i < r.cluster_states; i++) {
             uint64_t key = ctx.trail[0].key[i];
@@ -497,35 +499,45 @@ Test(klotski, the_memo_gives_the_generators_successors_in_order, .timeout = 120)
     memo_is_the_generator("tests/data/klotski/l-shapes-tight.txt");
 }
 
-/* The reference searches with the memo as without it: the same states in the same order, the
- * same counts. A board with more sets of empty cells than the memo takes, or a coded key, has
- * none, and is searched with the generator. */
-Test(klotski, the_reference_with_the_memo_is_the_reference_without)
+/* The reference searches with the memo as without it, and in its portable build as in the
+ * AVX2 one: the same states in the same order, the same counts. A board with more sets of
+ * empty cells than the memo takes, or a coded key, has none, and is searched with the
+ * generator. */
+static void same_search(const family_problem *a, const family_problem *b, measure m,
+                        void (*search_b)(solver_context *, const family_problem *, measure,
+                                         const solver_budget *, solver_result *, bool))
+{
+    solver_budget none = {0, 0, 0};
+    solver_context with, without;
+    solver_result r_with, r_without;
+    solver_context_init(&with), solver_context_init(&without);
+    bfs_family_search(&with, a, m, &none, &r_with, true);
+    search_b(&without, b, m, &none, &r_without, true);
+    cr_assert_eq(r_with.cluster_states, 25955);
+    cr_assert_eq(r_with.cluster_states, r_without.cluster_states);
+    cr_assert_eq(r_with.expanded, r_without.expanded);
+    cr_assert_eq(r_with.generated, r_without.generated);
+    cr_assert_eq(r_with.duplicates, r_without.duplicates);
+    cr_assert_eq(r_with.nlevels, r_without.nlevels);
+    cr_assert_arr_eq(with.trail[0].key, without.trail[0].key,
+                     r_with.cluster_states * sizeof *with.trail[0].key);
+    cr_assert_arr_eq(with.trail[0].parent, without.trail[0].parent,
+                     r_with.cluster_states * sizeof *with.trail[0].parent);
+    solver_result_free(&r_with), solver_result_free(&r_without);
+    solver_context_free(&with), solver_context_free(&without);
+}
+
+Test(klotski, the_reference_with_the_memo_is_the_reference_without, .timeout = 120)
 {
     puzzle_list list = load("corpus/klotski/classic.txt");
     family_problem view;
     puzzle_problem(&list.items[0], &view);
-    solver_budget none = {0, 0, 0};
-    solver_context with, without;
-    solver_result r_with, r_without;
+    family_problem plain = view;
+    plain.memo = NULL;
     for (int m = 0; m < MEASURE_COUNT; m++) {
-        solver_context_init(&with), solver_context_init(&without);
-        bfs_family_search(&with, &view, (measure)m, &none, &r_with, true);
-        family_problem plain = view;
-        plain.memo = NULL;
-        bfs_family_search(&without, &plain, (measure)m, &none, &r_without, true);
-        cr_assert_eq(r_with.cluster_states, 25955);
-        cr_assert_eq(r_with.cluster_states, r_without.cluster_states);
-        cr_assert_eq(r_with.expanded, r_without.expanded);
-        cr_assert_eq(r_with.generated, r_without.generated);
-        cr_assert_eq(r_with.duplicates, r_without.duplicates);
-        cr_assert_eq(r_with.nlevels, r_without.nlevels);
-        cr_assert_arr_eq(with.trail[0].key, without.trail[0].key,
-                         r_with.cluster_states * sizeof *with.trail[0].key);
-        cr_assert_arr_eq(with.trail[0].parent, without.trail[0].parent,
-                         r_with.cluster_states * sizeof *with.trail[0].parent);
-        solver_result_free(&r_with), solver_result_free(&r_without);
-        solver_context_free(&with), solver_context_free(&without);
+        same_search(&view, &plain, (measure)m, bfs_family_search);
+        same_search(&view, &view, (measure)m, bfs_family_search_portable);
+        same_search(&view, &plain, (measure)m, bfs_family_search_portable);
     }
     klotski_board coded = list.items[0].klotski;
     coded.raw = false;
