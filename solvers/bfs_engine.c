@@ -204,11 +204,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
                 successors(b, layout, queue, ahead, steps, child[ahead % BFS_RING]);
             ahead++;
         }
-        if (end > calm) {
-            queue->count = end;
-            stateset_reserve_from(seen, (uint64_t)n, queue->key, end);
-            trail_reserve(queue, (uint64_t)n);
-        }
+        if (end > calm) bfs_make_room(seen, queue, end, (uint64_t)n);
         /* Each new successor joins the queue as the table finds it new: every successor is
          * written at the queue's end, which moves past it only if it was new, so that no
          * branch waits on the table (docs/performance.md). In solve mode the queue ends at

@@ -93,11 +93,7 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
         }
         int count = successors(p, &space, memo, trail, at, child);
         r->generated += (uint64_t)count;
-        if (end > calm) {
-            trail->count = end;
-            stateset_reserve_from(seen, (uint64_t)count, trail->key, end);
-            trail_reserve(trail, (uint64_t)count);
-        }
+        if (end > calm) bfs_make_room(seen, trail, end, (uint64_t)count);
         /* Each successor is written at the trail's end, which moves past it only if the table
          * found it new, so that no branch waits on the table; in solve mode the trail ends at
          * the first goal, the state's later successors unlooked at. */
