@@ -29,15 +29,11 @@ PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DHAVE_AVX2_TWINS)
-# On x86-64 the breadth-first engine is built a second time with AVX2, BMI1 and BMI2, and a third
-# time with AVX-512 as well (solvers/bfs_engine.c); the widest the processor has is chosen at run
-# time (solvers/bfs.c).
-# Elsewhere only the portable build exists.
+# The AVX2 twins: on x86-64 the breadth-first searches (solvers/bfs_engine.c, bfs_family.c) are
+# compiled a second time with AVX2, BMI1 and BMI2 (-DAVX2_TWIN), where the state table's probe
+# reads four slots at once, and the engine a third time with AVX-512 as well; solvers/bfs.c picks
+# the widest build the processor has at run time. Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
-# The AVX2 twins: files compiled a second time with AVX2, BMI1 and BMI2 (-DAVX2_TWIN) on x86-64,
-# where the portable build picks the twin at run time if the processor has them (the state
-# table's probe reads four slots at once); the breadth-first engine is built a third time with
-# AVX-512 as well (solvers/bfs.c).
 TWIN_OBJ = $(if $(AVX2_ENGINE),solvers/bfs_engine_avx2.o solvers/bfs_family_avx2.o \
                                solvers/bfs_engine_avx512.o)
 AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -mavx512bitalg

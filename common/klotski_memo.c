@@ -63,8 +63,63 @@ struct klotski_memo {
     size_t ndeltas, delta_capacity;
 };
 
-static memo_reader *pick_reader(void);
-static memo_reader from_set_portable;
+/* Writes key ^ delta[0 .. count - 1] to out, the first MEMO_WRITE whatever count is (the
+ * file's header says why); returns count. */
+static inline int write_list(const uint64_t *restrict delta, unsigned count, uint64_t key,
+                             uint64_t *restrict out)
+{
+    for (int k = 0; k < MEMO_WRITE; k++) out[k] = key ^ delta[k];
+    if (__builtin_expect(count > MEMO_WRITE, 0))
+        for (unsigned k = MEMO_WRITE; k < count; k++) out[k] = key ^ delta[k];
+    return (int)count;
+}
+
+/* The successors of key, whose empty lanes are `set`'s, leaving out the piece anchored on
+ * lane `skip` (none: -1): the primary's, then every other anchor's in lane order. */
+static inline __attribute__((always_inline)) int
+from_set_inline(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
+                uint64_t *restrict child)
+{
+    const memo_spot *spot = memo->spot + set->spot0;
+    const uint64_t *restrict delta = memo->delta + set->delta0;
+    int primary = memo->b->lane[klotski_primary_anchor(memo->b, key)], n = 0;
+    unsigned own = set->spot_of_lane[primary];
+    if (own != MEMO_NO_SPOT && primary != skip)
+        n = write_list(delta + spot[own].primary_first, spot[own].primary_count, key, child);
+    for (uint32_t j = 0; j < set->nspots; j++) {
+        int lane = spot[j].lane;
+        unsigned value = key >> 3 * lane & 7;
+        unsigned count = spot[j].count[value] & -(unsigned)(lane != skip);
+        n += write_list(delta + spot[j].first[value], count, key, child + n);
+    }
+    return n;
+}
+
+/* from_set in two builds: portable, and where the AVX2 twins are built, with AVX2, BMI1 and
+ * BMI2 (a shift by a register without the flags, four writes in one), picked when the memo is
+ * made. */
+static int from_set_portable(const klotski_memo *memo, const memo_set *set, uint64_t key,
+                             int skip, uint64_t *restrict child)
+{
+    return from_set_inline(memo, set, key, skip, child);
+}
+
+#ifdef HAVE_AVX2_TWINS
+__attribute__((target("avx2,bmi,bmi2"))) static int
+from_set_avx2(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
+              uint64_t *restrict child)
+{
+    return from_set_inline(memo, set, key, skip, child);
+}
+#endif
+
+static memo_reader *pick_reader(void)
+{
+#ifdef HAVE_AVX2_TWINS
+    if (cpu_runs_avx2_twins()) return from_set_avx2;
+#endif
+    return from_set_portable;
+}
 
 /* n choose k, or UINT64_MAX past it. */
 static uint64_t choose(int n, int k)
@@ -77,18 +132,7 @@ static uint64_t choose(int n, int k)
     return r;
 }
 
-static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_set);
-
-klotski_memo *klotski_memo_new(const klotski_board *b, measure m)
-{
-    return make(b, m, pick_reader());
-}
-
-klotski_memo *klotski_memo_new_portable(const klotski_board *b, measure m)
-{
-    return make(b, m, from_set_portable);
-}
-
+/* An empty memo of board b in measure m that reads its lists with from_set (klotski_memo_new). */
 static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_set)
 {
     if (!b->raw) return NULL;
@@ -114,6 +158,16 @@ static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_s
     memo->slot_mask = (uint32_t)((1u << log2_slots) - 1);
     memo->slot_shift = 32 - log2_slots;
     return memo;
+}
+
+klotski_memo *klotski_memo_new(const klotski_board *b, measure m)
+{
+    return make(b, m, pick_reader());
+}
+
+klotski_memo *klotski_memo_new_portable(const klotski_board *b, measure m)
+{
+    return make(b, m, from_set_portable);
 }
 
 void klotski_memo_free(klotski_memo *memo)
@@ -188,64 +242,6 @@ static const memo_set *find_set(klotski_memo *memo, uint32_t empty)
     memo->slot[j] = empty + 1;
     memo->slot_set[j] = (uint32_t)(memo->nsets - 1);
     return &memo->set[memo->nsets - 1];
-}
-
-/* Writes key ^ delta[0 .. count - 1] to out, the first MEMO_WRITE whatever count is (the
- * file's header says why); returns count. */
-static inline int write_list(const uint64_t *restrict delta, unsigned count, uint64_t key,
-                             uint64_t *restrict out)
-{
-    for (int k = 0; k < MEMO_WRITE; k++) out[k] = key ^ delta[k];
-    if (__builtin_expect(count > MEMO_WRITE, 0))
-        for (unsigned k = MEMO_WRITE; k < count; k++) out[k] = key ^ delta[k];
-    return (int)count;
-}
-
-/* The successors of key, whose empty lanes are `set`'s, leaving out the piece anchored on
- * lane `skip` (none: -1): the primary's, then every other anchor's in lane order. */
-static inline __attribute__((always_inline)) int
-from_set_inline(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
-                uint64_t *restrict child)
-{
-    const memo_spot *spot = memo->spot + set->spot0;
-    const uint64_t *restrict delta = memo->delta + set->delta0;
-    int primary = memo->b->lane[klotski_primary_anchor(memo->b, key)], n = 0;
-    unsigned own = set->spot_of_lane[primary];
-    if (own != MEMO_NO_SPOT && primary != skip)
-        n = write_list(delta + spot[own].primary_first, spot[own].primary_count, key, child);
-    for (uint32_t j = 0; j < set->nspots; j++) {
-        int lane = spot[j].lane;
-        unsigned value = key >> 3 * lane & 7;
-        unsigned count = spot[j].count[value] & -(unsigned)(lane != skip);
-        n += write_list(delta + spot[j].first[value], count, key, child + n);
-    }
-    return n;
-}
-
-/* from_set in two builds: portable, and where the AVX2 twins are built, with AVX2, BMI1 and
- * BMI2 (a shift by a register without the flags, four writes in one), picked when the memo is
- * made. */
-static int from_set_portable(const klotski_memo *memo, const memo_set *set, uint64_t key,
-                             int skip, uint64_t *restrict child)
-{
-    return from_set_inline(memo, set, key, skip, child);
-}
-
-#ifdef HAVE_AVX2_TWINS
-__attribute__((target("avx2,bmi,bmi2"))) static int
-from_set_avx2(const klotski_memo *memo, const memo_set *set, uint64_t key, int skip,
-              uint64_t *restrict child)
-{
-    return from_set_inline(memo, set, key, skip, child);
-}
-#endif
-
-static memo_reader *pick_reader(void)
-{
-#ifdef HAVE_AVX2_TWINS
-    if (cpu_runs_avx2_twins()) return from_set_avx2;
-#endif
-    return from_set_portable;
 }
 
 static uint32_t empty_lanes(const klotski_memo *memo, uint64_t key)

@@ -71,7 +71,7 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
      * `calm` entries, and when the memo works out a set: counted again then and at every
      * 256th expansion, where search_should_stop looks at them (a memo grows by a set of a few
      * hundred bytes at most between two counts). */
-    uint64_t calm = 0, bytes = 0, next = 0;
+    uint64_t calm = 0;
     for (uint64_t at = 0; at < end && (cluster || goal == UINT64_MAX); at++) {
         if (at == level_end) {
             search_count_level(r, depth + 1, end - level_end);
@@ -82,8 +82,9 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
         if (end > calm || (r->expanded & 255) == 0 || r->expanded > limits.state_limit) {
             trail->count = end;
             uint64_t memo_bytes = memo ? p->memo->bytes(memo) : 0;
-            bytes = stateset_bytes(seen) + trail_bytes(trail) + memo_bytes;
-            next = stateset_bytes_next(seen, most) + trail_bytes_next(trail, most) + memo_bytes;
+            uint64_t bytes = stateset_bytes(seen) + trail_bytes(trail) + memo_bytes;
+            uint64_t next = stateset_bytes_next(seen, most) + trail_bytes_next(trail, most) +
+                            memo_bytes;
             uint64_t least = seen->room < trail->run_capacity ? seen->room : trail->run_capacity;
             calm = least > most ? least - most : 0;
             if (search_should_stop(&limits, r, bytes, next)) {
