@@ -2,35 +2,12 @@
 #include "cli/measure.h"
 
 #include <string.h>
-#include <sys/prctl.h>
 #include <time.h>
 
 #include "common/xmem.h"
-#ifdef USE_JEMALLOC
-#include <jemalloc/jemalloc.h>
-#endif
 #include "external/external.h"
 #include "search/search.h"
 #include "solvers/bfs.h"
-
-void measure_pages_at_start(void)
-{
-    prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
-}
-
-void measure_choose_pages(uint64_t max_bytes)
-{
-    if (max_bytes && max_bytes < MEASURE_HUGE_PAGES_FROM) return;
-    prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0);   /* a kernel without it ignores it */
-#ifdef USE_JEMALLOC
-    /* jemalloc's first mappings hold the start's 4 KiB pages, and a table placed among them
-     * would get more of them: from here this thread allocates in an arena of its own. */
-    unsigned arena;
-    size_t size = sizeof arena;
-    if (mallctl("arenas.create", &arena, &size, NULL, 0) == 0)
-        mallctl("thread.arena", NULL, NULL, &arena, sizeof arena);
-#endif
-}
 
 double measure_thread_cpu(void)
 {

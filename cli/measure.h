@@ -21,29 +21,6 @@
 #include "common/puzzle.h"
 #include "solvers/setup.h"
 
-/* jemalloc's options for the programs that time solves (bin/solve and bin/bench define
- * jemalloc's malloc_conf as this): every mapping it makes is advised as transparent huge pages,
- * so that a search's tables, the small ones too, cost a page fault per 2 MiB rather than one
- * per 4 KiB when first touched. On a virtual machine a fault can cost as much as a thousand
- * states of a search, and a search of 26,000 states touched 350 pages (docs/performance.md).
- * Where the kernel gives no huge pages, nothing changes. */
-#define MEASURE_MALLOC_CONF "thp:always"
-
-/* Huge pages make the program's own memory, outside the tables a bytes budget counts, a few
- * MiB larger (6 MB resident became 11 MB), which is not small beside a budget below this. */
-#define MEASURE_HUGE_PAGES_FROM (1ull << 30)
-
-/* The pages of bin/solve and bin/bench: none is huge while they start (measure_pages_at_start,
- * an entry of the executable's preinit array, which runs before any shared library's
- * initializer, jemalloc's among them, sets prctl's PR_SET_THP_DISABLE). Once the options are
- * read, measure_choose_pages allows them again under no bytes budget or one of
- * MEASURE_HUGE_PAGES_FROM or more, and moves the calling thread to a jemalloc arena of its
- * own, whose mappings are new (the first ones hold the start's 4 KiB pages); under a smaller
- * budget the process keeps 4 KiB pages, so that its resident memory stays within the budget
- * plus the fixed allowance (tests/test_budgets.c). Child processes inherit the choice. */
-void measure_pages_at_start(void);
-void measure_choose_pages(uint64_t max_bytes);
-
 typedef struct {
     double seconds;       /* wall time of the solve call, monotonic clock */
     double cpu_seconds;   /* the solving thread's CPU time over the same call */

@@ -10,17 +10,10 @@
 
 #include "bench/bench.h"
 #include "bench/drill.h"
-#include "cli/measure.h"
+#include "cli/pages.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "external/external.h"
-
-#ifdef USE_JEMALLOC
-const char *malloc_conf = MEASURE_MALLOC_CONF;   /* read by jemalloc as it starts */
-#endif
-/* No huge page until the options are read (cli/measure.h). */
-__attribute__((section(".preinit_array"), used)) static void (*const pages_at_start)(void) =
-    measure_pages_at_start;
 
 static const char *usage =
     "usage: bench [options] PATH...           run solvers over puzzle files or directories\n"
@@ -204,7 +197,7 @@ static int run_main(int argc, char **argv)
         fprintf(stderr, "bench: %s: %s\n", o.out, strerror(errno));
         return EXIT_BAD_INPUT;
     }
-    measure_choose_pages(o.timing.budget.max_bytes);
+    pages_choose(o.timing.budget.max_bytes);
     if (cli_load_solvers("bench", &choice, logs, o.timing.budget.max_seconds)) return EXIT_BAD_INPUT;
     if (list) {
         cli_print_solvers(stdout);

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/measure.h"
+#include "cli/pages.h"
 #include "cli/trace_file.h"
 #include "common/moves.h"
 #include "common/puzzle.h"
@@ -17,13 +18,6 @@
 #include "search/search.h"
 #include "solvers/bfs.h"
 #include "solvers/registry.h"
-
-#ifdef USE_JEMALLOC
-const char *malloc_conf = MEASURE_MALLOC_CONF;   /* read by jemalloc as it starts */
-#endif
-/* No huge page until the options are read (cli/measure.h). */
-__attribute__((section(".preinit_array"), used)) static void (*const pages_at_start)(void) =
-    measure_pages_at_start;
 
 static const char *usage =
     "usage: solve [options] FILE|DIR|- ...\n"
@@ -466,7 +460,7 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         }
     }
-    measure_choose_pages(o->budget.max_bytes);
+    pages_choose(o->budget.max_bytes);
     /* External solvers' stderr goes to this program's. */
     if (cli_load_solvers("solve", &choice, NULL, o->budget.max_seconds)) return -1;
     if (list) {
