@@ -149,7 +149,8 @@ build/fuzz/fuzz_%: build/fuzz/obj/tests/fuzz/fuzz_%.o build/fuzz/obj/tests/fuzz/
 # Seeds: the shipped puzzles, small rendered screenshots, small result files, and every input that once
 # failed (tests/data/fuzz/TARGET, the regression tests); new inputs go to
 # build/fuzz/corpus/TARGET, crashes to build/fuzz/artifacts/.
-FUZZ_SEEDS_text    = corpus/seeds corpus/seed-formats corpus/klotski tests/data/budget tests/data/fuzz/text
+FUZZ_SEEDS_text    = corpus/seeds corpus/seed-formats corpus/klotski tests/data/budget \
+                     tests/data/fuzz/text-seeds tests/data/fuzz/text
 FUZZ_SEEDS_image   = tests/data/fuzz/image
 FUZZ_SEEDS_results = tests/data/fuzz/results-seeds tests/data/fuzz/results
 FUZZ_SEEDS_shardfile = tests/data/fuzz/shardfile-seeds tests/data/fuzz/shardfile

@@ -12,8 +12,9 @@
  * number of sets the board has (a set is which `empty_cells` of its open lanes are empty), so
  * it never fills and never grows. A list is written MEMO_WRITE keys at a time, whatever its
  * length (none, mostly, or one or two): a branch on the length, which the processor could not
- * guess, costs more than the writes it saves. So the deltas carry MEMO_WRITE - 1 zeros past the
- * last list, and a caller's room takes the extra writes (klotski_max_successors, 64 a piece,
+ * guess, costs more than the writes it saves. So the deltas start as MEMO_WRITE zeros (a memo
+ * with no list still has an array to read) and carry MEMO_WRITE - 1 zeros past the last list,
+ * and a caller's room takes the extra writes (klotski_max_successors, 64 a piece,
  * is far more than the 21 lanes a piece can reach).
  */
 #include "common/klotski_memo.h"
@@ -146,7 +147,11 @@ static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_s
     while ((1ull << log2_slots) < 2 * sets) log2_slots++;
     memo->slot = calloc(1ull << log2_slots, sizeof *memo->slot);
     memo->slot_set = malloc((1ull << log2_slots) * sizeof *memo->slot_set);
-    if (!memo->slot || !memo->slot_set) {
+    /* The deltas exist from the start, zeros, so that a set with no list (a board where
+     * nothing moves) still reads from an array: never an offset from NULL. */
+    bool failed = false;
+    TRY_GROW(memo->delta, memo->delta_capacity, MEMO_WRITE, 4096, failed);
+    if (!memo->slot || !memo->slot_set || failed) {
         klotski_memo_free(memo);
         return NULL;
     }
@@ -157,6 +162,7 @@ static klotski_memo *make(const klotski_board *b, measure m, memo_reader *from_s
     memo->walls = walls;
     memo->slot_mask = (uint32_t)((1u << log2_slots) - 1);
     memo->slot_shift = 32 - log2_slots;
+    memset(memo->delta, 0, MEMO_WRITE * sizeof *memo->delta);
     return memo;
 }
 

@@ -499,6 +499,44 @@ Test(klotski, the_memo_gives_the_generators_successors_in_order, .timeout = 120)
     memo_is_the_generator("tests/data/klotski/l-shapes-tight.txt");
 }
 
+/* A board whose every cell is covered has one set of empty cells and no move in it: its memo
+ * holds no list at all, and reading it must not index into lists that were never made (an
+ * input the text fuzzer found, tests/data/fuzz/text/klotski-memo-null.txt). The reference
+ * proves it has no solution after expanding the start alone. */
+Test(klotski, a_memo_with_no_moves_gives_none)
+{
+    static const char full[] = "# Klotski database lines (bin/enumerate --family klotski)\n"
+                               "0 BCDE/BFAA 1\n";
+    puzzle_list list = {0};
+    char err[SCAN_ERR_MAX];
+    cr_assert_eq(scan_text("full", full, sizeof full - 1, SCAN_AUTO, &list, err), 1, "%s", err);
+    const klotski_board *b = &list.items[0].klotski;
+    uint64_t key = list.items[0].start;
+    uint64_t *child = malloc((size_t)klotski_max_successors(b) * sizeof *child);
+    for (int build = 0; build < 2 * MEASURE_COUNT; build++) {
+        measure m = (measure)(build % MEASURE_COUNT);
+        klotski_memo *memo = build < MEASURE_COUNT ? klotski_memo_new(b, m)
+                                                   : klotski_memo_new_portable(b, m);
+        cr_assert_not_null(memo);
+        cr_assert_eq(klotski_memo_successors(memo, key, child), 0);
+        klotski_memo_free(memo);
+    }
+    free(child);
+    solver_budget none = {0, 0, 0};
+    solver_context ctx;
+    solver_result r;
+    solver_context_init(&ctx);
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    bfs_family_search(&ctx, &view, MEASURE_MOVES, &none, &r, false);
+    cr_assert_eq(r.status, SOLVE_UNSOLVABLE);
+    cr_assert_eq(r.expanded, 1);
+    cr_assert_eq(r.generated, 0);
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+    puzzle_list_free(&list);
+}
+
 /* The reference searches with the memo as without it, and in its portable build as in the
  * AVX2 one: the same states in the same order, the same counts. A board with more sets of
  * empty cells than the memo takes, or a coded key, has none, and is searched with the
