@@ -42,7 +42,7 @@ AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -ma
 INCLUDE = -I.
 OPTFLAGS = -O3 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lm
+LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lseccomp -lm
 
 # A text file as the lines of a C string literal.
 C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'

@@ -13,6 +13,7 @@
 #include "common/outfile.h"
 #include "common/xmem.h"
 #include "external/external.h"
+#include "external/sandbox.h"
 #include "generated/build_info.h"
 #include "solvers/registry.h"
 
@@ -53,8 +54,9 @@ void bench_run_checksum(const bench_options *o, const bench_input *in, char out[
         const solver *sv = o->setup[s].s;
         external_solver *x = external_of(sv);
         if (x)
-            n += snprintf(text + n, sizeof text - (size_t)n, "[external%s: %s],",
-                          external_fresh(x) ? ", fresh" : "", external_command(x));
+            n += snprintf(text + n, sizeof text - (size_t)n, "[external%s%s: %s],",
+                          external_fresh(x) ? ", fresh" : "", sandbox_on() ? "" : ", no sandbox",
+                          external_command(x));
         else if (registry_origin(sv) == SOLVER_PLUGIN)
             n += snprintf(text + n, sizeof text - (size_t)n, "[plugin: %s],", registry_where(sv));
         if (n >= (int)sizeof text) n = (int)sizeof text - 1;
@@ -112,6 +114,19 @@ static json_t *affinity(void)
         for (int c = 0; c < CPU_SETSIZE; c++)
             if (CPU_ISSET(c, &set)) json_array_append_new(cpus, json_integer(c));
     return cpus;
+}
+
+/* Whether external solvers run sandboxed, and what --sandbox-read and --sandbox-write grant. */
+static void describe_sandbox(json_t *m)
+{
+    const char *const *paths;
+    json_object_set_new(m, "sandbox", json_boolean(sandbox_on()));
+    for (int w = 0; w < 2; w++) {
+        int n = w ? sandbox_writes(&paths) : sandbox_reads(&paths);
+        json_t *list = json_array();
+        for (int k = 0; k < n; k++) json_array_append_new(list, json_string(paths[k]));
+        json_object_set_new(m, w ? "sandbox_write" : "sandbox_read", list);
+    }
 }
 
 json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int argc,
@@ -175,6 +190,7 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
     json_t *command = json_array();
     for (int i = 0; i < argc; i++) json_array_append_new(command, json_string(argv[i]));
     json_object_set_new(m, "command", command);
+    describe_sandbox(m);
     return m;
 }
 
@@ -196,6 +212,7 @@ int bench_command_save(const char *dir, int argc, char **argv, char *err)
     json_t *args = json_array();
     for (int k = 0; k < argc; k++) json_array_append_new(args, json_string(argv[k]));
     json_t *doc = json_pack("{s:o, s:s}", "command", args, "folder", cwd);
+    describe_sandbox(doc);
     char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(doc);
     char oerr[OUTFILE_ERR_MAX];

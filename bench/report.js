@@ -71,6 +71,7 @@ function metaText(k, v) {
                 part(v.max_bytes, fmt.bytes(v.max_bytes)),
                 part(v.max_seconds, fmt.seconds(v.max_seconds))].filter(x => x).join(", ") || "none";
     }
+    if (k === "sandbox") return v ? "on: external solvers run sandboxed" : "off (--no-sandbox)";
     if (Array.isArray(v)) return v.join(k === "command" ? " " : ", ");
     return typeof v === "object" ? JSON.stringify(v) : String(v);
 }
@@ -78,8 +79,9 @@ function metaText(k, v) {
 function fillMeta() {
     const m = D.meta || {}, t = el("table");
     for (const k of ["date", "host", "cpu", "cores", "commit", "version", "flags", "solvers",
-                     "budget", "repeat", "warmup", "puzzles", "run", "command"]) {
-        if (!(k in m)) continue;
+                     "budget", "repeat", "warmup", "puzzles", "run", "command", "sandbox",
+                     "sandbox_read", "sandbox_write"]) {
+        if (!(k in m) || (Array.isArray(m[k]) && !m[k].length)) continue;
         t.append(el("tr", {}, el("th", {class: "text", title: k}, k.replace(/_/g, " ")),
                     el("td", {class: "text"}, metaText(k, m[k]))));
     }

@@ -7,6 +7,7 @@
 
 #include "common/xmem.h"
 #include "external/external.h"
+#include "external/sandbox.h"
 #include "generated/build_info.h"
 #include "search/search.h"
 #include "solvers/plugin.h"
@@ -287,6 +288,13 @@ int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c
     case CLI_OPT_SOLVER: c->solvers = arg; return 1;
     case CLI_OPT_HEURISTIC: c->heuristic = arg; return 1;
     case CLI_OPT_FRESH_PROCESS: c->fresh = true; return 1;
+    case CLI_OPT_NO_SANDBOX: c->no_sandbox = true; return 1;
+    case CLI_OPT_SANDBOX_READ:
+        return append_option(prog, "--sandbox-read", arg, c->sandbox_read, &c->nsandbox_read,
+                             CLI_MAX_GRANTS);
+    case CLI_OPT_SANDBOX_WRITE:
+        return append_option(prog, "--sandbox-write", arg, c->sandbox_write, &c->nsandbox_write,
+                             CLI_MAX_GRANTS);
     case CLI_OPT_EXTERNAL:
         return append_option(prog, "--external", arg, c->external, &c->nexternals, CLI_MAX_EXTERNALS);
     case CLI_OPT_PLUGIN:
@@ -330,6 +338,17 @@ int cli_load_solvers(const char *prog, const cli_choice *c, const char *log_dir,
             return -1;
         }
     }
+    if (c->nplugins)
+        fprintf(stderr,
+                "%s: note: a plugin runs inside this process and is not sandboxed; run a "
+                "solver you do not trust with --external\n",
+                prog);
+    char why[SANDBOX_ERR_MAX];
+    if (sandbox_setup(!c->no_sandbox, c->sandbox_read, c->nsandbox_read, c->sandbox_write,
+                      c->nsandbox_write, why)) {
+        fprintf(stderr, "%s: %s\n", prog, why);
+        return -1;
+    }
     for (int k = 0; k < c->nexternals; k++) {
         char err[EXT_ERR_MAX], log[4096], name[REGISTRY_NAME_MAX + 1] = "";
         const char *eq = strchr(c->external[k], '=');
@@ -342,6 +361,19 @@ int cli_load_solvers(const char *prog, const cli_choice *c, const char *log_dir,
             return -1;
         }
     }
+    return 0;
+}
+
+int cli_hide_paths(const char *prog, const char *const *paths, int count)
+{
+    for (int k = 0; k < count; k++)
+        if (paths[k] && strcmp(paths[k], "-") != 0 && sandbox_hide(paths[k]) != 0) {
+            fprintf(stderr,
+                    "%s: more than %d inputs and outputs to hide from the sandbox; give "
+                    "their folders instead\n",
+                    prog, SANDBOX_MAX_HIDDEN);
+            return -1;
+        }
     return 0;
 }
 

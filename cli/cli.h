@@ -25,6 +25,7 @@
 #define CLI_MAX_PARAMS 16
 #define CLI_MAX_EXTERNALS 16
 #define CLI_MAX_PLUGINS 16
+#define CLI_MAX_GRANTS 16 /* --sandbox-read and --sandbox-write, each */
 /* Solvers times heuristics: every solver, and every heuristic of those that take one. */
 #define CLI_MAX_SETUPS 80
 
@@ -49,6 +50,9 @@ enum {
     CLI_OPT_EXTERNAL,
     CLI_OPT_FRESH_PROCESS,
     CLI_OPT_PLUGIN,
+    CLI_OPT_NO_SANDBOX,
+    CLI_OPT_SANDBOX_READ,
+    CLI_OPT_SANDBOX_WRITE,
     CLI_OPT_PROGRAM   /* a program numbers its own long-only options from here */
 };
 
@@ -67,7 +71,10 @@ enum {
 #define CLI_EXTERNAL_OPTIONS                                                                  \
     {"external", required_argument, NULL, CLI_OPT_EXTERNAL},                                 \
         {"fresh-process", no_argument, NULL, CLI_OPT_FRESH_PROCESS},                         \
-        {"plugin", required_argument, NULL, CLI_OPT_PLUGIN}
+        {"plugin", required_argument, NULL, CLI_OPT_PLUGIN},                                 \
+        {"no-sandbox", no_argument, NULL, CLI_OPT_NO_SANDBOX},                               \
+        {"sandbox-read", required_argument, NULL, CLI_OPT_SANDBOX_READ},                     \
+        {"sandbox-write", required_argument, NULL, CLI_OPT_SANDBOX_WRITE}
 /* The short options every program takes, to begin its optstring with: ':' makes getopt
  * report a missing value apart from an unknown option, '+' is left out so operands and
  * options mix. */
@@ -113,7 +120,8 @@ int cli_budget_option(const char *prog, int code, const char *arg, solver_budget
  * "PROG: unknown solver 'x' (see --list)". */
 int cli_parse_solvers(const char *prog, const char *list, const solver **out);
 
-/* What --solver, --param, --heuristic, --external, --fresh-process and --plugin chose,
+/* What --solver, --param, --heuristic, --external, --fresh-process, --plugin and the sandbox's
+ * options (--no-sandbox, --sandbox-read, --sandbox-write) chose,
  * gathered as the options come (in any order). The solvers a run brings are added to the
  * registry once every option is read (cli_load_solvers), and only then are the names of
  * --solver looked up and turned into setups (setup.h). */
@@ -127,6 +135,9 @@ typedef struct {
     const char *plugin[CLI_MAX_PLUGINS];  /* shared objects' paths */
     int nplugins;
     bool fresh;                          /* --fresh-process: one process a puzzle */
+    bool no_sandbox;                     /* --no-sandbox: external solvers run unconfined */
+    const char *sandbox_read[CLI_MAX_GRANTS], *sandbox_write[CLI_MAX_GRANTS];   /* as given */
+    int nsandbox_read, nsandbox_write;
 } cli_choice;
 
 /* The choice before any option: the solvers `list` names (see cli_parse_solvers). */
@@ -139,10 +150,16 @@ int cli_choice_option(const char *prog, int code, const char *arg, cli_choice *c
 
 /* Loads the choice's plugins and starts its external solvers, adding them to the registry;
  * an external solver's stderr goes to log_dir/NAME.stderr.log, or to this program's stderr
- * when log_dir is NULL, and its first line is awaited up to hello_seconds. Returns 0, or -1
- * after printing one line. */
+ * when log_dir is NULL, and its first line is awaited up to hello_seconds. External solvers run
+ * in the sandbox (external/sandbox.h) unless --no-sandbox was given: the program hides its
+ * inputs and outputs from them with sandbox_hide first. A plugin, which runs in this process,
+ * gets one note line that it is not sandboxed. Returns 0, or -1 after printing one line. */
 int cli_load_solvers(const char *prog, const cli_choice *c, const char *log_dir,
                      double hello_seconds);
+
+/* Hides each path (an input or an output; "-" is none) from external solvers' sandboxes
+ * (external/sandbox.h). Returns 0, or -1 after printing one line when there are too many. */
+int cli_hide_paths(const char *prog, const char *const *paths, int count);
 
 /* The setups the choice makes, in registry order: each chosen solver with every --param
  * NAME=VALUE it has a parameter NAME for, and, for a solver with a heuristic, one setup per

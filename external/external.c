@@ -4,9 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "common/moves.h"
 #include "common/xmem.h"
+#include "external/sandbox.h"
 #include "search/search.h"
 #include "solvers/registry.h"
 
@@ -94,6 +96,18 @@ static int start(external_solver *x, uint64_t memory_limit, double deadline, ubp
     }
 }
 
+/* Where a sandboxed solver could not start (the shell's 126 or 127: no such program, or one it
+ * may not run), what to say: a program under a hidden folder needs granting. */
+static const char *cannot_start(const ext_process *p)
+{
+    bool sh = p->reaped && WIFEXITED(p->status) &&
+              (WEXITSTATUS(p->status) == 126 || WEXITSTATUS(p->status) == 127);
+    return sandbox_on() && sh ? "; in the sandbox, a program under a hidden folder ($HOME, /root, "
+                                "/tmp, /run, an input or an output) needs --sandbox-read PATH, and "
+                                "it runs as nobody: what it runs must be readable by others"
+                              : "";
+}
+
 static void stop(external_solver *x, double grace)
 {
     if (!x->running) return;
@@ -135,18 +149,28 @@ external_solver *external_define(const char *spec, bool fresh, const char *log_p
         free(x->name), free(x->command), free(x);
         return NULL;
     }
-    char why[EXT_ERR_MAX];
-    if (start(x, 0, search_now() + hello_seconds, &x->claims, why)) {
-        stop(x, 0);
-        snprintf(err, EXT_ERR_MAX, "%s (%.200s): %.250s", x->name, x->command, why);
+    if (log_path && sandbox_hide(log_path)) {
+        snprintf(err, EXT_ERR_MAX, "%s: more paths to hide than the sandbox takes", x->name);
         ext_log_close(&x->log);
         free(x->name), free(x->command), free(x);
         return NULL;
     }
-    if (fresh) stop(x, EXT_GRACE_SECONDS);
+    char why[EXT_ERR_MAX];
+    if (start(x, 0, search_now() + hello_seconds, &x->claims, why)) {
+        stop(x, 0);
+        snprintf(err, EXT_ERR_MAX, "%.24s (%.200s): %.500s%.200s", x->name, x->command, why,
+                 cannot_start(&x->process));
+        ext_log_close(&x->log);
+        free(x->name), free(x->command), free(x);
+        return NULL;
+    }
+    /* A session's process starts again at the first request: its sandbox is made then, once
+     * the run's result files exist, so that it hides them too. */
+    if (fresh || sandbox_on()) stop(x, EXT_GRACE_SECONDS);
     size_t n = strlen(x->command) + 64;
     x->summary = xmalloc(n);
-    snprintf(x->summary, n, "external%s: %s", fresh ? ", a process a puzzle" : "", x->command);
+    snprintf(x->summary, n, "external%s%s: %s", fresh ? ", a process a puzzle" : "",
+             sandbox_on() ? ", sandboxed" : ", no sandbox", x->command);
     x->entry.summary = x->summary;
     x->entry.guarantee = x->claims.guarantee;
     x->entry.complete = x->claims.complete;

@@ -19,6 +19,7 @@
 #include "common/grow.h"
 #include "common/xmem.h"
 #include "external/protocol.h"
+#include "external/sandbox.h"
 #include "search/search.h"
 
 /* ---- the bounded log ---------------------------------------------------------------------- */
@@ -229,6 +230,16 @@ static bool cgroup_populated(const ext_process *p)
     return p->cgroup[0] && read_key(p->cgroup, "cgroup.events", "populated") == 1;
 }
 
+/* Removes a cgroup its processes have left (the kernel may take a moment to see them gone). */
+static void remove_cgroup(const char *dir)
+{
+    if (!dir[0]) return;
+    for (int k = 0; k < 100 && rmdir(dir) != 0 && errno == EBUSY; k++) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
 /* ---- start --------------------------------------------------------------------------------- */
 
 /* The processes started and not yet ended, so that a wait for any child (which reaps the strays
@@ -237,16 +248,31 @@ static bool cgroup_populated(const ext_process *p)
 #define LIVE_MAX 64
 static ext_process *live[LIVE_MAX];
 
+/* The leader has been reaped with this status and use: recorded, or in a sandbox the solver's
+ * own, which the init passed on before it exited (kept as the init's when the init was killed
+ * before it could). */
+static void leader_ended(ext_process *p, int status, const struct rusage *usage)
+{
+    p->status = status, p->usage = *usage, p->reaped = true;
+    p->exited = search_now();
+    if (p->sync_fd < 0) return;
+    static sandbox_status s; /* static: GCC 12 takes a local here for a dangling pointer */
+    if (sandbox_read_status(p->sync_fd, &s) == 0) {
+        p->status = s.status;
+        p->usage = s.usage;
+    }
+    close(p->sync_fd);
+    p->sync_fd = -1;
+}
+
 static void reap_strays(void)
 {
     int status;
     struct rusage usage;
     for (pid_t r; (r = wait4(-1, &status, WNOHANG, &usage)) > 0;)
         for (int k = 0; k < LIVE_MAX; k++)
-            if (live[k] && live[k]->pid == r && !live[k]->reaped) {
-                live[k]->status = status, live[k]->usage = usage, live[k]->reaped = true;
-                live[k]->exited = search_now();
-            }
+            if (live[k] && live[k]->pid == r && !live[k]->reaped)
+                leader_ended(live[k], status, &usage);
 }
 
 
@@ -257,17 +283,47 @@ static int open_proc(pid_t pid, const char *name)
     return open(path, O_RDONLY | O_CLOEXEC);
 }
 
+/* The first child of the solver's init, read off /proc: the solver, started before the init
+ * said it was ready. */
+static pid_t child_of(pid_t pid)
+{
+    char path[64], text[64];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (n <= 0) return pid;
+    text[n] = '\0';
+    return atoi(text) > 0 ? (pid_t)atoi(text) : pid;
+}
+
+/* What a sandbox that cannot be made says last. */
+#define NO_SANDBOX "; --no-sandbox runs external solvers without one"
+/* How long a sandbox's init may take to build it and start the solver. */
+#define SANDBOX_READY_SECONDS 10.0
+
 int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_t memory_limit,
                       char *err)
 {
     memset(p, 0, sizeof *p);
     p->log = log;
     p->in = p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = p->pidfd = -1;
+    p->sync_fd = -1;
     /* Orphans of the solver become the harness's children, not init's: still ours to end. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
-    int in[2], out[2], er[2];
-    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(er, O_CLOEXEC)) {
+    sandbox_plan *plan = NULL;
+    if (sandbox_on()) {
+        char why[SANDBOX_ERR_MAX];
+        if (!(plan = sandbox_plan_make(memory_limit, why))) {
+            snprintf(err, EXT_ERR_MAX, "sandbox: %s", why);
+            return -1;
+        }
+    }
+    int in[2], out[2], er[2], sync[2] = {-1, -1};
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(er, O_CLOEXEC) ||
+        (plan && pipe2(sync, O_CLOEXEC))) {
         snprintf(err, EXT_ERR_MAX, "cannot make pipes: %s", strerror(errno));
+        sandbox_plan_free(plan);
         return -1;
     }
     make_cgroup(p, memory_limit);
@@ -279,11 +335,22 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
     size_t n = strlen(command) + 8;
     char *script = xmalloc(n);
     snprintf(script, n, "exec %s", command);
+    char *const argv[] = {"sh", "-c", script, NULL};
     pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = plan ? sandbox_clone(plan) : fork();
     if (pid < 0) {
-        snprintf(err, EXT_ERR_MAX, "cannot start a process: %s", strerror(errno));
+        if (!plan) snprintf(err, EXT_ERR_MAX, "cannot start a process: %s", strerror(errno));
+        else
+            snprintf(err, EXT_ERR_MAX, "sandbox: cannot make its namespaces%s: %s" NO_SANDBOX,
+                     geteuid() ? " (not root, and no user namespace to be had)" : "",
+                     strerror(errno));
         free(script);
+        sandbox_plan_free(plan);
+        int fds[] = {in[0], in[1], out[0], out[1], er[0], er[1], sync[0], sync[1], cgroup_fd, memcg_fd};
+        for (size_t k = 0; k < sizeof fds / sizeof *fds; k++)
+            if (fds[k] >= 0) close(fds[k]);
+        remove_cgroup(p->cgroup);
+        remove_cgroup(p->memcg);
         return -1;
     }
     if (pid == 0) {   /* the child: only async-signal-safe calls from here to exec */
@@ -291,7 +358,9 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
         if (cgroup_fd >= 0 && write(cgroup_fd, "0\n", 2) < 0) _exit(127);
         if (memcg_fd >= 0 && write(memcg_fd, "0\n", 2) < 0) _exit(127);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) _exit(127);   /* the harness died before the line above */
+        /* The harness died before the line above? In a sandbox the parent is outside the PID
+         * namespace (getppid() is 0): there the init's first word to the harness finds out. */
+        if (!plan && getppid() != parent) _exit(127);
         struct sigaction dfl = {.sa_handler = SIG_DFL};
         sigaction(SIGINT, &dfl, NULL);
         sigaction(SIGTERM, &dfl, NULL);
@@ -299,11 +368,14 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
+        if (plan) sandbox_init(plan, sync[1]); /* returns in the solver only */
         dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(er[1], 2);
         closefrom(3);
-        execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+        if (plan && sandbox_drop(plan) != 0) _exit(127);
+        if (plan) execve("/bin/sh", argv, sandbox_env(plan));
+        else execv("/bin/sh", argv);
         _exit(127);
     }
     setpgid(pid, pid);   /* as the child does: whichever runs first, the group exists */
@@ -311,7 +383,7 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
     if (cgroup_fd >= 0) close(cgroup_fd);
     if (memcg_fd >= 0) close(memcg_fd);
     close(in[0]), close(out[1]), close(er[1]);
-    p->pid = pid;
+    p->pid = p->inner = pid;
     p->in = in[1], p->out = out[0], p->err = er[0];
     fcntl(p->out, F_SETFL, O_NONBLOCK);
     fcntl(p->err, F_SETFL, O_NONBLOCK);
@@ -321,11 +393,24 @@ int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_
             live[k] = p;
             break;
         }
+    if (plan) {
+        close(sync[1]);
+        p->sync_fd = sync[0];
+        sandbox_plan_free(plan);
+        char why[SANDBOX_ERR_MAX];
+        if (sandbox_wait_ready(p->sync_fd, SANDBOX_READY_SECONDS, why) != 0) {
+            snprintf(err, EXT_ERR_MAX, "sandbox: cannot make it: %s" NO_SANDBOX, why);
+            ext_process_end(p, 0);
+            return -1;
+        }
+        fcntl(p->sync_fd, F_SETFL, O_NONBLOCK);
+        p->inner = child_of(pid);
+    }
     p->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-    p->status_fd = open_proc(pid, "status");
-    p->schedstat_fd = open_proc(pid, "schedstat");
+    p->status_fd = open_proc(p->inner, "status");
+    p->schedstat_fd = open_proc(p->inner, "schedstat");
     char path[64];
-    snprintf(path, sizeof path, "/proc/%d/clear_refs", (int)pid);
+    snprintf(path, sizeof path, "/proc/%d/clear_refs", (int)p->inner);
     p->clear_refs_fd = open(path, O_WRONLY | O_CLOEXEC);
     return 0;
 }
@@ -407,7 +492,10 @@ static uint64_t tree_rss(pid_t root)
 uint64_t ext_process_group_rss(ext_process *p)
 {
     if (p->reaped && !group_alive(p)) return 0;
-    uint64_t total = p->reaped ? 0 : tree_rss(p->pid);
+    /* A sandbox's init is a copy of the harness, its pages shared with it: not the solver's. */
+    uint64_t total = p->reaped ? 0 : tree_rss(p->pid),
+             init = p->inner != p->pid ? rss_of(p->pid) : 0;
+    total = total > init ? total - init : 0;
     char path[64], text[4096];
     snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -434,7 +522,7 @@ double ext_process_cpu(const ext_process *p)
                (double)p->usage.ru_stime.tv_sec + 1e-6 * (double)p->usage.ru_stime.tv_usec;
     /* The leader's threads (schedstat: nanoseconds on a CPU), and the children it waited for
      * (stat's cutime and cstime, in clock ticks). */
-    int fd = open_proc(p->pid, "stat");
+    int fd = open_proc(p->inner, "stat");
     char text[1024];
     ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
     if (fd >= 0) close(fd);
@@ -453,12 +541,12 @@ double ext_process_cpu(const ext_process *p)
         return seconds + (ns > 0 ? (double)ns / 1e9 : 0);
     }
     char path[64];
-    snprintf(path, sizeof path, "/proc/%d/task", (int)p->pid);
+    snprintf(path, sizeof path, "/proc/%d/task", (int)p->inner);
     DIR *d = opendir(path);
     for (struct dirent *e; d && (e = readdir(d));) {
         if (e->d_name[0] == '.') continue;
         char file[96];
-        snprintf(file, sizeof file, "/proc/%d/task/%.24s/schedstat", (int)p->pid, e->d_name);
+        snprintf(file, sizeof file, "/proc/%d/task/%.24s/schedstat", (int)p->inner, e->d_name);
         int tfd = open(file, O_RDONLY | O_CLOEXEC);
         long long ns = proc_field(tfd, NULL);
         if (tfd >= 0) close(tfd);
@@ -594,10 +682,11 @@ bool ext_process_wait(ext_process *p, double seconds)
 {
     double until = search_now() + seconds;
     while (!p->reaped) {
-        pid_t r = wait4(p->pid, &p->status, WNOHANG, &p->usage);
+        int status = 0;
+        struct rusage usage = {0};
+        pid_t r = wait4(p->pid, &status, WNOHANG, &usage);
         if (r == p->pid || (r < 0 && errno == ECHILD)) {
-            p->reaped = true;
-            p->exited = search_now();
+            leader_ended(p, status, &usage);
             break;
         }
         double left = until - search_now();
@@ -640,15 +729,6 @@ static void signal_group(const ext_process *p, int sig)
     }
 }
 
-/* Removes a cgroup its processes have left (the kernel may take a moment to see them gone). */
-static void remove_cgroup(const char *dir)
-{
-    if (!dir[0]) return;
-    for (int k = 0; k < 100 && rmdir(dir) != 0 && errno == EBUSY; k++) {
-        struct timespec pause = {0, 2000000};
-        nanosleep(&pause, NULL);
-    }
-}
 
 /* Waits until the group is gone or `seconds` pass. */
 static bool wait_group(ext_process *p, double seconds)
@@ -694,7 +774,9 @@ void ext_process_end(ext_process *p, double grace)
     if (p->schedstat_fd >= 0) close(p->schedstat_fd);
     if (p->clear_refs_fd >= 0) close(p->clear_refs_fd);
     if (p->pidfd >= 0) close(p->pidfd);
-    p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = p->pidfd = -1;
+    if (p->sync_fd >= 0) close(p->sync_fd);
+    p->out = p->err = p->status_fd = p->schedstat_fd = p->clear_refs_fd = p->pidfd = p->sync_fd =
+        -1;
     free(p->buf);
     p->buf = NULL;
     p->pid = 0;

@@ -31,7 +31,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#define EXT_ERR_MAX 512
+#define EXT_ERR_MAX 1024
 /* The log keeps the first and the last EXT_LOG_KEEP bytes of a solver's stderr. */
 #define EXT_LOG_KEEP (64u << 10)
 /* Grace between the signals that end a group: SIGTERM, then SIGKILL this much later. */
@@ -85,6 +85,9 @@ typedef struct {
     bool oom_at_end;             /* the cgroup's out-of-memory kills, read before it is removed */
     int status_fd, schedstat_fd, clear_refs_fd;   /* the leader's /proc files, kept open */
     int pidfd;                   /* readable once the leader exits (-1: the kernel has none) */
+    pid_t inner;                 /* the solver itself: the leader, or in a sandbox the init's
+                                    child, whose /proc files measure it */
+    int sync_fd;                 /* a sandbox's word from its init (-1: no sandbox) */
     double last_sample;
     uint64_t samples;
     double cpu_at_end;           /* ext_process_cpu once ended */
@@ -94,7 +97,9 @@ typedef struct {
 
 /* Starts `/bin/sh -c 'exec COMMAND'` in the current folder, in a new process group, its stderr
  * into log; memory_limit (0: none) becomes the cgroup's memory.max where the cgroup has the
- * memory controller. Returns 0, or -1 with err. */
+ * memory controller. Where sandbox_on() (sandbox.h), the leader is the sandbox's init and the
+ * solver its child, in the sandbox; the leader's wait status is then the solver's, as the init
+ * passes it on. Returns 0, or -1 with err (a sandbox that cannot be made: "sandbox: ..."). */
 int ext_process_start(ext_process *p, const char *command, ext_log *log, uint64_t memory_limit,
                       char *err);
 

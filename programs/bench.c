@@ -31,7 +31,11 @@ static const char *usage =
     "                     of docs/external.md (repeatable); its stderr goes to NAME.stderr.log\n"
     "                     in the --out folder or beside the first result file\n"
     "  --fresh-process    start an external solver once per puzzle, not once per run\n"
-    "  --plugin FILE      load the solvers of a plugin (a shared object; repeatable)\n"
+    "  --no-sandbox       run external solvers unconfined (default: in a sandbox that hides\n"
+    "                     the inputs, outputs and $HOME, with no network; docs/external.md)\n"
+    "  --sandbox-read PATH, --sandbox-write PATH   grant a sandboxed solver a path (repeatable)\n"
+    "  --plugin FILE      load the solvers of a plugin (a shared object; repeatable; not\n"
+    "                     sandboxed: it runs in this process)\n"
     "  --max-states N     per run: stop after N expanded states (default 5M; 0: no limit)\n"
     "  --max-bytes N      per run: stop when the solver's tables exceed N (default 2Gi; 0: none)\n"
     "  --max-seconds S    per run: stop after S seconds (default 30; 0: no limit)\n"
@@ -178,6 +182,20 @@ static const char *log_folder(const bench_options *o, char *buf, size_t n)
     return NULL;
 }
 
+/* What external solvers must not see: the inputs (they hold the known answers) and the run's
+ * outputs, the --out folder or each result file and its .partial (never the folder a result
+ * file is in: it may be the solver's own). The stderr logs hide themselves (external.c). */
+static int hide_from_solvers(const bench_options *o, char **paths, int npaths)
+{
+    char partial[3][4096];
+    const char *out[] = {o->out, o->csv, o->json, o->markdown, partial[0], partial[1], partial[2]};
+    for (int k = 0; k < 3; k++)
+        if (out[1 + k]) snprintf(partial[k], sizeof partial[k], "%s.partial", out[1 + k]);
+        else out[4 + k] = NULL;
+    return cli_hide_paths("bench", (const char *const *)paths, npaths) ||
+           cli_hide_paths("bench", out, 7);
+}
+
 static int run_main(int argc, char **argv)
 {
     bench_options o;
@@ -198,7 +216,9 @@ static int run_main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     pages_choose(o.timing.budget.max_bytes);
-    if (cli_load_solvers("bench", &choice, logs, o.timing.budget.max_seconds)) return EXIT_BAD_INPUT;
+    if (hide_from_solvers(&o, argv + optind, argc - optind) ||
+        cli_load_solvers("bench", &choice, logs, o.timing.budget.max_seconds))
+        return EXIT_BAD_INPUT;
     if (list) {
         cli_print_solvers(stdout);
         return EXIT_SOLVED;

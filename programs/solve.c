@@ -31,7 +31,11 @@ static const char *usage =
     "  --external NAME=COMMAND  a solver that is another program, speaking the line\n"
     "                    protocol of docs/external.md (repeatable)\n"
     "  --fresh-process   start an external solver once per puzzle, not once per run\n"
-    "  --plugin FILE     load the solvers of a plugin (a shared object; repeatable)\n"
+    "  --no-sandbox      run external solvers unconfined (default: in a sandbox that hides\n"
+    "                    the inputs and $HOME, with no network; docs/external.md)\n"
+    "  --sandbox-read PATH, --sandbox-write PATH   grant a sandboxed solver a path (repeatable)\n"
+    "  --plugin FILE     load the solvers of a plugin (a shared object; repeatable; not\n"
+    "                    sandboxed: it runs in this process)\n"
     "  --format F        input format: auto native db kotlin csharp python image (default auto)\n"
     "  --show            print the board after every move\n"
     "  --stats           print the search counters\n"
@@ -461,8 +465,13 @@ static int parse_options(int argc, char **argv, options *o)
         }
     }
     pages_choose(o->budget.max_bytes);
-    /* External solvers' stderr goes to this program's. */
-    if (cli_load_solvers("solve", &choice, NULL, o->budget.max_seconds)) return -1;
+    /* The inputs hold the known answers, and the trace is the harness's: hidden from external
+     * solvers. Their stderr goes to this program's. */
+    const char *trace[] = {o->trace};
+    if (cli_hide_paths("solve", (const char *const *)argv + optind, argc - optind) ||
+        cli_hide_paths("solve", trace, 1) ||
+        cli_load_solvers("solve", &choice, NULL, o->budget.max_seconds))
+        return -1;
     if (list) {
         cli_print_solvers(stdout);
         exit(EXIT_SOLVED);

@@ -8,7 +8,7 @@
 set -e
 PACKAGES="build-essential g++ make libxxhash-dev libjemalloc-dev libbenchmark-dev libstb-dev
 gnuplot-nox libcriterion-dev parallel libjansson-dev python3-jsonschema libpng-dev
-libturbojpeg0-dev clang libclang-rt-14-dev imagemagick chromium pandoc pkg-config graphviz"
+libturbojpeg0-dev libseccomp-dev clang libclang-rt-14-dev imagemagick chromium pandoc pkg-config graphviz"
 [ "${1:-}" = cluster ] && PACKAGES="$PACKAGES slurmctld slurmd slurm-client munge"
 missing=""
 for p in $PACKAGES; do

@@ -3,11 +3,15 @@
  * fresh processes, limits with and without a cgroup, --resume of a run with external solvers
  * from its folder alone, their rows through verify, merge, compare and report, bad arguments,
  * and a plugin built out of tree against the installed library. */
+#include <arpa/inet.h>
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "external/protocol.h"
@@ -707,8 +711,247 @@ Test(external, the_list_shows_every_solver_with_its_origin_and_claims)
     cr_assert_not_null(strstr(out, "bfs          moves     yes      builtin  rush,klotski breadth-first"), "%s", out);
     cr_assert_not_null(strstr(out, "dfs          none      yes      builtin  rush,klotski "), "%s", out);
     cr_assert_not_null(strstr(out, "zone13       none      no       builtin  rush         "), "%s", out);
-    cr_assert_not_null(strstr(out, "py           moves     yes      external rush,klotski external: python3 examples/python/bfs.py"), "%s", out);
+    cr_assert_not_null(strstr(out, "py           moves     yes      external rush,klotski external, sandboxed: python3 examples/python/bfs.py"), "%s", out);
     free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/solve --list --no-sandbox --fresh-process --external 'py=python3 examples/python/bfs.py' | grep -E '^py '",
+             th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "external, a process a puzzle, no sandbox: python3"), "%s", out);
+    free(out), free(err);
+}
+
+/* ---- the sandbox ------------------------------------------------------------------------- */
+
+/* The lines of a log that report an escape: "escape NAME: yes|no (...)". */
+static void expect_escapes(const char *log, bool sandboxed)
+{
+    static const char *const names[] = {"home-secret", "input", "var-tmp", "input-folder",
+                                        "own-folder", "cwd", "loopback-listener", "internet",
+                                        "signal-harness", "host-processes", "root-or-capabilities",
+                                        "mount", "user-namespace", "host-name", "environment"};
+    char *text = NULL, *err;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cat %s", log);
+    cr_assert_eq(th_run(cmd, &text, &err), 0, "%s", err);
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        char want[96], wrong[96];
+        snprintf(want, sizeof want, "escape %s: %s", names[k], sandboxed ? "no" : "yes");
+        snprintf(wrong, sizeof wrong, "escape %s: %s", names[k], sandboxed ? "yes" : "no");
+        cr_assert_not_null(strstr(text, want), "%s, in:\n%s", want, text);
+        cr_assert_null(strstr(text, wrong), "%s, in:\n%s", wrong, text);
+    }
+    /* The harness closes every other descriptor, sandbox or not. */
+    cr_assert_not_null(strstr(text, "escape descriptors: no (0 open past stderr)"), "%s", text);
+    free(text), free(err);
+}
+
+/* Where the adversary's writes would land on the host: how many of them exist (and removes
+ * them, so that the next run starts clean). */
+static int planted(const char *dir, const char *tag)
+{
+    char paths[5][256];
+    snprintf(paths[0], sizeof paths[0], "/var/tmp/adversary-%s", tag);
+    snprintf(paths[1], sizeof paths[1], "/tmp/adversary-%s", tag);
+    snprintf(paths[2], sizeof paths[2], "%s/in/adversary-%s", dir, tag);
+    snprintf(paths[3], sizeof paths[3], "%s/adv/adversary-%s", dir, tag);
+    snprintf(paths[4], sizeof paths[4], "adversary-%s", tag);
+    int n = 0;
+    for (int k = 0; k < 5; k++) n += remove(paths[k]) == 0;
+    return n;
+}
+
+static int mounts(void)
+{
+    char *out, *err;
+    cr_assert_eq(th_run("wc -l < /proc/self/mountinfo", &out, &err), 0);
+    int n = atoi(out);
+    free(out), free(err);
+    return n;
+}
+
+/* An adversarial solver (tests/data/external/adversary.c) tries every way out before it
+ * answers: reading a secret in the harness's $HOME and the harness's input, writing to
+ * /var/tmp, /tmp, the input folder, its own folder and the current one, reaching a listener on
+ * the host's loopback and the internet, signalling the harness, seeing the host's processes,
+ * running as root or with capabilities, mounting, making a user namespace, and leaving a
+ * setsid child. In the sandbox, in session and fresh mode, it gets none of them, the host is
+ * unchanged, nothing of it is left running, no mount is left, and every row is solved and
+ * optimal; with --no-sandbox (the control) it gets every one. */
+Test(external, an_adversary_gets_no_way_out_of_the_sandbox, .timeout = 180)
+{
+    char dir[64], home[64] = "/var/tmp/ubtest-home-XXXXXX", tag[16], cmd[4096], *out, *err;
+    th_scratch(dir);
+    cr_assert_not_null(mkdtemp(home));
+    snprintf(tag, sizeof tag, "%d", (int)getpid());
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/adv/mnt %s/in && cc -O2 -o %s/adv/adversary "
+             "tests/data/external/adversary.c && cp " TWO
+             " %s/in/ && echo 'the answers' > %s/secret.txt",
+             dir, dir, dir, dir, home);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    int listener = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in at = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof at;
+    cr_assert_eq(bind(listener, (struct sockaddr *)&at, sizeof at), 0);
+    cr_assert_eq(listen(listener, 8), 0);
+    cr_assert_eq(getsockname(listener, (struct sockaddr *)&at, &len), 0);
+    int before = mounts();
+    const char *modes[] = {"", "--fresh-process", "--no-sandbox"};
+    for (int m = 0; m < 3; m++) {
+        bool sandboxed = m < 2;
+        /* exec all the way down, so that the shell's $$ is the harness's pid */
+        snprintf(cmd, sizeof cmd,
+                 "exec sh -c 'exec env HOME=%s %s/bench --no-progress %s --sandbox-read %s/adv "
+                 "--out %s/out%d --solver adv --external \"adv=%s/adv/adversary %s $$ %d "
+                 "%s/secret.txt %s/in/kotlin-4x4.txt %s/adv\" %s/in'",
+                 home, th_bin(), modes[m], dir, dir, m, dir, tag, ntohs(at.sin_port), home, dir,
+                 dir, dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "%s: %s%s", modes[m], out, err);
+        free(out), free(err);
+        char file[128];
+        snprintf(file, sizeof file, "%s/out%d/results.csv", dir, m);
+        expect_row(file, "adv", "kotlin-4x4", "solved|||yes");
+        expect_row(file, "adv", "kotlin-5x5", "solved|||yes");
+        snprintf(file, sizeof file, "%s/out%d/adv.stderr.log", dir, m);
+        expect_escapes(file, sandboxed);
+        cr_assert_eq(planted(dir, tag), sandboxed ? 0 : 5, "%s: files it wrote on the host",
+                     modes[m]);
+        snprintf(cmd, sizeof cmd, "ps -eo args | grep -c '[s]leep 1002\\.%s' || true", tag);
+        cr_assert_eq(th_run(cmd, &out, &err), 0);
+        if (sandboxed) cr_assert_eq(atoi(out), 0, "its setsid child is still running");
+        free(out), free(err);
+        snprintf(file, sizeof file, "%s/out%d/run.json", dir, m); /* whether, and what */
+        json_t *run = json_load_file(file, 0, NULL);
+        cr_assert_not_null(run, "%s", file);
+        cr_assert_eq(json_is_true(json_object_get(run, "sandbox")), sandboxed, "%s", file);
+        snprintf(cmd, sizeof cmd, "%s/adv", dir);
+        cr_assert_str_eq(json_string_value(json_array_get(json_object_get(run, "sandbox_read"), 0)),
+                         cmd);
+        cr_assert_eq(json_array_size(json_object_get(run, "sandbox_write")), 0);
+        json_decref(run);
+    }
+    cr_assert_eq(mounts(), before, "mounts left on the host");
+    close(listener);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", home);
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
+    free(out), free(err);
+}
+
+/* The solver's /tmp is a tmpfs charged to its cgroup: writing 1 GiB there under a 256 MiB cap is
+ * a budget row, as writing it to memory is. */
+Test(external, a_sandboxed_solver_is_held_at_its_memory_cap_tmp_included, .timeout = 120)
+{
+    char dir[64], args[1024], csv[128];
+    th_scratch(dir);
+    snprintf(csv, sizeof csv, "%s/m.csv", dir);
+    snprintf(args, sizeof args,
+             "--max-bytes 256Mi --csv %s --solver hog,tmp-hog "
+             "--external 'hog=" MISBEHAVE " hog' --external 'tmp-hog=" MISBEHAVE " tmp-hog' "
+             "corpus/seed-formats/kotlin-4x4.txt",
+             csv);
+    cr_assert_eq(cgroups_left(args, NULL), 0, "a cgroup left after a run");
+    for (int k = 0; k < 2; k++) {
+        char *row = memory_row(csv, k ? "tmp-hog" : "hog");
+        cr_assert_eq(strncmp(row, "budget|bytes|", 13), 0, "%s", row);
+        cr_assert(strstr(row, "|cgroup-v1\n") || strstr(row, "|cgroup-v2\n"), "%s", row);
+        unsigned long long peak = strtoull(row + 13, NULL, 10);
+        cr_assert(peak > 200ull << 20 && peak <= (256ull << 20) + (16ull << 20), "%s", row);
+        free(row);
+    }
+}
+
+/* A program under a hidden folder (here /tmp) cannot start in the sandbox: one line that names
+ * --sandbox-read and exit 2; granted, it runs. */
+Test(external, a_program_under_a_hidden_folder_needs_sandbox_read, .timeout = 60)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    /* mkdtemp's 0700 would keep nobody, the solver's identity, out of it even when granted */
+    snprintf(cmd, sizeof cmd, "cc -O2 -o %s/instant tests/data/external/instant.c && chmod 755 %s",
+             dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd,
+             "--solver i --external 'i=%s/instant' corpus/seed-formats/kotlin-4x4.txt", dir);
+    cr_assert_eq(bench(cmd, &out, &err), 2, "%s%s", out, err);
+    const char *said = strstr(err, "bench: "); /* after the solver's own stderr, the shell's */
+    cr_assert_not_null(said, "%s", err);
+    cr_assert_eq(strchr(said, '\n'), said + strlen(said) - 1, "one line: %s", err);
+    cr_assert_not_null(strstr(said, "bench: --external i ("), "%s", err);
+    cr_assert_not_null(strstr(err, "exit status 127"), "%s", err);
+    cr_assert_not_null(strstr(err, "needs --sandbox-read PATH"), "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd,
+             "--sandbox-read %s --solver i --external 'i=%s/instant' "
+             "corpus/seed-formats/kotlin-4x4.txt",
+             dir, dir);
+    cr_assert_eq(bench(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "| i | 1 | 0 |"), "%s", out); /* it gives up: a row */
+    free(out), free(err);
+}
+
+/* --sandbox-write grants a folder to write in: the file lands on the host. Without the grant
+ * the same write fails (the solver crashes) and the host is unchanged. */
+Test(external, sandbox_write_grants_a_folder_and_nothing_else, .timeout = 60)
+{
+    char dir[64] = "/var/tmp/ubtest-write-XXXXXX", cmd[1024], path[128], *out, *err;
+    cr_assert_not_null(mkdtemp(dir));
+    chmod(dir, 0777); /* nobody, the solver, writes in it */
+    snprintf(path, sizeof path, "%s/written", dir);
+    for (int granted = 0; granted < 2; granted++) {
+        snprintf(cmd, sizeof cmd,
+                 "%s%s --solver w --external 'w=" MISBEHAVE " write %s' "
+                 "corpus/seed-formats/kotlin-4x4.txt",
+                 granted ? "--sandbox-write " : "", granted ? dir : "", dir);
+        cr_assert_eq(bench(cmd, &out, &err), 0, "%s%s", out, err);
+        cr_assert_not_null(strstr(out, granted ? "| w | 1 | 1 | 100.0% |" : "| w | 1 | 0 |"), "%s",
+                           out);
+        cr_assert_eq(access(path, F_OK) == 0, granted, "%s", path);
+        free(out), free(err);
+    }
+    remove(path);
+    rmdir(dir);
+}
+
+/* A harness that is not root makes the sandbox in a user namespace of its own; where it may
+ * make none, it says so in one line naming --no-sandbox, exit 2, and --no-sandbox runs the
+ * solver. (tests/data/external/nobody.py runs bench as uid 65534, from a folder it may read.) */
+Test(external, not_root_the_sandbox_takes_a_user_namespace_or_says_why_not, .timeout = 120)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(
+        cmd, sizeof cmd,
+        "mkdir -p %s/examples/python && cp %s/bench %s/ && "
+        "cp examples/python/bfs.py %s/examples/python/ && cp corpus/seed-formats/kotlin-4x4.txt "
+        "%s/ && chmod -R a+rX %s",
+        dir, th_bin(), dir, dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    const char *runs[][2] = {{"", ""}, {"--no-userns", ""}, {"--no-userns", "--no-sandbox"}};
+    for (int k = 0; k < 3; k++) {
+        snprintf(cmd, sizeof cmd,
+                 "cd %s && HOME=%s %s/tests/data/external/nobody.py %s ./bench "
+                 "--no-progress %s --solver py --external 'py=python3 examples/python/bfs.py' "
+                 "kotlin-4x4.txt",
+                 dir, dir, getcwd((char[4096]){0}, 4096), runs[k][0], runs[k][1]);
+        int rc = th_run(cmd, &out, &err);
+        if (k == 1) {
+            cr_assert_eq(rc, 2, "%s%s", out, err);
+            cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "one line: %s", err);
+            cr_assert_not_null(strstr(err,
+                                      "sandbox: cannot make its namespaces (not root, and no user "
+                                      "namespace to be had)"),
+                               "%s", err);
+            cr_assert_not_null(strstr(err, "--no-sandbox runs external solvers without one"), "%s",
+                               err);
+        } else {
+            cr_assert_eq(rc, 0, "%s %s: %s%s", runs[k][0], runs[k][1], out, err);
+            cr_assert_not_null(strstr(out, "| py | 1 | 1 | 100.0% |"), "%s", out);
+        }
+        free(out), free(err);
+    }
 }
 
 /* ---- plugins ----------------------------------------------------------------------------- */

@@ -69,6 +69,15 @@ for line in sys.stdin:
     elif MODE == "hog":   # 1 GiB as fast as it can, every page written
         hog = b"x" * (1 << 30)
         say(f"solution {rid} {right}")
+    elif MODE == "write":   # a file at ARG (a folder granted with --sandbox-write), then the answer
+        with open(os.path.join(MARK, "written"), "w") as f:
+            f.write("by the solver\n")
+        say(f"solution {rid} {right}")
+    elif MODE == "tmp-hog":   # 1 GiB into a file of its /tmp, a tmpfs charged to its cgroup
+        with open("/tmp/hog", "wb") as f:
+            for _ in range(1024):
+                f.write(b"x" * (1 << 20))
+        say(f"solution {rid} {right}")
     elif MODE == "tree":   # 100 MiB in a child, 60 MiB in the solver, at once
         child = subprocess.Popen([sys.executable, "-c",
                                   "import time; b = b'y' * (100 << 20); time.sleep(0.3)"])
