@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "common/moves.h"
@@ -102,6 +103,10 @@ static const char *cannot_start(const ext_process *p)
 {
     bool sh = p->reaped && WIFEXITED(p->status) &&
               (WEXITSTATUS(p->status) == 126 || WEXITSTATUS(p->status) == 127);
+    struct stat here;
+    if (sandbox_on() && stat(".", &here) == 0 && !(here.st_mode & S_IXOTH))
+        return "; in the sandbox the solver runs as nobody, and the current folder is closed to "
+               "others (chmod o+rx, or --no-sandbox)";
     return sandbox_on() && sh ? "; in the sandbox, a program under a hidden folder ($HOME, /root, "
                                 "/tmp, /run, an input or an output) needs --sandbox-read PATH, and "
                                 "it runs as nobody: what it runs must be readable by others"

@@ -309,6 +309,7 @@ def run(only, columns_from, keep, verbose):
         if not commands and not marker:
             continue
         scratch = tempfile.mkdtemp(prefix="ub-docs-")
+        os.chmod(scratch, 0o755)   # a sandboxed solver runs as nobody, from this folder
         try:
             scratch_copy(scratch)
             before = untracked(scratch)
