@@ -12,6 +12,7 @@
 #include "bench/bench.h"
 #include "common/outfile.h"
 #include "common/xmem.h"
+#include "common/cpu.h"
 #include "external/external.h"
 #include "external/sandbox.h"
 #include "generated/build_info.h"
@@ -116,9 +117,11 @@ static json_t *affinity(void)
     return cpus;
 }
 
-/* Whether external solvers run sandboxed, and what --sandbox-read and --sandbox-write grant. */
-static void describe_sandbox(json_t *m)
+/* Which path of the vector code ran (UNBLOCK_CPU, common/cpu.h), whether external solvers run
+ * sandboxed, and what --sandbox-read and --sandbox-write grant. */
+static void describe_setup(json_t *m)
 {
+    json_object_set_new(m, "cpu_path", json_string(cpu_path_name(cpu_in_force())));
     const char *const *paths;
     json_object_set_new(m, "sandbox", json_boolean(sandbox_on()));
     for (int w = 0; w < 2; w++) {
@@ -190,7 +193,7 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
     json_t *command = json_array();
     for (int i = 0; i < argc; i++) json_array_append_new(command, json_string(argv[i]));
     json_object_set_new(m, "command", command);
-    describe_sandbox(m);
+    describe_setup(m);
     return m;
 }
 
@@ -212,7 +215,7 @@ int bench_command_save(const char *dir, int argc, char **argv, char *err)
     json_t *args = json_array();
     for (int k = 0; k < argc; k++) json_array_append_new(args, json_string(argv[k]));
     json_t *doc = json_pack("{s:o, s:s}", "command", args, "folder", cwd);
-    describe_sandbox(doc);
+    describe_setup(doc);
     char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(doc);
     char oerr[OUTFILE_ERR_MAX];

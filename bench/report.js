@@ -79,7 +79,7 @@ function metaText(k, v) {
 function fillMeta() {
     const m = D.meta || {}, t = el("table");
     for (const k of ["date", "host", "cpu", "cores", "commit", "version", "flags", "solvers",
-                     "budget", "repeat", "warmup", "puzzles", "run", "command", "sandbox",
+                     "budget", "repeat", "warmup", "puzzles", "run", "command", "cpu_path", "sandbox",
                      "sandbox_read", "sandbox_write"]) {
         if (!(k in m) || (Array.isArray(m[k]) && !m[k].length)) continue;
         t.append(el("tr", {}, el("th", {class: "text", title: k}, k.replace(/_/g, " ")),

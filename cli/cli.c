@@ -1,10 +1,12 @@
 /* cli.c -- getopt_long conventions, counts, budgets and solver lists shared by the programs. */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cpu.h"
 #include "common/xmem.h"
 #include "external/external.h"
 #include "external/sandbox.h"
@@ -17,6 +19,11 @@ void cli_begin(void)
 {
     signal(SIGPIPE, SIG_IGN);
     signal(SIGXFSZ, SIG_IGN);   /* past a file size limit: EFBIG, reported like a full disk */
+    char err[160];
+    if (cpu_check(err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", program_invocation_short_name, err);
+        exit(EXIT_BAD_INPUT);
+    }
 }
 
 volatile sig_atomic_t cli_stopping_signal;

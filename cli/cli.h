@@ -82,7 +82,8 @@ enum {
 
 /* What every program does first: a write to a closed pipe, or past the file size limit,
  * becomes an error the program reports (EPIPE, EFBIG: exit 2) instead of a silent death by
- * SIGPIPE or SIGXFSZ. */
+ * SIGPIPE or SIGXFSZ; and an UNBLOCK_CPU that names no path, or one the processor cannot run
+ * (common/cpu.h), is one line and exit 2. */
 void cli_begin(void);
 
 /* The signal (SIGINT or SIGTERM) that asked the program to stop, or 0 while none has. */

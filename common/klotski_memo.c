@@ -117,7 +117,7 @@ from_set_avx2(const klotski_memo *memo, const memo_set *set, uint64_t key, int s
 static memo_reader *pick_reader(void)
 {
 #ifdef HAVE_AVX2_TWINS
-    if (cpu_runs_avx2_twins()) return from_set_avx2;
+    if (cpu_in_force() >= CPU_AVX2) return from_set_avx2;
 #endif
     return from_set_portable;
 }

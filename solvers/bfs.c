@@ -20,8 +20,8 @@
  * The search itself, with the two prunes that make it fast and the proof that they store the
  * same states in the same order, is solvers/bfs_engine.c. That file is compiled three times
  * (Makefile): portable, with AVX2 and with AVX-512, and bfs_family.c twice, portable and with
- * AVX2; this file picks the widest build the processor runs. All return the same results
- * (tests/test_bfs.c, tests/test_klotski.c).
+ * AVX2; this file picks the widest build the processor runs, or the one UNBLOCK_CPU names
+ * (common/cpu.h). All return the same results (tests/test_bfs.c, tests/test_klotski.c).
  */
 #include "solvers/bfs.h"
 
@@ -31,31 +31,24 @@
 
 bool bfs_avx2_available(void)
 {
-    return cpu_runs_avx2_twins();
+    return cpu_widest() >= CPU_AVX2;
 }
 
 bool bfs_avx512_available(void)
 {
-#ifdef HAVE_AVX2_TWINS
-    return bfs_avx2_available() && __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512bitalg");
-#else
-    return false;
-#endif
+    return cpu_widest() == CPU_AVX512;
 }
 
-/* The widest engine the processor runs. */
+/* The path in force (common/cpu.h): the widest the processor runs, or UNBLOCK_CPU's. */
 static void bfs_engine(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, solver_result *r, bfs_mode mode)
 {
 #ifdef HAVE_AVX2_TWINS
-    if (bfs_avx512_available()) {   /* reads of what the C library found at start-up */
+    if (cpu_in_force() == CPU_AVX512) {
         bfs_search_avx512(ctx, b, start, budget, r, mode);
         return;
     }
-    if (bfs_avx2_available()) {
+    if (cpu_in_force() == CPU_AVX2) {
         bfs_search_avx2(ctx, b, start, budget, r, mode);
         return;
     }
@@ -67,7 +60,7 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
                        const solver_budget *budget, solver_result *r, bool cluster)
 {
 #ifdef HAVE_AVX2_TWINS
-    if (bfs_avx2_available()) {
+    if (cpu_in_force() >= CPU_AVX2) {
         bfs_family_search_avx2(ctx, p, m, budget, r, cluster);
         return;
     }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cpu.h"
 #include "common/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
@@ -575,4 +576,47 @@ Test(bfs, the_analysis_of_the_engines_states_is_the_analysis_of_the_cluster, .ti
     }
     solver_context_free(&ctx);
     puzzle_list_free(&list);
+}
+
+/* UNBLOCK_CPU forces each path the processor runs (common/cpu.h): bin/solve's answers and whole
+ * clusters on the Rush Hour and Klotski ladders and the first 300 sample puzzles are the same
+ * under each, bin/bench records the path in its meta, and a value that names no path (or one
+ * the processor cannot run) is one line and exit 2. */
+Test(bfs, unblock_cpu_forces_each_path_and_every_path_answers_alike, .timeout = 300)
+{
+    static const char *const paths[] = {"portable", "avx2", "avx512"};
+    char dir[64], cmd[1024], *out, *err, *first = NULL;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "head -n 320 corpus/_database/fogleman-sample.txt > %s/sample.txt", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    free(out), free(err);
+    for (int k = 0; k <= (int)cpu_widest(); k++) {
+        snprintf(cmd, sizeof cmd, "UNBLOCK_CPU=%s %s/solve --cluster corpus/ladder.txt "
+                 "corpus/klotski/ladder.txt %s/sample.txt", paths[k], th_bin(), dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "%s: %s", paths[k], err);
+        cr_assert_gt(strlen(out), 100000, "%s", paths[k]);
+        if (!first) first = out;
+        else cr_assert_str_eq(out, first, "the %s path answers otherwise than the portable one", paths[k]);
+        if (out != first) free(out);
+        free(err);
+        snprintf(cmd, sizeof cmd, "UNBLOCK_CPU=%s %s/bench --no-progress --solver bfs --json %s/r.json "
+                 "corpus/seeds/ > /dev/null && grep -o '\"cpu_path\": *\"[a-z0-9]*\"' %s/r.json",
+                 paths[k], th_bin(), dir, dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+        char want[64];
+        snprintf(want, sizeof want, "\"cpu_path\": \"%s\"", paths[k]);
+        cr_assert_not_null(strstr(out, want), "%s: %s", paths[k], out);
+        free(out), free(err);
+    }
+    free(first);
+    snprintf(cmd, sizeof cmd, "UNBLOCK_CPU=sse2 %s/solve corpus/seeds/seeds.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 2);
+    cr_assert_str_eq(err, "solve: UNBLOCK_CPU='sse2' is none of avx512, avx2, portable\n");
+    free(out), free(err);
+    if (cpu_widest() < CPU_AVX512) {   /* where the processor has no AVX-512, asking for it */
+        snprintf(cmd, sizeof cmd, "UNBLOCK_CPU=avx512 %s/bench corpus/seeds/seeds.txt", th_bin());
+        cr_assert_eq(th_run(cmd, &out, &err), 2);
+        cr_assert_not_null(strstr(err, "bench: UNBLOCK_CPU=avx512: this processor"), "%s", err);
+        free(out), free(err);
+    }
 }
