@@ -219,7 +219,7 @@ sandbox_plan *sandbox_plan_make(uint64_t memory_limit, char *err)
         for (int j = 0; j < p->nbroad; j++) twice |= strcmp(p->broad[j].path, q.path) == 0;
         if (!twice) p->broad[p->nbroad++] = q;
     }
-    resolve(p->cwd, &p->grant[p->ngrant++], false);
+    if (resolve(p->cwd, &p->grant[p->ngrant], false)) p->ngrant++;   /* the init enters it anyway */
     for (int k = 0; k < config.nreads; k++)
         if (resolve(config.reads[k], &p->grant[p->ngrant], false)) p->ngrant++;
     for (int k = 0; k < config.nwrites; k++)
@@ -449,6 +449,7 @@ static _Noreturn void keep(int sync)
 void sandbox_init(const sandbox_plan *p, int sync)
 {
     char at[PATH_MAX];
+    umask(022);   /* the folders made for the grants open to the solver, whatever the harness's */
     if (p->userns) {
         write_proc(sync, "/proc/self/setgroups", "deny");
         write_proc(sync, "/proc/self/uid_map", p->uid_map);
