@@ -196,11 +196,37 @@ static long long read_number(const char *dir, const char *name)
 }
 
 /* A folder of the solver's own under `own`, or "" in `out`. */
+/* Removes, once a hierarchy, the cgroups under `own` that a harness killed outright (SIGKILL, a
+ * crash) left: named for a process that no longer exists, and empty, since its solvers died
+ * with it (PR_SET_PDEATHSIG). */
+static void sweep_dead_harnesses(const char *own)
+{
+    DIR *d = opendir(own);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        int pid;
+        char path[PATH_MAX];
+        if (sscanf(e->d_name, "unblock-bench.%d.", &pid) != 1 || pid <= 0 || kill(pid, 0) == 0 ||
+            errno != ESRCH)
+            continue;
+        snprintf(path, sizeof path, "%.3000s/%.200s", own, e->d_name);
+        rmdir(path);
+    }
+    if (d) closedir(d);
+}
+
 static void make_child_cgroup(const char *own, char *out, size_t size)
 {
     static unsigned counter;
+    static char swept[2][PATH_MAX];
     out[0] = '\0';
     if (!own[0] || strlen(own) > size - 64) return;
+    for (int k = 0; k < 2; k++)
+        if (strcmp(swept[k], own) == 0) break;
+        else if (!swept[k][0]) {
+            sweep_dead_harnesses(own);
+            snprintf(swept[k], sizeof swept[k], "%s", own);
+            break;
+        }
     snprintf(out, size, "%.440s/unblock-bench.%d.%u", own, (int)getpid(), counter++);
     if (mkdir(out, 0755) != 0) out[0] = '\0';
 }

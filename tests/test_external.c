@@ -464,6 +464,31 @@ Test(external, a_cgroup_holds_the_memory_limit_and_counts_the_whole_tree, .timeo
     cr_assert_eq(cgroups_left(args, "INT"), 0, "a cgroup left after SIGINT");
 }
 
+/* A harness killed outright (SIGKILL: no handler runs) takes its solvers with it, sandboxed or
+ * not (PR_SET_PDEATHSIG; in the sandbox, its init's death ends the namespace), and the empty
+ * cgroups it leaves are removed by the next run that makes cgroups where they are. */
+Test(external, a_harness_killed_outright_leaves_nothing_running_and_the_next_run_sweeps, .timeout = 60)
+{
+    char cmd[2048], tag[16], *out, *err;
+    snprintf(tag, sizeof tag, "%d", (int)getpid());
+    snprintf(cmd, sizeof cmd,
+             "%s/bench --no-progress --solver hang --external 'hang=" MISBEHAVE " hang %s' "
+             "corpus/seed-formats/kotlin-4x4.txt >/dev/null 2>&1 & pid=$!; sleep 1.5; kill -KILL $pid; "
+             "wait $pid; sleep 0.5; echo $(ps -eo args | grep -c '[m]isbehave.py hang %s$'); "
+             "echo $(find /sys/fs/cgroup -name \"unblock-bench.$pid.*\" 2>/dev/null | wc -l); "
+             "%s/bench --no-progress --solver fine --external 'fine=" MISBEHAVE " fine' "
+             "corpus/seed-formats/kotlin-4x4.txt >/dev/null; "
+             "echo $(find /sys/fs/cgroup -name \"unblock-bench.$pid.*\" 2>/dev/null | wc -l)",
+             th_bin(), tag, tag, th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
+    int running_after, left, swept;
+    cr_assert_eq(sscanf(out, "%d %d %d", &running_after, &left, &swept), 3, "%s", out);
+    cr_assert_eq(running_after, 0, "the solver outlived its harness");
+    cr_assert_gt(left, 0, "no cgroup made here: nothing to sweep (%s)", out);
+    cr_assert_eq(swept, 0, "the next run left the dead harness's cgroups");
+    free(out), free(err);
+}
+
 /* Interrupted by SIGINT mid-run: its solvers end with it, the partial files stay valid, and
  * `--resume DIR` alone, from the same folder, completes the run from DIR/run.json, shard and
  * all. The first of two shards of the seeds (6 puzzles, the unsolvable one among them) leaves
