@@ -328,7 +328,7 @@ Test(external, a_fresh_process_a_puzzle_measures_each_by_its_own_process, .timeo
 {
     char dir[64], args[2048], tag[16], *out, *err;
     th_scratch(dir);
-    snprintf(tag, sizeof tag, "f%d", (int)getpid());
+    snprintf(tag, sizeof tag, "%d1", (int)getpid());   /* digits: sleep takes "1000.TAG" */
     snprintf(args, sizeof args,
              "--fresh-process --max-seconds 2 --max-bytes 300Mi --csv %s/r.csv --solver fine,segfault,child,memory "
              "--external 'fine=" MISBEHAVE " fine' --external 'segfault=" MISBEHAVE " segfault' "
@@ -369,7 +369,7 @@ Test(external, without_a_cgroup_the_limits_and_the_ends_hold_the_same, .timeout 
 {
     char dir[64], args[2048], tag[16], *out, *err;
     th_scratch(dir);
-    snprintf(tag, sizeof tag, "n%d", (int)getpid());
+    snprintf(tag, sizeof tag, "%d2", (int)getpid());   /* digits: sleep takes "1000.TAG" */
     snprintf(args, sizeof args,
              "--max-seconds 2 --max-bytes 300Mi --csv %s/r.csv --solver fine,child,memory,hang "
              "--external 'fine=" MISBEHAVE " fine' --external 'child=" MISBEHAVE " child %s' "

@@ -15,7 +15,9 @@ sys.path.insert(0, "examples/python")
 import bfs  # noqa: E402
 
 MODE = sys.argv[1]
-MARK = sys.argv[2] if len(sys.argv) > 2 else "0"   # a tag the tests look for in ps
+# A tag the tests look for in ps: digits, so that "sleep 1000.MARK" is a time sleep takes (a
+# mode that writes takes a folder here instead).
+MARK = sys.argv[2] if len(sys.argv) > 2 else "0"
 
 
 def say(line):
