@@ -10,7 +10,6 @@
 #ifndef CPU_H
 #define CPU_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 typedef enum { CPU_PORTABLE, CPU_AVX2, CPU_AVX512 } cpu_path;

@@ -122,6 +122,24 @@ static bool listed(const char *list, const char *word)
     return false;
 }
 
+/* Removes the cgroups under `own` that a harness killed outright (SIGKILL, a
+ * crash) left: named for a process that no longer exists, and empty, since its solvers died
+ * with it (PR_SET_PDEATHSIG). */
+static void sweep_dead_harnesses(const char *own)
+{
+    DIR *d = opendir(own);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        int pid;
+        char path[PATH_MAX];
+        if (sscanf(e->d_name, "unblock-bench.%d.", &pid) != 1 || pid <= 0 || kill(pid, 0) == 0 ||
+            errno != ESRCH)
+            continue;
+        snprintf(path, sizeof path, "%.3000s/%.200s", own, e->d_name);
+        rmdir(path);
+    }
+    if (d) closedir(d);
+}
+
 /* The folder of this process's cgroup in the hierarchy mounted as file system `fstype` that
  * holds `controller`: "cgroup2" and NULL for v2's one hierarchy, "cgroup" and "memory" for v1's
  * memory controller. "" when there is none, or it is not ours to write. */
@@ -163,7 +181,9 @@ static void find_own_cgroup(const char *fstype, const char *controller, char dir
         below = path + n;
     }
     snprintf(line, sizeof line, "%.2000s%.2000s", mount, strcmp(below, "/") ? below : "");
-    if (access(line, W_OK) == 0) snprintf(dir, PATH_MAX, "%s", line);
+    if (access(line, W_OK) != 0) return;
+    snprintf(dir, PATH_MAX, "%s", line);
+    sweep_dead_harnesses(dir);   /* once a hierarchy: this runs once for each */
 }
 
 /* This process's cgroup v2, and its cgroup v1 memory controller: each worked out once. */
@@ -196,37 +216,12 @@ static long long read_number(const char *dir, const char *name)
 }
 
 /* A folder of the solver's own under `own`, or "" in `out`. */
-/* Removes, once a hierarchy, the cgroups under `own` that a harness killed outright (SIGKILL, a
- * crash) left: named for a process that no longer exists, and empty, since its solvers died
- * with it (PR_SET_PDEATHSIG). */
-static void sweep_dead_harnesses(const char *own)
-{
-    DIR *d = opendir(own);
-    for (struct dirent *e; d && (e = readdir(d));) {
-        int pid;
-        char path[PATH_MAX];
-        if (sscanf(e->d_name, "unblock-bench.%d.", &pid) != 1 || pid <= 0 || kill(pid, 0) == 0 ||
-            errno != ESRCH)
-            continue;
-        snprintf(path, sizeof path, "%.3000s/%.200s", own, e->d_name);
-        rmdir(path);
-    }
-    if (d) closedir(d);
-}
 
 static void make_child_cgroup(const char *own, char *out, size_t size)
 {
     static unsigned counter;
-    static char swept[2][PATH_MAX];
     out[0] = '\0';
     if (!own[0] || strlen(own) > size - 64) return;
-    for (int k = 0; k < 2; k++)
-        if (strcmp(swept[k], own) == 0) break;
-        else if (!swept[k][0]) {
-            sweep_dead_harnesses(own);
-            snprintf(swept[k], sizeof swept[k], "%s", own);
-            break;
-        }
     snprintf(out, size, "%.440s/unblock-bench.%d.%u", own, (int)getpid(), counter++);
     if (mkdir(out, 0755) != 0) out[0] = '\0';
 }
@@ -309,18 +304,25 @@ static int open_proc(pid_t pid, const char *name)
     return open(path, O_RDONLY | O_CLOEXEC);
 }
 
+/* The pids of pid's children, "1 2 3 ", into text (n bytes); false when it has none or is gone. */
+static bool children_of(pid_t pid, char *text, size_t n)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t len = fd >= 0 ? read(fd, text, n - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (len <= 0) return false;
+    text[len] = '\0';
+    return true;
+}
+
 /* The first child of the solver's init, read off /proc: the solver, started before the init
  * said it was ready. */
 static pid_t child_of(pid_t pid)
 {
-    char path[64], text[64];
-    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
-    if (fd >= 0) close(fd);
-    if (n <= 0) return pid;
-    text[n] = '\0';
-    return atoi(text) > 0 ? (pid_t)atoi(text) : pid;
+    char text[64];
+    return children_of(pid, text, sizeof text) && atoi(text) > 0 ? (pid_t)atoi(text) : pid;
 }
 
 /* What a sandbox that cannot be made says last. */
@@ -498,13 +500,8 @@ static uint64_t tree_rss(pid_t root)
     while (n > 0) {
         pid_t pid = stack[--n];
         total += rss_of(pid);
-        char path[64], text[4096];
-        snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        ssize_t len = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
-        if (fd >= 0) close(fd);
-        if (len <= 0) continue;
-        text[len] = '\0';
+        char text[4096];
+        if (!children_of(pid, text, sizeof text)) continue;
         for (char *save = NULL, *t = strtok_r(text, " \n", &save); t && n < 256;
              t = strtok_r(NULL, " \n", &save))
             stack[n++] = (pid_t)atoi(t);
@@ -522,13 +519,8 @@ uint64_t ext_process_group_rss(ext_process *p)
     uint64_t total = p->reaped ? 0 : tree_rss(p->pid),
              init = p->inner != p->pid ? rss_of(p->pid) : 0;
     total = total > init ? total - init : 0;
-    char path[64], text[4096];
-    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    ssize_t len = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
-    if (fd >= 0) close(fd);
-    if (len <= 0) return total;
-    text[len] = '\0';
+    char text[4096];
+    if (!children_of(getpid(), text, sizeof text)) return total;
     for (char *save = NULL, *t = strtok_r(text, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
         pid_t child = (pid_t)atoi(t);
         if (child != p->pid && getpgid(child) == p->pid) total += tree_rss(child);
