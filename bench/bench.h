@@ -34,6 +34,7 @@ typedef struct {
     bool from_file;          /* the file's claim, not checked by the reference BFS */
     int slides, steps;       /* the optima in the other measures, or REPORT_NONE (Rush Hour: slides
                                 are moves, steps not sought) */
+    const char *who;         /* who answered, for messages: "the reference BFS", ... */
 } reference;
 
 /* The file's answer, or the reference BFS's where the file has none (and always with --verify,

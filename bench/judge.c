@@ -9,7 +9,8 @@
 
 #include "bench/bench.h"
 #include "common/xmem.h"
-#include "solvers/bfs.h"
+#include "search/search.h"
+#include "solvers/reference.h"
 #include "solvers/registry.h"
 
 /* The reference of a family whose measures differ (Klotski): each measure's optimum from the
@@ -17,14 +18,15 @@
  * the run. */
 static reference reference_in_every_measure(const bench_options *o, const puzzle *p)
 {
-    reference ref = {REPORT_NONE, REPORT_UNKNOWN, false, REPORT_NONE, REPORT_NONE};
+    reference ref = {REPORT_NONE, REPORT_UNKNOWN, false, REPORT_NONE, REPORT_NONE, "the reference BFS"};
     const int file[MEASURE_COUNT] = {p->optimal, p->optimal_slides, p->optimal_steps};
     int *found[MEASURE_COUNT] = {&ref.moves, &ref.slides, &ref.steps};
     for (int m = 0; m < MEASURE_COUNT; m++) {
         int units = REPORT_NONE;
         solve_status status = SOLVE_BUDGET;
+        const char *who;
         if (file[m] == PUZZLE_UNKNOWN || o->verify)
-            status = bfs_reference_puzzle(p, (measure)m, &o->timing.budget, &units);
+            status = reference_puzzle(p, (measure)m, &o->timing.budget, &units, &who);
         if (status == SOLVE_BUDGET) {   /* the file's word, or nothing known */
             if (file[m] == PUZZLE_UNKNOWN) continue;
             if (file[m] >= 0) *found[m] = file[m];
@@ -35,20 +37,21 @@ static reference reference_in_every_measure(const bench_options *o, const puzzle
         bool agrees = file[m] == PUZZLE_UNSOLVABLE ? status == SOLVE_UNSOLVABLE
                                                    : status == SOLVE_SOLVED && units == file[m];
         if (file[m] != PUZZLE_UNKNOWN && !agrees)
-            bench_check_failed("%s: the file says %d %s, the reference BFS finds %d: the file is wrong",
-                               p->name, file[m], measure_name((measure)m), units);
+            bench_check_failed("%s: the file says %d %s, %s finds %d: the file is wrong",
+                               p->name, file[m], measure_name((measure)m), who, units);
         ref.solvable = status == SOLVE_SOLVED ? REPORT_YES : REPORT_NO;
         if (status == SOLVE_SOLVED) *found[m] = units;
+        ref.who = who;
     }
     return ref;
 }
 
-/* The file's answer, or the reference BFS's where the file has none (and always with --verify,
+/* The file's answer, or the reference's (solvers/reference.h) where the file has none (and always with --verify,
  * which also checks the file's claim against it). */
 reference bench_reference(const bench_options *o, const puzzle *p)
 {
     if (!family_slides_are_moves(p->family)) return reference_in_every_measure(o, p);
-    reference file = {REPORT_NONE, REPORT_UNKNOWN, true, REPORT_NONE, REPORT_NONE};
+    reference file = {REPORT_NONE, REPORT_UNKNOWN, true, REPORT_NONE, REPORT_NONE, "the file"};
     if (p->optimal != PUZZLE_UNKNOWN) {
         file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
         if (p->optimal >= 0) file.moves = file.slides = p->optimal;   /* one line a piece */
@@ -56,12 +59,13 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     }
     solver_budget budget = {0, o->timing.budget.max_bytes, 0};
     int moves;
-    solve_status status = bfs_reference_puzzle(p, MEASURE_MOVES, &budget, &moves);
+    const char *who;
+    solve_status status = reference_puzzle(p, MEASURE_MOVES, &budget, &moves, &who);
     int optimum = status == SOLVE_SOLVED ? moves : REPORT_NONE;
     reference bfs = {optimum,
                      status == SOLVE_SOLVED ? REPORT_YES
                      : status == SOLVE_UNSOLVABLE ? REPORT_NO : REPORT_UNKNOWN,
-                     false, optimum, REPORT_NONE};
+                     false, optimum, REPORT_NONE, who};
     if (bfs.solvable == REPORT_UNKNOWN) return file;   /* the BFS ran out of memory */
     if (file.solvable != REPORT_UNKNOWN && (file.solvable != bfs.solvable || file.moves != bfs.moves)) {
         char said[32], found[32];
@@ -69,8 +73,8 @@ reference bench_reference(const bench_options *o, const puzzle *p)
         else snprintf(said, sizeof said, "%d moves", file.moves);
         if (bfs.solvable == REPORT_NO) snprintf(found, sizeof found, "no solution");
         else snprintf(found, sizeof found, "%d moves", bfs.moves);
-        bench_check_failed("%s: the file says %s, the reference BFS finds %s: the file is wrong",
-                           p->name, said, found);
+        bench_check_failed("%s: the file says %s, %s finds %s: the file is wrong", p->name, said,
+                           who, found);
     }
     return bfs;
 }
@@ -98,7 +102,7 @@ void bench_judge(const bench_options *o, const solver_setup *u, const puzzle *p,
     row->optimal_slides = ref.slides;
     row->optimal_steps = ref.steps;
     row->solvable = ref.solvable;
-    const char *who = ref.from_file ? "the file" : "the reference BFS";
+    const char *who = ref.from_file ? "the file" : ref.who;
     if (r->status == SOLVE_SOLVED) {
         char why[PUZZLE_ERR_MAX];
         measure_counts units;

@@ -23,7 +23,7 @@
 #include "common/grow.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
-#include "solvers/bfs.h"
+#include "solvers/reference.h"
 
 #define SHOWN_FAILURES 10
 
@@ -73,7 +73,8 @@ static solve_status reference_in(known *e, const puzzle *p, const solver_budget 
 {
     if (!e->done[m]) {
         e->done[m] = true;
-        e->status[m] = bfs_reference_puzzle(p, m, budget, &e->optimum[m]);
+        const char *who;
+        e->status[m] = reference_puzzle(p, m, budget, &e->optimum[m], &who);
     }
     return e->status[m];
 }

@@ -239,7 +239,7 @@ int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_
 
 void cli_print_solvers(FILE *f)
 {
-    fprintf(f, "%-12s %-9s %-8s %-8s %-12s %s\n", "solver", "optimal", "complete", "origin",
+    fprintf(f, "%-12s %-9s %-8s %-8s %-18s %s\n", "solver", "optimal", "complete", "origin",
             "families", "summary");
     for (int i = 0; solver_all[i]; i++) {
         const solver *s = solver_all[i];
@@ -249,7 +249,7 @@ void cli_print_solvers(FILE *f)
             if (solver_takes(s, (family_id)fam))
                 snprintf(families + strlen(families), sizeof families - strlen(families), "%s%s",
                          families[0] ? "," : "", family_name((family_id)fam));
-        fprintf(f, "%-12s %-9s %-8s %-8s %-12s %s", s->name, solver_guarantee_name(s->guarantee),
+        fprintf(f, "%-12s %-9s %-8s %-8s %-18s %s", s->name, solver_guarantee_name(s->guarantee),
                 s->complete ? "yes" : "no", solver_origin_name(o), families,
                 s->summary ? s->summary : "");
         if (o == SOLVER_PLUGIN) fprintf(f, " (%s)", registry_where(s));

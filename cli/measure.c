@@ -1,6 +1,8 @@
 /* measure.c -- one solve with a fresh context, timed on two clocks, its allocator peak read. */
 #include "cli/measure.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -8,6 +10,7 @@
 #include "external/external.h"
 #include "search/search.h"
 #include "solvers/bfs.h"
+#include "solvers/bounds/heuristic.h"
 
 double measure_thread_cpu(void)
 {
@@ -16,7 +19,9 @@ double measure_thread_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The one place a solve goes to the entry of the puzzle's family (search/solver.h). */
+/* The one place a solve goes to the entry of the puzzle's family (search/solver.h). A start
+ * the family proves unsolvable without a search (family.h, `unsolvable`) is not searched: no
+ * solution, nothing expanded, whichever solver was asked. */
 void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
                   const solver_budget *budget, solver_result *r)
 {
@@ -26,7 +31,41 @@ void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
     }
     family_problem view;
     puzzle_problem(p, &view);
+    if (view.unsolvable && view.unsolvable(view.board, view.start)) {
+        memset(r, 0, sizeof *r);
+        r->status = SOLVE_UNSOLVABLE;
+        r->note = "proved unsolvable without a search";
+        return;
+    }
     u->s->solve_family(ctx, &view, budget, u->param, r);
+}
+
+/* What the setup's bound reads, built (or read from its cache) before the clocks start, so that
+ * no row's seconds hold it (bounds/heuristic.h, heuristic_prepare). Returns the bytes it holds,
+ * which the solve holds too; a build's seconds go to r->stats once the solve is done. */
+static uint64_t prepare_bound(const solver_setup *u, const puzzle *p, const solver_budget *budget,
+                              double *seconds)
+{
+    uint64_t bytes = 0;
+    *seconds = 0;
+    if (p->family == FAMILY_RUSH) return 0;
+    family_problem view;
+    puzzle_problem(p, &view);
+    *seconds = heuristic_prepare(u, &view, budget->max_bytes, &bytes);
+    return bytes;
+}
+
+static void note_bound(solver_result *r, uint64_t bytes, double seconds)
+{
+    if (!bytes) return;
+    char kv[96];
+    int n = seconds > 0 ? snprintf(kv, sizeof kv, "bound_build_seconds=%.3f ", seconds) : 0;
+    snprintf(kv + n, sizeof kv - (size_t)n, "bound_bytes=%llu", (unsigned long long)bytes);
+    size_t old = r->stats ? strlen(r->stats) : 0;
+    char *joined = xmalloc(old + strlen(kv) + 2);
+    sprintf(joined, "%s%s%s", old ? r->stats : "", old ? " " : "", kv);
+    free(r->stats);
+    r->stats = joined;
 }
 
 /* Measures setup u on p, or (u NULL) the reference BFS's cluster mode. */
@@ -39,13 +78,16 @@ static measure_sample measure_run(const solver_setup *u, solver_context *given, 
     if (given) solver_context_begin_run(given);
     else solver_context_init(&fresh);
     ctx->expect_states = expect_states;
+    double built = 0;
+    uint64_t bound_bytes = u ? prepare_bound(u, p, budget, &built) : 0;
     xmem_peak_reset();
     double cpu0 = measure_thread_cpu(), t0 = search_now();
     if (u) measure_call(u, ctx, p, budget, r);
     else bfs_cluster_puzzle(ctx, p, budget, r);
     m.seconds = search_now() - t0;
     m.cpu_seconds = measure_thread_cpu() - cpu0;
-    m.peak_bytes = given ? 0 : xmem_peak_read();
+    m.peak_bytes = given ? 0 : xmem_peak_read() + bound_bytes;
+    note_bound(r, bound_bytes, built);
     m.peak_known = !given && xmem_peak_available();
     m.peak_rss = 0, m.rss_known = false, m.memory_method = "";
     if (!given) solver_context_free(&fresh);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-static const char *const family_names[FAMILY_COUNT] = {"rush", "klotski"};
+static const char *const family_names[FAMILY_COUNT] = {"rush", "klotski", "tiles"};
 const char *const measure_names[MEASURE_COUNT] = {"moves", "slides", "steps"};
 
 const char *family_name(family_id f)
@@ -20,7 +20,7 @@ int family_parse(const char *name)
 
 bool family_slides_are_moves(family_id f)
 {
-    return f == FAMILY_RUSH;
+    return f == FAMILY_RUSH || f == FAMILY_TILES;
 }
 
 const char *measure_name(measure m)

@@ -2,7 +2,8 @@
  * solver written once for every family searches (docs/architecture.md, "Families").
  *
  * A family is how pieces move: `rush` (Rush Hour: cars and trucks along one line, common/board.h)
- * and `klotski` (pieces of any shape in four directions, common/klotski.h). A solver that applies
+ * `klotski` (pieces of any shape in four directions, common/klotski.h) and `tiles` (numbered
+ * tiles sliding into one blank, common/tiles.h). A solver that applies
  * to several families sees a puzzle as a family_problem: a start key, a goal test, the
  * successors of a key in a measure, a lower bound, and how a path of keys is written. It never
  * decodes a key, so it is written once; Rush Hour's fast paths (bitboards, the AVX-512
@@ -17,11 +18,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_COUNT } family_id;
+typedef enum { FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_TILES, FAMILY_COUNT } family_id;
 #define FAMILY_BIT(f) (1u << (f))
 #define FAMILY_ALL ((1u << FAMILY_COUNT) - 1)
 
-/* "rush", "klotski"; family_parse gives -1 for another name. */
+/* "rush", "klotski", "tiles"; family_parse gives -1 for another name. */
 const char *family_name(family_id f);
 int family_parse(const char *name);
 
@@ -32,7 +33,8 @@ typedef enum { MEASURE_MOVES, MEASURE_SLIDES, MEASURE_STEPS, MEASURE_COUNT } mea
 const char *measure_name(measure m);
 extern const char *const measure_names[MEASURE_COUNT];   /* by measure */
 
-/* Whether a family's slides are its moves: each piece has one line (Rush Hour). */
+/* Whether a family's slides are its moves: each piece has one line (Rush Hour), or every move
+ * is one cell (the sliding tiles, where moves, slides and steps are one measure). */
 bool family_slides_are_moves(family_id f);
 
 /* A solution's three measures. */
@@ -85,6 +87,15 @@ typedef struct family_problem {
     /* is_goal's answer without the call: a key is a goal exactly when
      * (key & goal_mask) == goal_value. */
     uint64_t goal_mask, goal_value;
+    /* Static unsolvability: true when key can be proved, without a search, to reach no goal
+     * (the sliding tiles: parity). NULL: the family has no such proof. A solver that takes
+     * the family is not run on such a start: its row says no solution with nothing expanded
+     * (cli/measure.c), the reference says the same (bench/judge.c). False proves nothing. */
+    bool (*unsolvable)(const void *board, uint64_t key);
+    /* The most states the start's cluster can hold, or 0 when the family does not know: the
+     * reference (solvers/reference.c) gives up a breadth-first search it could never finish
+     * for an exact informed one. */
+    uint64_t cluster_states;
 } family_problem;
 
 #endif

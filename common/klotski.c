@@ -913,5 +913,6 @@ void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out
                             problem_lower_bound, problem_path_text,
                             problem_goal_states, problem_successors_after,
                             &klotski_family_memo, goal_mask,
-                            goal_value};
+                            goal_value,          NULL,
+                            0};
 }

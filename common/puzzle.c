@@ -96,10 +96,35 @@ void puzzle_start_position(const puzzle *p, puzzle_position *out)
         for (int i = 0; i < p->klotski.npieces; i++) out->at[i] = p->klotski.piece[i].start;
 }
 
+/* The tiles' replay hands over keys. */
+typedef struct {
+    puzzle_move_seen *seen;
+    void *ctx;
+} tiles_walk;
+
+static void tiles_seen(uint64_t key, const char *token, size_t len, void *ctx)
+{
+    tiles_walk *w = ctx;
+    puzzle_position pos = {.key = key};
+    w->seen(&pos, token, len, w->ctx);
+}
+
+static int tiles_replay(const puzzle *p, const char *text, puzzle_move_seen *seen, void *ctx,
+                        measure_counts *out, char *err)
+{
+    tiles_walk w = {seen, ctx};
+    if (seen) {
+        puzzle_position start = {.key = p->start};
+        seen(&start, "", 0, ctx);
+    }
+    return tiles_replay_each(&p->tiles, p->start, text, seen ? tiles_seen : NULL, &w, out, err);
+}
+
 int puzzle_replay_each(const puzzle *p, const char *text, puzzle_move_seen *seen, void *ctx,
                        measure_counts *out, char *err)
 {
     if (p->family == FAMILY_RUSH) return rush_replay(p, text, seen, ctx, out, err);
+    if (p->family == FAMILY_TILES) return tiles_replay(p, text, seen, ctx, out, err);
     const klotski_board *b = &p->klotski;
     if (!seen) return klotski_replay(b, text, out, err);
     puzzle_position start;
@@ -117,12 +142,34 @@ int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *
 int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *out)
 {
     if (p->family == FAMILY_RUSH) return board_format_grid(&p->board, pos->key, out);
+    if (p->family == FAMILY_TILES) return tiles_format_rows(&p->tiles, pos->key, true, out);
     return klotski_format_grid(&p->klotski, pos->at, out);
 }
 
 void puzzle_problem(const puzzle *p, family_problem *out)
 {
-    klotski_problem(&p->klotski, p->start, out);   /* the one family but Rush Hour */
+    if (p->family == FAMILY_TILES) tiles_problem(&p->tiles, p->start, out);
+    else klotski_problem(&p->klotski, p->start, out);
+}
+
+/* The lines before a tiles board's rows: the family, and the goal when it is not Korf's. */
+static int tiles_header(const tiles_board *b, char *out, size_t size)
+{
+    int n = snprintf(out, size, "family: tiles\n");
+    if (tiles_goal_is_korf(b)) return n;
+    n += snprintf(out + n, size - (size_t)n, "goal: ");
+    n += tiles_format_goal(b, ' ', out + n);
+    return n + snprintf(out + n, size - (size_t)n, "\n");
+}
+
+/* A tiles puzzle's id: "tiles", its header and its rows. */
+static void tiles_id(const puzzle *p, char out[17])
+{
+    char text[PUZZLE_BOARD_MAX + 16];
+    int n = snprintf(text, sizeof text, "%dx%d\n", p->tiles.width, p->tiles.height);
+    n += tiles_header(&p->tiles, text + n, sizeof text - (size_t)n);
+    n += tiles_format_rows(&p->tiles, p->start, false, text + n);
+    snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(text, (size_t)n));
 }
 
 /* A Klotski puzzle's id: its grid with the pieces lettered in reading order of their anchors
@@ -150,6 +197,10 @@ void puzzle_id(const puzzle *p, char out[17])
 {
     if (p->family == FAMILY_KLOTSKI) {
         klotski_id(p, out);
+        return;
+    }
+    if (p->family == FAMILY_TILES) {
+        tiles_id(p, out);
         return;
     }
     const board *b = &p->board;
@@ -194,6 +245,9 @@ void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_
     if (p->family == FAMILY_KLOTSKI) {   /* the state p->start, which may not be the file's */
         n = klotski_header(&p->klotski, out, PUZZLE_BOARD_MAX);
         n += klotski_format_key(&p->klotski, p->start, out + n);
+    } else if (p->family == FAMILY_TILES) {
+        n = tiles_header(&p->tiles, out, PUZZLE_BOARD_MAX);
+        n += tiles_format_rows(&p->tiles, p->start, false, out + n);
     } else {
         const board *b = &p->board;
         char primary = b->piece[b->primary].label;
@@ -231,11 +285,13 @@ char *puzzle_format_native(const puzzle *p)
 {
     char grid[PUZZLE_BOARD_MAX];
     if (p->family == FAMILY_KLOTSKI) klotski_start_grid(&p->klotski, grid);
+    else if (p->family == FAMILY_TILES) tiles_format_rows(&p->tiles, p->start, false, grid);
     else board_format_grid(&p->board, p->start, grid);
     size_t n = strlen(grid) + PUZZLE_NAME_MAX + 256;
     char *out = xmalloc(n);
     size_t len = 0;
-    if (p->family == FAMILY_KLOTSKI) len += (size_t)snprintf(out, n, "family: klotski\n");
+    if (p->family != FAMILY_RUSH)
+        len += (size_t)snprintf(out, n, "family: %s\n", family_name(p->family));
     len += (size_t)snprintf(out + len, n - len, "name: %s\n", p->name);
     len += format_optimum(out + len, n - len, "moves", p->optimal);
     len += format_optimum(out + len, n - len, "slides", p->optimal_slides);
@@ -245,6 +301,10 @@ char *puzzle_format_native(const puzzle *p)
         char header[64];
         klotski_header(&p->klotski, header, sizeof header);
         len += (size_t)snprintf(out + len, n - len, "%s", header + strlen("family: klotski\n"));
+    } else if (p->family == FAMILY_TILES) {
+        char header[PUZZLE_BOARD_MAX];
+        tiles_header(&p->tiles, header, sizeof header);
+        len += (size_t)snprintf(out + len, n - len, "%s", header + strlen("family: tiles\n"));
     } else {
         char primary = p->board.piece[p->board.primary].label;
         if (primary != 'A') len += (size_t)snprintf(out + len, n - len, "primary: %c\n", primary);

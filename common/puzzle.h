@@ -1,9 +1,9 @@
 /* puzzle.h -- a board with what is known about it, and lists of puzzles.
  *
- * A puzzle is what the scanner produces and the harness runs: its family and board (a Rush Hour
- * board or a Klotski board, by `family`), where it came from, its name, and, where the source
+ * A puzzle is what the scanner produces and the harness runs: its family and board (a Rush Hour,
+ * Klotski or sliding-tile board, by `family`), where it came from, its name, and, where the source
  * says so, its optimal move count (and for Klotski slide and step counts) and cluster size.
- * Whatever reads p->board or p->klotski looks at p->family first: they share their memory.
+ * Whatever reads p->board, p->klotski or p->tiles looks at p->family first: they share their memory.
  */
 #ifndef PUZZLE_H
 #define PUZZLE_H
@@ -12,6 +12,7 @@
 #include "common/family.h"
 #include "common/klotski.h"
 #include "common/moves.h"
+#include "common/tiles.h"
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */
@@ -23,6 +24,7 @@ typedef struct {
     union {
         board board;                  /* FAMILY_RUSH */
         klotski_board klotski;        /* FAMILY_KLOTSKI */
+        tiles_board tiles;            /* FAMILY_TILES */
     };
     uint64_t start;                   /* key of the starting position */
     char name[PUZZLE_NAME_MAX];       /* the source's name, else "<path as given>:<line>" */

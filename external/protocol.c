@@ -122,10 +122,22 @@ static const char *exit_word(board_exit e)
     return "right";
 }
 
-/* "W*H cells PRIMARY EXIT" of a Rush Hour puzzle, or "... PRIMARY X,Y family=klotski". */
+/* "WxH CELLS PRIMARY EXIT" of a Rush Hour puzzle, "... PRIMARY X,Y family=klotski", or
+ * "WxH TILES GOAL family=tiles" (each the numbers in reading order, comma-separated). */
 static int format_puzzle(char *out, const puzzle *p)
 {
     char cells[BOARD_MAX_SIDE * BOARD_MAX_SIDE + 1];
+    if (p->family == FAMILY_TILES) {
+        const tiles_board *t = &p->tiles;
+        char tiles[TILES_TEXT_MAX], goal[TILES_TEXT_MAX];
+        int n = tiles_format_rows(t, p->start, false, tiles);
+        for (int i = 0; i < n; i++)
+            if (tiles[i] == ' ' || tiles[i] == '\n') tiles[i] = ',';
+        tiles[n - 1] = '\0';
+        tiles_format_goal(t, ',', goal);
+        return snprintf(out, UBP_REQUEST_MAX, "%dx%d %s %s family=tiles", t->width, t->height,
+                        tiles, goal);
+    }
     if (p->family == FAMILY_KLOTSKI) {
         const klotski_board *k = &p->klotski;
         uint8_t at[KLOTSKI_MAX_PIECES];
@@ -232,6 +244,26 @@ static int read_tokens(const words *w, const klotski_board *b, ubp_answer *a, ch
     return 0;
 }
 
+/* A sliding-tile solution: tokens 12D 7L ..., a tile's number and a direction, kept as
+ * written, one space apart (the replay judges them). */
+static int read_tile_tokens(const words *w, const tiles_board *b, ubp_answer *a, char *err)
+{
+    size_t len = 0;
+    for (int k = 2; k < w->n; k++) len += strlen(w->word[k]) + 1;
+    a->notation = xmalloc(len + 1);
+    a->notation[0] = '\0';
+    size_t n = 0;
+    for (int k = 2; k < w->n; k++) {
+        const char *t = w->word[k];
+        size_t digits = strspn(t, "0123456789");
+        if (!digits || digits > 2 || atoi(t) >= b->cells || !t[digits] || t[digits + 1] ||
+            !strchr("UDLR", t[digits]))
+            return bad_move(k - 1, t, "<tile><U|D|L|R>", err);
+        n += (size_t)sprintf(a->notation + n, "%s%s", n ? " " : "", t);
+    }
+    return 0;
+}
+
 int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a, char *err)
 {
     if (ubp_comment(line)) return 0;
@@ -252,6 +284,7 @@ int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a,
         rc = read_stats(&w, a, err);
     } else if (!strcmp(command, "solution")) {
         rc = p->family == FAMILY_KLOTSKI ? read_tokens(&w, &p->klotski, a, err)
+             : p->family == FAMILY_TILES ? read_tile_tokens(&w, &p->tiles, a, err)
                                          : read_moves(&w, &p->board, a, err);
         a->status = SOLVE_SOLVED;
     } else if (!strcmp(command, "nosolution")) {

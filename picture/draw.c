@@ -37,7 +37,7 @@ draw_style draw_default_style(void)
 typedef struct {
     int x0, y0, x1, y1;
     image_color c;
-    char letter;   /* drawn centred in the rectangle when not 0 */
+    char text[4];  /* drawn centred in the rectangle when not "" */
 } rect;
 
 typedef struct {
@@ -45,9 +45,17 @@ typedef struct {
     rect r[MAX_RECTS];
 } layout_t;
 
+static void add_text(layout_t *l, int x0, int y0, int x1, int y1, image_color c, const char *text)
+{
+    if (l->count == MAX_RECTS) return;
+    l->r[l->count] = (rect){x0, y0, x1, y1, c, {0}};
+    snprintf(l->r[l->count++].text, sizeof l->r[0].text, "%s", text);
+}
+
 static void add(layout_t *l, int x0, int y0, int x1, int y1, image_color c, char letter)
 {
-    if (l->count < MAX_RECTS) l->r[l->count++] = (rect){x0, y0, x1, y1, c, letter};
+    char text[2] = {letter, 0};
+    add_text(l, x0, y0, x1, y1, c, text);
 }
 
 /* Where the board's floor lies in a layout, and the sizes every drawing shares. */
@@ -180,11 +188,10 @@ static void rasterize(const layout_t *l, const draw_style *st, image *out)
     for (int k = 0; k < l->count; k++) {
         const rect *r = &l->r[k];
         image_fill_rect(out, r->x0, r->y0, r->x1, r->y1, r->c);
-        if (r->letter) {
-            char text[2] = {r->letter, 0};
+        if (r->text[0]) {
             int scale = st->tile / 16 > 1 ? st->tile / 16 : 1;
-            image_text(out, (r->x0 + r->x1 - image_text_width(text, scale)) / 2,
-                       (r->y0 + r->y1) / 2 - 4 * scale, text, scale, p.letter);
+            image_text(out, (r->x0 + r->x1 - image_text_width(r->text, scale)) / 2,
+                       (r->y0 + r->y1) / 2 - 4 * scale, r->text, scale, p.letter);
         }
     }
 }
@@ -197,21 +204,37 @@ static void write_svg(const layout_t *l, const draw_style *st, FILE *f, int x, i
         const rect *r = &l->r[k];
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n",
                 r->x0, r->y0, r->x1 - r->x0, r->y1 - r->y0, r->c.r, r->c.g, r->c.b);
-        if (r->letter)
+        if (r->text[0])
             fprintf(f, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
                        "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#%02x%02x%02x\">"
-                       "%c</text>\n",
+                       "%s</text>\n",
                     (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2, st->tile / 2, p.letter.r,
-                    p.letter.g, p.letter.b, r->letter);
+                    p.letter.g, p.letter.b, r->text);
     }
     fprintf(f, "</g>\n");
 }
 
-/* The layout of a position of either family. */
+/* A sliding-tile board: a block a tile with its number on it, the blank the bare floor; a tile
+ * on its goal cell is drawn in the primary's red, so that a solved board is all red. */
+static void layout_tiles(const tiles_board *b, uint64_t key, const draw_style *st, layout_t *l)
+{
+    frame_t fr = layout_frame(b->width, b->height, st, l);
+    for (int c = 0; c < b->cells; c++) {
+        int t = tiles_at(key, c), r0 = c / b->width, c0 = c % b->width;
+        if (!t) continue;
+        char number[4];
+        snprintf(number, sizeof number, "%d", t);
+        add_block(l, &fr, c0, r0, c0 + 1, r0 + 1, b->goal_cell[t] == c, 0);
+        snprintf(l->r[l->count - 1].text, sizeof l->r[0].text, "%s", number);
+    }
+}
+
+/* The layout of a position of any family. */
 static void layout_position(const puzzle *p, const puzzle_position *pos, const draw_style *st,
                             layout_t *l)
 {
     if (p->family == FAMILY_RUSH) layout(&p->board, pos->key, st, l);
+    else if (p->family == FAMILY_TILES) layout_tiles(&p->tiles, pos->key, st, l);
     else layout_klotski(&p->klotski, pos->at, st, l);
 }
 

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "space/run.h"
 #include "space/space.h"
+#include "space/tiles_space.h"
 
 #ifdef USE_JEMALLOC
 #include <jemalloc/jemalloc.h>
@@ -24,6 +25,7 @@ static const char *usage =
     "usage: enumerate --size N [--walls K] [--shard K/N] [--jobs J] [--out FILE]\n"
     "                 [--stats FILE] [--checkpoint FILE] [--no-mirror]\n"
     "       enumerate --family klotski --size WxH [--shard K/N] [--jobs J] [--out FILE] ...\n"
+    "       enumerate --family tiles --size WxH [--out FILE] [--stats FILE]\n"
     "       enumerate merge [--out FILE] [--stats FILE] SHARD_FILE...\n"
     "Explores every cluster of the N x N puzzle space with up to K walls (docs/space.md) and\n"
     "writes its database: one line 'MOVES BOARD CLUSTER_SIZE' per solvable cluster whose\n"
@@ -32,9 +34,13 @@ static const char *usage =
     "With --family klotski, the Klotski space of a W x H board instead: every layout of one\n"
     "2x2 piece and any 1x2, 2x1 and 1x1 pieces with two cells or more empty, and a line per\n"
     "solvable cluster (the 2x2 piece over an opening in the middle of the bottom border).\n"
+    "With --family tiles, the sliding-tile space of a W x H board (at most 10 cells): the\n"
+    "layouts of the goal's cluster counted by their moves from the goal in the header, and\n"
+    "the farthest layouts as a tiles list (one breadth-first search; no shards).\n"
     "\n"
-    "  --family F        rush (default) or klotski\n"
-    "  --size N          board size, 4 to 8; WxH (klotski: at most 21 cells, e.g. 4x5)\n"
+    "  --family F        rush (default), klotski or tiles\n"
+    "  --size N          board size, 4 to 8; WxH (klotski: at most 21 cells, e.g. 4x5;\n"
+    "                    tiles: at most 10 cells, e.g. 3x3)\n"
     "  --walls K         at most K walls (default 0; rush only)\n"
     "  --shard K/N       only the K-th shard of N (1 <= K <= N): units K-1, K-1+N, ...\n"
     "  --jobs J          threads (default: the online processors)\n"
@@ -105,6 +111,7 @@ int main(int argc, char **argv)
     space_run_options o = {.shard_k = 1, .shard_n = 1, .jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus,
                            .progress = true, .mirror = true};
     const char *size = NULL;
+    bool tiles = false;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
         int c = cli_common_option("enumerate", usage, code, argv);
@@ -112,11 +119,12 @@ int main(int argc, char **argv)
         if (c == 0) continue;
         switch (code) {
         case OPT_FAMILY:
-            if (strcmp(optarg, "rush") && strcmp(optarg, "klotski")) {
-                fprintf(stderr, "enumerate: --family: '%s' is not rush or klotski\n", optarg);
+            if (strcmp(optarg, "rush") && strcmp(optarg, "klotski") && strcmp(optarg, "tiles")) {
+                fprintf(stderr, "enumerate: --family: '%s' is not rush, klotski or tiles\n", optarg);
                 return EXIT_BAD_INPUT;
             }
             o.klotski = strcmp(optarg, "klotski") == 0;
+            tiles = strcmp(optarg, "tiles") == 0;
             break;
         case OPT_SIZE:
             size = optarg;
@@ -145,6 +153,18 @@ int main(int argc, char **argv)
     if (!size) {
         fprintf(stderr, "enumerate: --size is required (see --help)\n");
         return EXIT_BAD_INPUT;
+    }
+    if (tiles) {
+        int width, height, end = 0;
+        if (sscanf(size, "%dx%d%n", &width, &height, &end) != 2 || size[end]) {
+            fprintf(stderr, "enumerate: --size: '%s' is not WxH\n", size);
+            return EXIT_BAD_INPUT;
+        }
+        if (o.shard_n != 1 || o.walls || o.checkpoint) {
+            fprintf(stderr, "enumerate: --family tiles takes no --shard, --walls or --checkpoint\n");
+            return EXIT_BAD_INPUT;
+        }
+        return tiles_space_run(width, height, o.out, o.stats);
     }
     if (parse_size(size, &o)) return EXIT_BAD_INPUT;
     char checkpoint[4096];

@@ -17,6 +17,7 @@
 #include "search/cluster.h"
 #include "search/search.h"
 #include "solvers/bfs.h"
+#include "solvers/reference.h"
 #include "solvers/registry.h"
 
 static const char *usage =
@@ -361,15 +362,16 @@ static void check_claims(const options *o, solved *s)
     const int got[MEASURE_COUNT] = {s->units.moves, s->units.slides, s->units.steps};
     solver_budget budget = {0, o->budget.max_bytes, 0};
     int optimum;
-    bool solvable = bfs_reference_puzzle(&s->p, m, &budget, &optimum) == SOLVE_SOLVED;
+    const char *who;
+    bool solvable = reference_puzzle(&s->p, m, &budget, &optimum, &who) == SOLVE_SOLVED;
     char why[200] = "";
     if (length_claim && solvable && got[m] > optimum)
-        snprintf(why, sizeof why, "broken claim: %d %s, but the reference BFS gives the optimum "
-                 "as %d and the solver promises the fewest %s", got[m], measure_name(m), optimum,
+        snprintf(why, sizeof why, "broken claim: %d %s, but %s gives the optimum as %d and the "
+                 "solver promises the fewest %s", got[m], measure_name(m), who, optimum,
                  measure_name(m));
     else if (proof_claim && solvable)
         snprintf(why, sizeof why, "broken claim: says no solution, and the solver claims to be "
-                 "complete, but the reference BFS solves it in %d %s", optimum, measure_name(m));
+                 "complete, but %s solves it in %d %s", who, optimum, measure_name(m));
     if (why[0]) fail_check(s, why);
 }
 

@@ -18,6 +18,7 @@
  * frame are its opening, one under (or beside) each open cell, all on one side; or a
  * `goal: X Y` header gives the primary's target top-left cell. `slides:` and `steps:` give
  * its other optima. The header comes before the grid, so a border is read knowing its family.
+ * A `family: tiles` header hands the lines after it to the sliding tiles' reader (fmt_tiles.c).
  */
 #include "scan/scan_internal.h"
 
@@ -96,7 +97,8 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
     } else if (key_len == 6 && strncmp(s, "family", 6) == 0) {
         int f = family_parse(value);
         if (f < 0)
-            return scan_error(err, src, line->lineno, "family: '%s' is not rush or klotski", value);
+            return scan_error(err, src, line->lineno, "family: '%s' is not rush, klotski or tiles",
+                              value);
         r->g.family = (family_id)f;
     } else if (key_len == 4 && strncmp(s, "goal", 4) == 0) {
         int x, y, used = 0;
@@ -234,8 +236,12 @@ int fmt_native_read(const scan_source *src, puzzle_list *out, char *err)
             if (!r.have_header) r.start_lineno = line->lineno;
             if (read_border(src, &r, line, true, err)) return -1;
             r.in_grid = true;
-        } else if (read_header(src, &r, line, err))
+        } else if (read_header(src, &r, line, err)) {
             return -1;
+        } else if (r.g.family == FAMILY_TILES) {   /* its rows are numbers: fmt_tiles.c */
+            if (fmt_tiles_read(src, &k, r.p, r.start_lineno, out, err)) return -1;
+            open = false;
+        }
     }
     if (open && (r.in_grid || r.have_header))
         return scan_error(err, src, r.start_lineno, "puzzle is not finished by a bottom border");

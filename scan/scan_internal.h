@@ -64,6 +64,11 @@ int fmt_db_read(const scan_source *src, puzzle_list *out, char *err);
 int fmt_kotlin_read(const scan_source *src, puzzle_list *out, char *err);
 int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err);
 int fmt_python_read(const scan_source *src, puzzle_list *out, char *err);
+/* The sliding tiles, from the line after a `family: tiles` header (line index *at) until the
+ * block or list ends; *at becomes the last line read. p is the puzzle the header started (its
+ * name: and moves: may be set already); start_lineno its first line. */
+int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
+                   puzzle_list *out, char *err);
 int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzzle_list *out,
                    char *err);
 

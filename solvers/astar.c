@@ -58,30 +58,39 @@ static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_tabl
     bucketq_push(open, g + h, at);
 }
 
-enum { PARAM_HEURISTIC, NPARAMS };
+enum { PARAM_HEURISTIC, PARAM_PARTITION, PARAM_REFLECT, NPARAMS };
 
 static const solver_param astar_params[NPARAMS] = {
     [PARAM_HEURISTIC] = HEURISTIC_PARAM,
+    [PARAM_PARTITION] = HEURISTIC_PARTITION_PARAM,
+    [PARAM_REFLECT] = HEURISTIC_REFLECT_PARAM,
 };
 
-/* The lower bound of key: the chosen heuristic on Rush Hour's boards, the family's own bound
- * elsewhere; HEURISTIC_DEAD where no goal can be reached. */
-SPACE_INLINE int astar_bound(const search_space *sp, heuristic *bound, uint64_t key)
+/* The lower bound of key, reached from `parent` whose bound is h_parent (the start: parent
+ * itself): the chosen heuristic on Rush Hour's boards, the family's bound elsewhere;
+ * HEURISTIC_DEAD where no goal can be reached. */
+SPACE_INLINE int astar_bound(const search_space *sp, heuristic *bound, const family_bound *fb,
+                             uint64_t parent, int h_parent, uint64_t key)
 {
     if (!sp->p) return heuristic_moves(bound, key);
-    int h = sp->p->lower_bound(sp->p->board, key, sp->m);
+    int h = parent == key ? fb->h(fb, key) : fb->h_after(fb, parent, h_parent, key);
     return h < 0 ? HEURISTIC_DEAD : h;
 }
 
-/* The search, written once: inlined into each family's entry below (kind: Rush Hour's
- * heuristic). */
+/* The search, written once: inlined into each family's entry below (param: the solve's
+ * parameters, NULL for the defaults). */
 SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint64_t start,
-                               int kind, const solver_budget *budget, solver_result *r)
+                               const int *param, const solver_budget *budget, solver_result *r)
 {
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
+    int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC);
     heuristic bound = {0};
+    family_bound fb = {0};
+    heuristic_options o = {solver_param_value(astar_params, param, PARAM_PARTITION),
+                           solver_param_value(astar_params, param, PARAM_REFLECT) != 0};
     if (!sp->p) heuristic_begin(&bound, sp->b, start, kind, budget, r);
+    else if (heuristic_family_begin(&fb, sp->p, sp->m, kind, o, budget, r) < 0) return;
     stateset *set = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];
     stateset_clear(set, true);
@@ -92,7 +101,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
     uint64_t room = (uint64_t)space_room(sp), local[MOVES_MAX];
     uint64_t *child = sp->p ? xmalloc(room * sizeof *child) : local;
 
-    int h0 = astar_bound(sp, &bound, start);
+    int h0 = astar_bound(sp, &bound, &fb, start, 0, start);
     bool added;
     if (h0 != HEURISTIC_DEAD)
         open_state(trail, set, stateset_add(set, start, &added), &gt, &open, start, TRAIL_ROOT, 0,
@@ -114,7 +123,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
             search_trace_step(&limits, trace_step_of(key, from == TRAIL_ROOT ? 0 : trail->key[from],
                                                 gt.g[at], f - gt.g[at]));
         }
-        uint64_t bound_bytes = sp->p ? 0 : heuristic_bytes(&bound);
+        uint64_t bound_bytes = sp->p ? fb.bytes : heuristic_bytes(&bound);
         uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
                          gt.capacity * sizeof *gt.g + bound_bytes;
         uint64_t next = stateset_bytes_next(set, room) + trail_bytes_next(trail, room) +
@@ -132,7 +141,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
                 r->duplicates++;
                 continue;
             }
-            int h = astar_bound(sp, &bound, child[k]);
+            int h = astar_bound(sp, &bound, &fb, key, f - gt.g[at], child[k]);
             if (h == HEURISTIC_DEAD) {
                 set->value[s] = CLOSED;   /* never worth opening */
                 continue;
@@ -151,16 +160,14 @@ static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
                         const solver_budget *budget, const int *param, solver_result *r)
 {
     search_space sp = space_of_board(b);
-    astar_search(ctx, &sp, start, solver_param_value(astar_params, param, PARAM_HEURISTIC),
-                 budget, r);
+    astar_search(ctx, &sp, start, param, budget, r);
 }
 
 static void astar_solve_family(solver_context *ctx, const family_problem *p,
                                const solver_budget *budget, const int *param, solver_result *r)
 {
-    (void)param;   /* the bound is the family's (see the top) */
     search_space sp = space_of_family(p, MEASURE_MOVES);
-    astar_search(ctx, &sp, p->start, 0, budget, r);
+    astar_search(ctx, &sp, p->start, param, budget, r);
 }
 
 const solver solver_astar = {

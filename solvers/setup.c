@@ -1,6 +1,7 @@
 /* setup.c -- solvers with their parameters set, their labels and parameter text. */
 #include "solvers/registry.h"
 #include "solvers/setup.h"
+#include "solvers/bounds/heuristic.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -71,8 +72,8 @@ solver_guarantee setup_guarantee(const solver_setup *u)
 bool setup_takes(const solver_setup *u, family_id f)
 {
     if (!solver_takes(u->s, f)) return false;
-    const char *h = setup_heuristic(u);
-    return f == FAMILY_RUSH || !h || strcmp(h, SETUP_FAMILY_HEURISTIC) == 0;
+    int h = setup_find_param(u->s, SETUP_HEURISTIC);
+    return h < 0 || heuristic_takes(u->param[h], f);
 }
 
 const char *setup_heuristic(const solver_setup *u)

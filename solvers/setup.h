@@ -46,10 +46,8 @@ int setup_set(solver_setup *u, const char *name, const char *value, char *err);
 /* What the setup promises: the measure its "metric" parameter names, else its solver's
  * guarantee. */
 solver_guarantee setup_guarantee(const solver_setup *u);
-/* Whether the setup runs on puzzles of family f: its solver takes f (solver_takes), and on any
- * family but Rush Hour its heuristic, if it has one, is SETUP_FAMILY_HEURISTIC, the one bound
- * the family forms use (the family's pattern database of the primary alone). */
-#define SETUP_FAMILY_HEURISTIC "pdb"
+/* Whether the setup runs on puzzles of family f: its solver takes f (solver_takes), and its
+ * heuristic, if it has one, is defined on f (bounds/heuristic.h, heuristic_takes). */
 bool setup_takes(const solver_setup *u, family_id f);
 /* The heuristic's name, or NULL when the solver has none. */
 const char *setup_heuristic(const solver_setup *u);

@@ -736,10 +736,10 @@ Test(external, the_list_shows_every_solver_with_its_origin_and_claims)
     snprintf(cmd, sizeof cmd, "%s/solve --list --external 'py=python3 examples/python/bfs.py' | grep -E '^(bfs|dfs|zone13|py) '",
              th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "bfs          moves     yes      builtin  rush,klotski breadth-first"), "%s", out);
-    cr_assert_not_null(strstr(out, "dfs          none      yes      builtin  rush,klotski "), "%s", out);
-    cr_assert_not_null(strstr(out, "zone13       none      no       builtin  rush         "), "%s", out);
-    cr_assert_not_null(strstr(out, "py           moves     yes      external rush,klotski external, sandboxed: python3 examples/python/bfs.py"), "%s", out);
+    cr_assert_not_null(strstr(out, "bfs          moves     yes      builtin  rush,klotski,tiles breadth-first"), "%s", out);
+    cr_assert_not_null(strstr(out, "dfs          none      yes      builtin  rush,klotski,tiles "), "%s", out);
+    cr_assert_not_null(strstr(out, "zone13       none      no       builtin  rush               "), "%s", out);
+    cr_assert_not_null(strstr(out, "py           moves     yes      external rush,klotski       external, sandboxed: python3 examples/python/bfs.py"), "%s", out);
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/solve --list --no-sandbox --fresh-process --external 'py=python3 examples/python/bfs.py' | grep -E '^py '",
              th_bin());

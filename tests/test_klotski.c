@@ -793,7 +793,7 @@ Test(klotski, bad_input_is_one_line_naming_the_file_and_line)
         {"family: klotski\n+--+\n|A.|\n|..|\n+--+\n",
          "k.txt:3: no goal: mark the opening in the frame (v ^ < >) or give goal: X Y\n"},
         {"family: klotski\n+-^+\n|A.|\n|..>\n+--+\n", "k.txt:4: the opening is marked on two sides\n"},
-        {"family: chess\n", "k.txt:1: family: 'chess' is not rush or klotski\n"},
+        {"family: chess\n", "k.txt:1: family: 'chess' is not rush, klotski or tiles\n"},
         {"[[1, 0], [0, 0]]\nsolved_row = x\n", "k.txt:2: solved_row: expected a row or column number from 0\n"},
         {"family: klotski\n+--------+\n|ABCDEFGH|\n|IJKLMNOP|\n|QRSTUVWX|\n|YZabcdef|\n|ghijklmn|\n"
          "|pqrstuvw|\n|yz......|\n|........|\n+v-------+\n",

@@ -3,7 +3,24 @@
 
 #include <string.h>
 
-const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb"};
+const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb", "manhattan",
+                                                      "conflict"};
+const char *const heuristic_partition_names[HEURISTIC_PARTITIONS] = {"auto", "5-5-5", "6-6-3"};
+const char *const heuristic_no_yes[2] = {"no", "yes"};
+
+/* The families each bound is defined for. */
+static const unsigned kind_families[HEURISTIC_KINDS] = {
+    [HEURISTIC_BLOCKERS] = FAMILY_BIT(FAMILY_RUSH),
+    [HEURISTIC_MUSTMOVE] = FAMILY_BIT(FAMILY_RUSH),
+    [HEURISTIC_PDB] = FAMILY_BIT(FAMILY_RUSH) | FAMILY_BIT(FAMILY_KLOTSKI) | FAMILY_BIT(FAMILY_TILES),
+    [HEURISTIC_MANHATTAN] = FAMILY_BIT(FAMILY_TILES),
+    [HEURISTIC_CONFLICT] = FAMILY_BIT(FAMILY_TILES),
+};
+
+bool heuristic_takes(int kind, family_id f)
+{
+    return kind >= 0 && kind < HEURISTIC_KINDS && (kind_families[kind] >> f & 1u);
+}
 
 void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
                     uint64_t max_bytes, uint64_t max_states)
@@ -29,6 +46,8 @@ int heuristic_moves(const heuristic *h, uint64_t key)
     case HEURISTIC_MUSTMOVE: return heuristic_mustmove(h->b, key);
     case HEURISTIC_PDB: return heuristic_pdb(h, key);
     case HEURISTIC_BLOCKERS:
+    case HEURISTIC_MANHATTAN:   /* the tiles' bounds, never run on Rush Hour (heuristic_takes) */
+    case HEURISTIC_CONFLICT:
     case HEURISTIC_KINDS: break;
     }
     return heuristic_blockers(h->b, key);
@@ -38,4 +57,73 @@ void heuristic_free(heuristic *h)
 {
     heuristic_pdb_free(h);
     memset(h, 0, sizeof *h);
+}
+
+/* ---- The bounds of the families written once ---------------------------------------------- */
+
+/* The family's own bound (family.h's lower_bound). */
+static int own_h(const family_bound *fb, uint64_t key)
+{
+    return fb->p->lower_bound(fb->p->board, key, fb->m);
+}
+
+static int own_h_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
+{
+    (void)parent, (void)h_parent;
+    return own_h(fb, key);
+}
+
+/* h_after, child by child: what a bound with nothing to share gives. */
+void heuristic_children_each(const family_bound *fb, uint64_t parent, int h_parent,
+                             const uint64_t *child, int n, int *h)
+{
+    for (int i = 0; i < n; i++) h[i] = fb->h_after(fb, parent, h_parent, child[i]);
+}
+
+int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
+                          uint64_t *child, int *h)
+{
+    const family_problem *p = fb->p;
+    int all = p->successors(p->board, key, fb->m, child), n = 0;
+    for (int i = 0; i < all; i++)
+        if (child[i] != skip || skip == key) child[n++] = child[i];
+    fb->h_children(fb, key, h_key, child, n, h);
+    return n;
+}
+
+int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
+                           heuristic_options o, const solver_budget *budget, solver_result *r)
+{
+    memset(fb, 0, sizeof *fb);
+    fb->p = p;
+    fb->m = m;
+    fb->h = own_h;
+    fb->h_after = own_h_after;
+    fb->h_children = heuristic_children_each;
+    fb->expand = heuristic_expand_each;
+    if (p->family == FAMILY_TILES &&
+        tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX) < 0) {
+        r->status = SOLVE_BUDGET;
+        r->budget_hit = "bytes";
+        return -1;
+    }
+    r->peak_bytes = fb->bytes;
+    return 0;
+}
+
+int heuristic_of_setup(const solver_setup *u, heuristic_options *o)
+{
+    int h = setup_find_param(u->s, SETUP_HEURISTIC);
+    int part = setup_find_param(u->s, "partition"), reflect = setup_find_param(u->s, "reflect");
+    *o = (heuristic_options){part < 0 ? 0 : u->param[part], reflect >= 0 && u->param[reflect]};
+    return h < 0 ? -1 : u->param[h];
+}
+
+double heuristic_prepare(const solver_setup *u, const family_problem *p, uint64_t max_bytes,
+                         uint64_t *bytes)
+{
+    heuristic_options o;
+    *bytes = 0;
+    if (heuristic_of_setup(u, &o) != HEURISTIC_PDB || p->family != FAMILY_TILES) return 0;
+    return tiles_pdb_prepare(p, o, max_bytes ? max_bytes : UINT64_MAX, bytes);
 }

@@ -14,6 +14,15 @@
  *                           one pattern's distance and the sum of disjoint patterns' counts of
  *                           their own pieces' moves.
  *
+ * The other families' bounds (a family_bound, below) are chosen by the same names:
+ *
+ *   pdb       Klotski: the family's own bound (family.h's lower_bound, the primary alone).
+ *             Sliding tiles (tiles_pdb.c): additive disjoint pattern databases.
+ *   manhattan Sliding tiles (tiles_bounds.c): the sum of the tiles' taxicab distances.
+ *   conflict  Sliding tiles (tiles_bounds.c): Manhattan plus linear conflicts.
+ *
+ * A bound a puzzle's family lacks is not run: the row says unsupported (heuristic_takes).
+ *
  *     heuristic h;
  *     heuristic_init(&h, b, start, HEURISTIC_PDB, max_bytes, max_states);   (builds what the
  *                     bound needs: at most max_bytes, no pattern of more than max_states
@@ -28,18 +37,29 @@
 #define HEURISTIC_H
 
 #include "common/board.h"
+#include "common/family.h"
 #include "search/cluster.h"
 #include "solvers/setup.h"
 
 #define HEURISTIC_DEAD 0xFFFF
 
-typedef enum { HEURISTIC_BLOCKERS, HEURISTIC_MUSTMOVE, HEURISTIC_PDB, HEURISTIC_KINDS } heuristic_kind;
+typedef enum {
+    HEURISTIC_BLOCKERS,
+    HEURISTIC_MUSTMOVE,
+    HEURISTIC_PDB,
+    HEURISTIC_MANHATTAN,
+    HEURISTIC_CONFLICT,
+    HEURISTIC_KINDS
+} heuristic_kind;
 
 /* The bound astar and idastar use unless told otherwise. */
 #define HEURISTIC_DEFAULT HEURISTIC_PDB
 
 /* The names --heuristic takes, in the order of heuristic_kind. */
 extern const char *const heuristic_names[HEURISTIC_KINDS];
+
+/* Whether bound `kind` is defined on puzzles of family f. */
+bool heuristic_takes(int kind, family_id f);
 
 /* One pattern database (pdb.c). */
 #define HEURISTIC_MAX_PATTERNS 4
@@ -75,6 +95,86 @@ static inline uint64_t heuristic_bytes(const heuristic *h)
     return h->bytes;
 }
 void heuristic_free(heuristic *h);
+
+/* ---- The bounds of the families written once (every family but Rush Hour) ----------------
+ *
+ * A family_bound gives h(key), a lower bound on the units of measure m to a goal that one unit
+ * changes by at most one (admissible and consistent), -1 when no goal can be reached; and
+ * h_after(parent, h of parent, key), the same for key one unit after parent, which a bound
+ * may work out from its parent's in O(1) (the Manhattan distance: one tile moved); and
+ * h_children, h_after for each of a state's successors at once, which lets a bound share the
+ * work on the parent and overlap its tables' memory reads (a pattern database's lookups); and
+ * expand, a state's successors but one (its parent: a depth-first search's one duplicate
+ * check), in the family's order, with their bounds: successors, then h_children, or one pass
+ * where a bound knows its family's moves (the Manhattan distance: the blank found once).
+ *
+ *     family_bound fb;
+ *     if (heuristic_family_begin(&fb, p, m, kind, options, budget, r) < 0) return;   (budget)
+ *     int h = fb.h(&fb, key);  ...  int hc = fb.h_after(&fb, key, h, child);
+ *
+ * What a bound reads (pattern databases) is built once a process and kept (tiles_pdb.c):
+ * heuristic_prepare builds it before a solve is timed, so that no row's seconds hold it, and
+ * says how long it took; fb.bytes, what it holds, counts in every solve that uses it. */
+typedef struct family_bound family_bound;
+struct family_bound {
+    const family_problem *p;
+    measure m;
+    int (*h)(const family_bound *fb, uint64_t key);
+    int (*h_after)(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key);
+    void (*h_children)(const family_bound *fb, uint64_t parent, int h_parent,
+                       const uint64_t *child, int n, int *h);
+    /* The successors of key but `skip` (none when skip is key) into child (room for the
+     * family's max_successors), with their bounds into h; returns how many. */
+    int (*expand)(const family_bound *fb, uint64_t key, uint64_t skip, int h_key, uint64_t *child,
+                  int *h);
+    const void *table;   /* what the bound reads */
+    uint64_t bytes;      /* what it holds */
+};
+
+/* The settings of the pattern databases: the partition of the tiles (HEURISTIC_PARTITIONS, 0:
+ * the shape's default) and whether the reflected board's bound is taken too. */
+typedef struct {
+    int partition;
+    bool reflect;
+} heuristic_options;
+
+#define HEURISTIC_PARTITIONS 3   /* auto, 5-5-5, 6-6-3 */
+extern const char *const heuristic_partition_names[HEURISTIC_PARTITIONS];
+extern const char *const heuristic_no_yes[2];
+#define HEURISTIC_PARTITION_PARAM                                                               \
+    {"partition", "the pattern databases' tiles (tiles: auto, 5-5-5, 6-6-3)", 0, 0,            \
+     HEURISTIC_PARTITIONS - 1, heuristic_partition_names}
+#define HEURISTIC_REFLECT_PARAM                                                                 \
+    {"reflect", "also the bound of the board reflected about its diagonal", 0, 0, 1,          \
+     heuristic_no_yes}
+
+/* Starts bound `kind` on p in measure m: 0, or -1 when what it needs does not fit the bytes
+ * budget (then r says so, with nothing expanded). Its bytes are in r->peak_bytes. */
+int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
+                           heuristic_options o, const solver_budget *budget, solver_result *r);
+
+/* expand as the family's successors without `skip`, then h_children. */
+int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
+                          uint64_t *child, int *h);
+/* h_children as h_after on each child in turn. */
+void heuristic_children_each(const family_bound *fb, uint64_t parent, int h_parent,
+                             const uint64_t *child, int n, int *h);
+
+/* The settings of setup u: its bound's kind (-1: it has none) and options. */
+int heuristic_of_setup(const solver_setup *u, heuristic_options *o);
+
+/* Builds, or reads from the cache, what setup u's bound needs on p, before the solve is
+ * timed. Returns the seconds it took building (0 when it was there already); `bytes` is what
+ * the bound holds. */
+double heuristic_prepare(const solver_setup *u, const family_problem *p, uint64_t max_bytes,
+                         uint64_t *bytes);
+
+/* The sliding tiles' bounds (tiles_bounds.c, tiles_pdb.c): 0, or -1 over max_bytes. */
+int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t max_bytes);
+int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes);
+double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t max_bytes,
+                         uint64_t *bytes);
+int tiles_linear_conflicts(const void *board, uint64_t key);
 
 /* The bounds themselves, for heuristic_moves and the tests. */
 int heuristic_blockers(const board *b, uint64_t key);

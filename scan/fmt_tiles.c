@@ -1,0 +1,245 @@
+/* fmt_tiles.c -- the sliding-tile family's text: after a `family: tiles` header, either one
+ * board as rows of numbers (the block form) or one puzzle a line (the list form, as Korf's 100
+ * circulate). docs/formats.md, "Sliding tiles".
+ *
+ *     family: tiles              family: tiles
+ *     name: two-moves            size: 4x4              (optional when W*H is 9 or 16)
+ *     moves: 2                   goal: 0 1 2 ... 15     (optional: Korf's goal)
+ *     1 2 0                      korf1 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3 moves=57
+ *     3 4 5                      ...
+ *     6 7 8
+ *
+ * Numbers are separated by one or more spaces; `0` or `.` is the blank. A block ends at a blank
+ * line, a header, or the end of the file; a list at a `family:` line or the end. The header
+ * lines before the rows are name:, moves: (a count or '-'), goal: (W*H numbers in reading
+ * order) and size:. The form is the list's when a size: line came, or the first row has more
+ * than 8 numbers (no row of a board of at most 16 cells does), a name, or a moves= word.
+ *
+ * The invariant: every board this file hands on has W, H >= 2, W*H <= 16, each of 0 .. W*H-1
+ * exactly once and a goal that is a permutation; anything else is one line naming the file and
+ * the line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan/scan_internal.h"
+
+#define MAX_WORDS 24
+
+typedef struct {
+    const scan_source *src;
+    int width, height;           /* size: (0: none) */
+    int goal[TILES_MAX_CELLS];   /* goal: */
+    int goal_count, goal_lineno;
+} tiles_reader;
+
+/* The words of a line, cut in place at the spaces. Returns how many (MAX_WORDS + 1: too many). */
+static int split_words(char *s, char **word)
+{
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(s, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        if (n == MAX_WORDS) return MAX_WORDS + 1;
+        word[n++] = w;
+    }
+    return n;
+}
+
+/* A cell's number: a count, or '.' (the blank); -1 when the word is neither. */
+static int cell_number(const char *w)
+{
+    long v;
+    if (strcmp(w, ".") == 0) return 0;
+    return scan_parse_count(w, &v) && v < 100 ? (int)v : -1;
+}
+
+static bool is_header(const char *s)
+{
+    size_t key = strspn(s, "abcdefghijklmnopqrstuvwxyz");
+    return key > 0 && s[key] == ':';
+}
+
+/* Builds p from the cells read (reading order), with the reader's goal; row_lineno gives each
+ * row's line (NULL: all on `lineno`). */
+static int finish_board(tiles_reader *t, int width, int height, const int *cells, int lineno,
+                        const int *row_lineno, puzzle *p, char *err)
+{
+    int n = width * height;
+    if (width < TILES_MIN_SIDE || height < TILES_MIN_SIDE || n > TILES_MAX_CELLS)
+        return scan_error(err, t->src, lineno,
+                          "a %dx%d board: a sliding-tile board is at least 2x2 and at most 16 "
+                          "cells", width, height);
+    bool seen[TILES_MAX_CELLS] = {false};
+    uint8_t cell[TILES_MAX_CELLS], goal[TILES_MAX_CELLS];
+    for (int c = 0; c < n; c++) {
+        if (row_lineno) lineno = row_lineno[c / width];
+        if (cells[c] >= n)
+            return scan_error(err, t->src, lineno, "%d is not a tile of a %dx%d board (0 to %d)",
+                              cells[c], width, height, n - 1);
+        if (seen[cells[c]])
+            return scan_error(err, t->src, lineno, "tile %d is on the board twice", cells[c]);
+        seen[cells[c]] = true;
+        cell[c] = (uint8_t)cells[c];
+    }
+    if (!seen[0]) return scan_error(err, t->src, lineno, "the board has no blank (0 or .)");
+    if (t->goal_count && t->goal_count != n)
+        return scan_error(err, t->src, t->goal_lineno,
+                          "goal: %d numbers, but the board has %d cells", t->goal_count, n);
+    for (int c = 0; c < t->goal_count; c++) goal[c] = (uint8_t)t->goal[c];
+    char why[TILES_ERR_MAX];
+    if (tiles_init(&p->tiles, width, height, t->goal_count ? goal : NULL, why) < 0)
+        return scan_error(err, t->src, t->goal_count ? t->goal_lineno : lineno, "%s", why);
+    p->family = FAMILY_TILES;
+    p->start = tiles_key(&p->tiles, cell);
+    return 0;
+}
+
+/* A header of the tiles' own: goal: or size:. 1 when it was one, 0 when not, -1 on error. */
+static int tiles_header(tiles_reader *t, const scan_line *line, puzzle *p, char *err)
+{
+    const char *s = line->text, *colon = strchr(s, ':');
+    const char *value = colon + 1 + strspn(colon + 1, " \t");
+    size_t key = (size_t)(colon - s);
+    long n;
+    if (key == 4 && strncmp(s, "goal", 4) == 0) {
+        char copy[256], *word[MAX_WORDS + 1];
+        snprintf(copy, sizeof copy, "%s", value);
+        int count = split_words(copy, word);
+        if (count > TILES_MAX_CELLS)
+            return scan_error(err, t->src, line->lineno, "goal: more than %d numbers",
+                              TILES_MAX_CELLS);
+        for (int i = 0; i < count; i++)
+            if ((t->goal[i] = cell_number(word[i])) < 0)
+                return scan_error(err, t->src, line->lineno, "goal: '%s' is not a tile's number",
+                                  word[i]);
+        t->goal_count = count;
+        t->goal_lineno = line->lineno;
+        return 1;
+    }
+    if (key == 4 && strncmp(s, "size", 4) == 0) {
+        int w, h, used = 0;
+        if (sscanf(value, "%dx%d%n", &w, &h, &used) != 2 || value[used] || w < 0 || h < 0)
+            return scan_error(err, t->src, line->lineno, "size: '%s' is not WxH", value);
+        t->width = w, t->height = h;
+        return 1;
+    }
+    if (key == 5 && strncmp(s, "moves", 5) == 0) {
+        if (strcmp(value, "-") == 0) p->optimal = PUZZLE_UNSOLVABLE;
+        else if (scan_parse_count(value, &n)) p->optimal = (int)n;
+        else return scan_error(err, t->src, line->lineno, "moves: '%s' is not a count or '-'", value);
+        return 1;
+    }
+    if (key == 4 && strncmp(s, "name", 4) == 0) {
+        if (!*value || strlen(value) >= sizeof p->name)
+            return scan_error(err, t->src, line->lineno, "name must be 1 to %zu characters",
+                              sizeof p->name - 1);
+        strcpy(p->name, value);
+        return 1;
+    }
+    return 0;
+}
+
+/* One line of the list form: [NAME] cells [moves=N]. */
+static int list_line(tiles_reader *t, const scan_line *line, puzzle *p, char *err)
+{
+    char copy[512], *word[MAX_WORDS + 1];
+    snprintf(copy, sizeof copy, "%s", line->text);
+    int count = split_words(copy, word), first = 0, cells[MAX_WORDS];
+    if (count > 0 && cell_number(word[0]) < 0 && strncmp(word[0], "moves=", 6) != 0) first = 1;
+    scan_default_name(t->src, line->lineno, p);
+    if (first) snprintf(p->name, sizeof p->name, "%s", word[0]);
+    if (count > first && strncmp(word[count - 1], "moves=", 6) == 0) {
+        const char *v = word[--count] + 6;
+        long n;
+        if (strcmp(v, "-") == 0) p->optimal = PUZZLE_UNSOLVABLE;
+        else if (scan_parse_count(v, &n)) p->optimal = (int)n;
+        else return scan_error(err, t->src, line->lineno, "moves=%s is not a count or '-'", v);
+    }
+    int n = count - first;
+    if (n > TILES_MAX_CELLS)
+        return scan_error(err, t->src, line->lineno, "%d cells: a sliding-tile board has at most %d",
+                          n, TILES_MAX_CELLS);
+    for (int i = 0; i < n; i++)
+        if ((cells[i] = cell_number(word[first + i])) < 0)
+            return scan_error(err, t->src, line->lineno, "'%s' is not a tile's number",
+                              word[first + i]);
+    int w = t->width, h = t->height;
+    if (!w) {   /* no size: a square */
+        for (w = 2; w * w < n; w++) {}
+        if (w * w != n)
+            return scan_error(err, t->src, line->lineno,
+                              "%d cells and no size: line (size: WxH gives the shape)", n);
+        h = w;
+    }
+    if (n != w * h)
+        return scan_error(err, t->src, line->lineno, "%d cells; a %dx%d board has %d", n, w, h,
+                          w * h);
+    return finish_board(t, w, h, cells, line->lineno, NULL, p, err);
+}
+
+static bool looks_like_list(const tiles_reader *t, const char *text)
+{
+    char copy[512], *word[MAX_WORDS + 1];
+    snprintf(copy, sizeof copy, "%s", text);
+    int n = split_words(copy, word);
+    return t->width || n > TILES_MAX_SIDE || (n && cell_number(word[0]) < 0) ||
+           (n && strncmp(word[n - 1], "moves=", 6) == 0);
+}
+
+int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
+                   puzzle_list *out, char *err)
+{
+    tiles_reader t = {src, 0, 0, {0}, 0, 0};
+    int k = *at + 1, rows = 0, width = 0, cells[TILES_MAX_CELLS + TILES_MAX_SIDE];
+    int row_lineno[TILES_MAX_CELLS];
+    bool list = false;
+    int listed = 0;
+    for (; k < src->count; k++) {
+        const scan_line trimmed = {src->line[k].text + strspn(src->line[k].text, " \t"),
+                                   src->line[k].lineno};
+        const char *s = trimmed.text;
+        if (s[0] == '\0' || s[0] == '#') {
+            if (rows) break;   /* the block's end */
+            continue;
+        }
+        if (is_header(s)) {
+            if (rows || (list && listed) || strncmp(s, "family:", 7) == 0) break;
+            int rc = tiles_header(&t, &trimmed, p, err);
+            if (rc < 0) return -1;
+            if (rc == 0)
+                return scan_error(err, src, trimmed.lineno,
+                                  "unknown header '%.*s' (a tiles puzzle takes name:, moves:, "
+                                  "goal:, size:)", (int)strcspn(s, ":"), s);
+            continue;
+        }
+        if (!rows && !list) list = looks_like_list(&t, s);
+        if (list) {
+            if (listed++) p = puzzle_list_add(out);
+            if (list_line(&t, &trimmed, p, err)) return -1;
+            continue;
+        }
+        char copy[512], *word[MAX_WORDS + 1];
+        snprintf(copy, sizeof copy, "%s", s);
+        int n = split_words(copy, word);
+        if (rows == 0) width = n;
+        else if (n != width)
+            return scan_error(err, src, trimmed.lineno, "row %d has %d numbers, row 1 has %d",
+                              rows + 1, n, width);
+        if ((rows + 1) * width > TILES_MAX_CELLS)
+            return scan_error(err, src, trimmed.lineno,
+                              "the board passes %d cells: a sliding-tile board has at most %d",
+                              TILES_MAX_CELLS, TILES_MAX_CELLS);
+        for (int i = 0; i < n; i++)
+            if ((cells[rows * width + i] = cell_number(word[i])) < 0)
+                return scan_error(err, src, trimmed.lineno, "'%s' is not a tile's number", word[i]);
+        row_lineno[rows++] = trimmed.lineno;
+    }
+    *at = k - 1;
+    if (list) return listed ? 0 : scan_error(err, src, start_lineno, "a tiles list with no puzzle");
+    if (!rows) return scan_error(err, src, start_lineno, "family: tiles, but no rows follow");
+    char name[PUZZLE_NAME_MAX];
+    strcpy(name, p->name);
+    scan_default_name(src, start_lineno, p);
+    if (name[0]) strcpy(p->name, name);
+    return finish_board(&t, width, rows, cells, row_lineno[rows - 1], row_lineno, p, err);
+}

@@ -1,0 +1,482 @@
+/* tiles_pdb.c -- additive disjoint pattern databases for the sliding tiles (Korf and Felner
+ * 2002; Felner, Korf and Hanan 2004): the `pdb` bound of the tiles family (heuristic.h).
+ *
+ * The tiles are split into disjoint groups (a partition). A group's database gives, for every
+ * placement of its tiles and every cell of the blank, the fewest moves *of its own tiles* that
+ * bring them to their goal cells, in the puzzle where the other tiles are not told apart: the
+ * blank moves through their cells for nothing, and a move of a group's tile into the blank
+ * costs one. The bound is the sum over the groups, each looked up with the real blank.
+ *
+ *   Admissible: each group's table is the exact distance in an abstraction of the puzzle (a
+ *   state maps to its group's placement and the blank's cell): a real move is an abstract
+ *   move of cost one when the group's tile moves and of cost zero when another tile moves,
+ *   so a real solution maps to an abstract path that costs its number of the group's moves.
+ *   The groups are disjoint, so the sum counts each real move at most once.
+ *   Consistent: a real move is a move of cost one in one group's abstraction and of cost zero
+ *   in every other's. Abstract moves can be undone at the same cost, so a move of cost c
+ *   changes an abstract distance by at most c: the sum changes by at most one.
+ *   reflect=yes takes the larger of the sum and the sum for the board reflected about its main
+ *   diagonal (the tiles renumbered by where their goal cells reflect to), whose distance to the
+ *   goal is the same; the larger of two consistent bounds is consistent. It applies to square
+ *   boards whose goal puts the blank on the diagonal; elsewhere it changes nothing.
+ *
+ * Felner, Korf and Hanan store the least entry over the blank's cells, a table n - k times
+ * smaller; that bound is admissible but not consistent (a move can change it by three: on the
+ * 3x3 with the group {1 2 3}, 102 moves do), so the blank's cell is kept here.
+ *
+ * A group's placement is numbered by its rank: the tiles' cells as digits, each counted among
+ * the cells the earlier tiles left free (mixed radix n, n-1, ...); an entry is the rank times
+ * n - k plus the blank's place among the free cells, one byte, so a database has
+ * n! / (n-k)! * (n-k) entries (57.7 MB for six tiles of the 4x4). Its breadth-first search goes
+ * level by level from the goal placement; a placement's blank cells are handled as a set,
+ * closed under the free moves (a flood through the free cells), so each placement is expanded
+ * once a level at most. Built once a process (kept in a list, under a lock) and cached on disk under
+ * $XDG_CACHE_HOME/unblock-bench (else ~/.cache/unblock-bench), keyed by the shape, the goal
+ * and the group, with an XXH3 checksum: a file that does not match is rebuilt, with one
+ * warning line, and never trusted.
+ *
+ * Partitions: on the 4x4, by goal cells (0 the blank's; with another goal, the blank's goal
+ * cell and cell 0 trade places):
+ *   6-6-3 (the default): {1 2 3} {4 5 8 9 12 13} {6 7 10 11 14 15}
+ *   5-5-5:               {1 2 3 6 7} {4 5 8 9 12} {10 11 13 14 15}
+ * On every other shape (and with a named partition there), `auto`: the goal cells in reading
+ * order, the blank's left out, cut into runs of six, the last run what is left.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "common/outfile.h"
+#include "common/tiles.h"
+#include "common/xmem.h"
+#include "solvers/bounds/heuristic.h"
+
+#define MAX_GROUP 6
+#define MAX_GROUPS 4
+#define UNSEEN 0xFF
+
+typedef struct {
+    uint8_t width, height, cells, k;
+    uint8_t goal[TILES_MAX_CELLS];
+    uint8_t tile[MAX_GROUP];   /* the group's tiles */
+    uint64_t entries;
+    uint8_t *dist;             /* by rank */
+} pdb_group;
+
+typedef struct {
+    uint8_t width, height, partition, reflect;
+    uint8_t goal[TILES_MAX_CELLS];
+    int ngroups;
+    const pdb_group *group[MAX_GROUPS];
+    bool mirrored;                           /* reflect=yes on a board it applies to */
+    uint8_t mirror_cell[TILES_MAX_CELLS];    /* a cell's reflection */
+    uint8_t mirror_tile[TILES_MAX_CELLS];    /* the tile whose goal cell is a tile's reflected */
+    uint64_t bytes;
+} pdb_set;
+
+/* What this process built or read, kept for its life. */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pdb_group *groups[64];
+static int ngroups_built;
+static pdb_set *sets[32];
+static int nsets;
+
+/* ---- Ranks ---------------------------------------------------------------------------- */
+
+/* The cells of a 16-cell mask: two lookups, no call (the portable build has no popcnt). */
+static const uint8_t ones8[256] = {
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+    B6(0), B6(1), B6(1), B6(2)
+#undef B2
+#undef B4
+#undef B6
+};
+
+static inline int ones16(uint32_t m)
+{
+    return ones8[m & 255] + ones8[m >> 8 & 255];
+}
+
+/* The rank of a placement: cell[i] of tile i of the group, among n cells. */
+static inline uint64_t rank_of(const uint8_t *cell, int k, int n)
+{
+    uint64_t r = 0;
+    uint32_t used = 0;
+    for (int i = 0; i < k; i++) {
+        int digit = cell[i] - ones16(used & ((1u << cell[i]) - 1));
+        r = r * (uint64_t)(n - i) + (uint64_t)digit;
+        used |= 1u << cell[i];
+    }
+    return r;
+}
+
+static void unrank(uint64_t r, int k, int n, uint8_t *cell)
+{
+    int digit[MAX_GROUP];
+    for (int i = k - 1; i >= 0; i--) {
+        digit[i] = (int)(r % (uint64_t)(n - i));
+        r /= (uint64_t)(n - i);
+    }
+    uint32_t used = 0;
+    for (int i = 0; i < k; i++) {
+        int c = 0;
+        for (int left = digit[i];; c++)
+            if (!(used >> c & 1u) && left-- == 0) break;
+        cell[i] = (uint8_t)c;
+        used |= 1u << c;
+    }
+}
+
+/* ---- Building ------------------------------------------------------------------------- */
+
+static uint64_t entries_of(int k, int n)
+{
+    uint64_t e = (uint64_t)(n - k);   /* the blank's cells */
+    for (int i = 0; i < k; i++) e *= (uint64_t)(n - i);
+    return e;
+}
+
+/* The cells a blank reaches from `seed` through the free cells, on a board of `width` whose
+ * cells are `inside`. */
+static uint32_t flood(uint32_t seed, uint32_t free, int width, uint32_t inside)
+{
+    uint32_t not_left = 0, not_right = 0;   /* cells with a neighbour on that side */
+    for (int c = 0; c < 32; c++)
+        if (inside >> c & 1u) {
+            if (c % width) not_left |= 1u << c;
+            if (c % width != width - 1) not_right |= 1u << c;
+        }
+    uint32_t m = seed, grown;
+    for (;;) {
+        grown = m | m >> width | m << width | (m & not_left) >> 1 | (m & not_right) << 1;
+        grown &= free;
+        if (grown == m) return m;
+        m = grown;
+    }
+}
+
+/* The entry of a placement (its rank, its cells `used`) with the blank on `blank`. */
+static inline uint64_t entry_of(uint64_t rank, uint32_t used, int blank, int free_cells)
+{
+    return rank * (uint64_t)free_cells + (uint64_t)(blank - ones16(used & ((1u << blank) - 1)));
+}
+
+/* The breadth-first search from the goal placement, by levels; a placement's blank cells found
+ * at one level form a set (`mask`), expanded together. */
+static void build(pdb_group *g, const tiles_board *b)
+{
+    int k = g->k, n = b->cells, free_cells = n - k, w = b->width;
+    uint64_t ranks = g->entries / (uint64_t)free_cells;
+    uint32_t inside = (1u << n) - 1;
+    memset(g->dist, UNSEEN, g->entries);
+    uint16_t *reach = xcalloc(ranks, sizeof *reach), *mask = xcalloc(ranks, sizeof *mask);
+    uint16_t *next_mask = xcalloc(ranks, sizeof *next_mask);
+    uint32_t *now = xmalloc(ranks * sizeof *now), *next = xmalloc(ranks * sizeof *next);
+    uint8_t cell[MAX_GROUP];
+    uint32_t used = 0;
+    for (int i = 0; i < k; i++) cell[i] = b->goal_cell[g->tile[i]], used |= 1u << cell[i];
+    uint64_t root = rank_of(cell, k, n), count = 1;
+    uint32_t start = flood(1u << b->goal_cell[0], inside & ~used, w, inside);
+    reach[root] = mask[root] = (uint16_t)start;
+    now[0] = (uint32_t)root;
+    for (int level = 0; count; level++) {
+        uint64_t found = 0;
+        for (uint64_t j = 0; j < count; j++) {   /* this level's cells get their distance */
+            uint64_t r = now[j];
+            unrank(r, k, n, cell);
+            used = 0;
+            for (int i = 0; i < k; i++) used |= 1u << cell[i];
+            for (uint32_t m = mask[r]; m; m &= m - 1)
+                g->dist[entry_of(r, used, __builtin_ctz(m), free_cells)] = (uint8_t)level;
+        }
+        for (uint64_t j = 0; j < count; j++) {
+            uint64_t r = now[j];
+            uint32_t m = mask[r];
+            mask[r] = 0;
+            unrank(r, k, n, cell);
+            used = 0;
+            for (int i = 0; i < k; i++) used |= 1u << cell[i];
+            for (int i = 0; i < k; i++) {
+                uint8_t at = cell[i];
+                for (int d = 0; d < 4; d++) {
+                    int to = b->next[at][d];
+                    if (to < 0 || !(m >> to & 1u)) continue;   /* the blank is not there */
+                    cell[i] = (uint8_t)to;
+                    uint64_t r2 = rank_of(cell, k, n);
+                    uint32_t used2 = (used & ~(1u << at)) | 1u << to;
+                    uint32_t fresh = flood(1u << at, inside & ~used2, w, inside) & ~reach[r2];
+                    if (fresh) {
+                        reach[r2] |= (uint16_t)fresh;
+                        if (!next_mask[r2]) next[found++] = (uint32_t)r2;
+                        next_mask[r2] |= (uint16_t)fresh;
+                    }
+                }
+                cell[i] = at;
+            }
+        }
+        uint32_t *t = now;
+        now = next, next = t;
+        uint16_t *tm = mask;
+        mask = next_mask, next_mask = tm;
+        count = found;
+    }
+    free(reach), free(mask), free(next_mask), free(now), free(next);
+}
+
+typedef struct {
+    char magic[8];
+    uint8_t width, height, k, pad;
+    uint8_t goal[TILES_MAX_CELLS];
+    uint8_t tile[MAX_GROUP];
+    uint8_t pad2[2];
+    uint64_t entries, checksum;
+} pdb_header;
+
+static const char pdb_magic[8] = "UBTPDB1";
+
+static void cache_path(const pdb_group *g, char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char goal[2 * TILES_MAX_CELLS + 1], tiles[2 * MAX_GROUP + 1];
+    for (int c = 0; c < g->cells; c++) sprintf(goal + 2 * c, "%02x", g->goal[c]);
+    for (int i = 0; i < g->k; i++) sprintf(tiles + 2 * i, "%02x", g->tile[i]);
+    if (xdg && *xdg)
+        snprintf(out, size, "%s/unblock-bench/tiles-pdb-%dx%d-%s-%s.bin", xdg, g->width,
+                 g->height, goal, tiles);
+    else
+        snprintf(out, size, "%s/.cache/unblock-bench/tiles-pdb-%dx%d-%s-%s.bin",
+                 home && *home ? home : ".", g->width, g->height, goal, tiles);
+}
+
+static void header_of(const pdb_group *g, pdb_header *h)
+{
+    memset(h, 0, sizeof *h);
+    memcpy(h->magic, pdb_magic, sizeof h->magic);
+    h->width = g->width, h->height = g->height, h->k = g->k;
+    memcpy(h->goal, g->goal, sizeof h->goal);
+    memcpy(h->tile, g->tile, sizeof h->tile);
+    h->entries = g->entries;
+}
+
+/* Reads the cached database into g->dist: 1, 0 when there is none, -1 (with a warning) when
+ * the file is not this database whole. */
+static int cache_read(pdb_group *g, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    pdb_header want, got;
+    header_of(g, &want);
+    const char *why = NULL;
+    if (fread(&got, sizeof got, 1, f) != 1) why = "too short";
+    else if (memcmp(got.magic, want.magic, sizeof want.magic) || got.width != want.width ||
+             got.height != want.height || got.k != want.k ||
+             memcmp(got.goal, want.goal, sizeof want.goal) ||
+             memcmp(got.tile, want.tile, sizeof want.tile) || got.entries != want.entries)
+        why = "another database's header";
+    else if (fread(g->dist, 1, g->entries, f) != g->entries || fgetc(f) != EOF)
+        why = "not the header's size";
+    else if (XXH3_64bits(g->dist, g->entries) != got.checksum)
+        why = "its checksum does not match";
+    fclose(f);
+    if (!why) return 1;
+    fprintf(stderr, "warning: %s: %s; the pattern database is rebuilt\n", path, why);
+    return -1;
+}
+
+static void cache_write(const pdb_group *g, const char *path)
+{
+    char dir[PATH_MAX], temp[PATH_MAX + 32], err[OUTFILE_ERR_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    *strrchr(dir, '/') = '\0';
+    pdb_header h;
+    header_of(g, &h);
+    h.checksum = XXH3_64bits(g->dist, g->entries);
+    snprintf(temp, sizeof temp, "%s.%ld.partial", path, (long)getpid());
+    outfile o;
+    if (outfile_make_dirs(dir) != 0) {
+        fprintf(stderr, "warning: %s: %s; the pattern database is not cached\n", dir, strerror(errno));
+        return;
+    }
+    if (outfile_open(&o, path, temp, err) == 0) {
+        fwrite(&h, sizeof h, 1, o.f);
+        fwrite(g->dist, 1, g->entries, o.f);
+        if (outfile_commit(&o, err) == 0) return;
+    }
+    fprintf(stderr, "warning: %s; the pattern database is not cached\n", err);
+}
+
+/* The group of these tiles on this board: kept, or read from the cache, or built. Adds the
+ * seconds a build took to *seconds. NULL when its table would pass max_bytes. */
+static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int k,
+                                  uint64_t max_bytes, double *seconds)
+{
+    for (int i = 0; i < ngroups_built; i++) {
+        pdb_group *g = groups[i];
+        if (g->width == b->width && g->height == b->height && g->k == k &&
+            !memcmp(g->goal, b->goal, sizeof g->goal) && !memcmp(g->tile, tile, (size_t)k))
+            return g;
+    }
+    uint64_t entries = entries_of(k, b->cells);
+    /* The build holds the table and, a placement each, three masks and two queue entries. */
+    if (entries + entries / (uint64_t)(b->cells - k) * 14 > max_bytes ||
+        ngroups_built == (int)(sizeof groups / sizeof *groups))
+        return NULL;
+    pdb_group *g = xcalloc(1, sizeof *g);
+    g->width = b->width, g->height = b->height, g->cells = b->cells, g->k = (uint8_t)k;
+    memcpy(g->goal, b->goal, sizeof g->goal);
+    memcpy(g->tile, tile, (size_t)k);
+    g->entries = entries;
+    g->dist = xmalloc(entries);
+    char path[PATH_MAX];
+    cache_path(g, path, sizeof path);
+    if (cache_read(g, path) != 1) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        build(g, b);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        *seconds += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        cache_write(g, path);
+    }
+    groups[ngroups_built++] = g;
+    return g;
+}
+
+/* ---- Partitions ----------------------------------------------------------------------- */
+
+static const uint8_t part_663[3][MAX_GROUP + 1] = {
+    {6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}};
+static const uint8_t part_555[3][MAX_GROUP + 1] = {
+    {5, 1, 2, 3, 6, 7}, {5, 4, 5, 8, 9, 12}, {5, 10, 11, 13, 14, 15}};
+
+/* The groups' tiles: into tile[g][..] with size[g]; returns how many groups. */
+static int partition_of(const tiles_board *b, int partition, uint8_t tile[][MAX_GROUP], int *size)
+{
+    int blank = b->goal_cell[0];
+    if (b->width == 4 && b->height == 4) {
+        const uint8_t(*part)[MAX_GROUP + 1] = partition == 1 ? part_555 : part_663;
+        for (int g = 0; g < 3; g++) {
+            size[g] = part[g][0];
+            for (int i = 0; i < size[g]; i++) {
+                int cell = part[g][1 + i];
+                tile[g][i] = b->goal[cell == blank ? 0 : cell];
+            }
+        }
+        return 3;
+    }
+    int n = 0;
+    for (int c = 0; c < b->cells; c++) {
+        if (c == blank) continue;
+        if (n % MAX_GROUP == 0) size[n / MAX_GROUP] = 0;
+        tile[n / MAX_GROUP][size[n / MAX_GROUP]++] = b->goal[c];
+        n++;
+    }
+    return (n + MAX_GROUP - 1) / MAX_GROUP;
+}
+
+/* ---- Lookup --------------------------------------------------------------------------- */
+
+static int sum_of(const pdb_set *s, const uint8_t *cell_of, int n)
+{
+    int sum = 0, blank = cell_of[0];
+    for (int g = 0; g < s->ngroups; g++) {
+        const pdb_group *grp = s->group[g];
+        uint8_t cell[MAX_GROUP];
+        uint32_t used = 0;
+        for (int i = 0; i < grp->k; i++) cell[i] = cell_of[grp->tile[i]], used |= 1u << cell[i];
+        sum += grp->dist[entry_of(rank_of(cell, grp->k, n), used, blank, n - grp->k)];
+    }
+    return sum;
+}
+
+/* The bound of a key known to be solvable. */
+static int pdb_sum(const family_bound *fb, uint64_t key)
+{
+    const tiles_board *b = fb->p->board;
+    const pdb_set *s = fb->table;
+    uint8_t cell_of[TILES_MAX_CELLS] = {0};
+    for (int c = 0; c < b->cells; c++) cell_of[tiles_at(key, c)] = (uint8_t)c;
+    int h = sum_of(s, cell_of, b->cells);
+    if (!s->mirrored) return h;
+    uint8_t mirror_of[TILES_MAX_CELLS];
+    for (int t = 0; t < b->cells; t++) mirror_of[s->mirror_tile[t]] = s->mirror_cell[cell_of[t]];
+    int r = sum_of(s, mirror_of, b->cells);
+    return r > h ? r : h;
+}
+
+static int pdb_h(const family_bound *fb, uint64_t key)
+{
+    return tiles_solvable(fb->p->board, key) ? pdb_sum(fb, key) : -1;
+}
+
+/* Parity never changes along a move: a child of a solvable key is solvable. */
+static int pdb_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
+{
+    (void)parent, (void)h_parent;
+    return pdb_sum(fb, key);
+}
+
+/* The set of the board's shape, goal and options: kept, or made (its groups built). */
+static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_t max_bytes,
+                              double *seconds)
+{
+    for (int i = 0; i < nsets; i++) {
+        pdb_set *s = sets[i];
+        if (s->width == b->width && s->height == b->height && s->partition == o.partition &&
+            s->reflect == o.reflect && !memcmp(s->goal, b->goal, sizeof s->goal))
+            return s->bytes <= max_bytes ? s : NULL;
+    }
+    if (nsets == (int)(sizeof sets / sizeof *sets)) return NULL;
+    uint8_t tile[MAX_GROUPS][MAX_GROUP];
+    int size[MAX_GROUPS];
+    pdb_set s = {b->width, b->height, (uint8_t)o.partition, o.reflect, {0}, 0, {0}, false, {0}, {0}, 0};
+    memcpy(s.goal, b->goal, sizeof s.goal);
+    s.ngroups = partition_of(b, o.partition, tile, size);
+    for (int g = 0; g < s.ngroups; g++) {
+        s.group[g] = group_for(b, tile[g], size[g], max_bytes, seconds);
+        if (!s.group[g]) return NULL;
+        s.bytes += s.group[g]->entries;
+    }
+    int w = b->width, blank = b->goal_cell[0];
+    if (o.reflect && b->width == b->height && blank / w == blank % w) {
+        s.mirrored = true;
+        for (int c = 0; c < b->cells; c++) s.mirror_cell[c] = (uint8_t)(c % w * w + c / w);
+        for (int t = 0; t < b->cells; t++) s.mirror_tile[t] = b->goal[s.mirror_cell[b->goal_cell[t]]];
+    }
+    if (s.bytes > max_bytes) return NULL;
+    pdb_set *kept = xmalloc(sizeof *kept);
+    *kept = s;
+    sets[nsets++] = kept;
+    return kept;
+}
+
+double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t max_bytes,
+                         uint64_t *bytes)
+{
+    double seconds = 0;
+    pthread_mutex_lock(&cache_lock);
+    const pdb_set *s = set_for(p->board, o, max_bytes, &seconds);
+    pthread_mutex_unlock(&cache_lock);
+    *bytes = s ? s->bytes : 0;
+    return seconds;
+}
+
+int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes)
+{
+    double seconds = 0;
+    pthread_mutex_lock(&cache_lock);
+    const pdb_set *s = set_for(fb->p->board, o, max_bytes, &seconds);
+    pthread_mutex_unlock(&cache_lock);
+    if (!s) return -1;
+    fb->h = pdb_h;
+    fb->h_after = pdb_after;
+    fb->table = s;
+    fb->bytes = s->bytes;
+    return 0;
+}
