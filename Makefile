@@ -199,8 +199,8 @@ run: deps all
 check: deps test fuzz-smoke
 
 test: all build/opt/unit build/san/unit $(patsubst %,build/san/bin/%,$(PROGRAMS))
-	UB_BIN=bin build/opt/unit --jobs 2
-	UB_BIN=build/san/bin ASAN_OPTIONS=detect_leaks=1 \
+	UB_BIN=bin XDG_CACHE_HOME=$(CURDIR)/build/cache build/opt/unit --jobs 2
+	UB_BIN=build/san/bin XDG_CACHE_HOME=$(CURDIR)/build/cache ASAN_OPTIONS=detect_leaks=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1 \
 	    build/san/unit --jobs 2
 

@@ -213,19 +213,23 @@ static bool plain_text(const char *s)
     return v != NULL;
 }
 
-/* A solution cell: moves like B+1 (a letter, a sign, a digit), one space between them. */
 static bool is_letter(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-/* Rush Hour's moves (B+1), or Klotski's (a letter then its steps, U D L R), one space apart. */
+/* Rush Hour's moves (B+1), Klotski's (a letter then its steps, U D L R) or the sliding tiles'
+ * (a tile's number and its way, 12D), one space apart. */
 static bool move_list(const char *s)
 {
     if (!*s) return true;
     for (;;) {
-        if (!is_letter(s[0])) return false;
-        if ((s[1] == '+' || s[1] == '-') && s[2] >= '0' && s[2] <= '9') s += 3;
+        size_t digits = strspn(s, "0123456789");
+        if (digits == 1 || digits == 2) {
+            if (!s[digits] || !strchr("UDLR", s[digits])) return false;
+            s += digits + 1;
+        } else if (!is_letter(s[0])) return false;
+        else if ((s[1] == '+' || s[1] == '-') && s[2] >= '0' && s[2] <= '9') s += 3;
         else {
             size_t n = strspn(s + 1, "UDLR");
             if (n == 0) return false;

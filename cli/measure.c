@@ -51,6 +51,7 @@ static uint64_t prepare_bound(const solver_setup *u, const puzzle *p, const solv
     if (p->family == FAMILY_RUSH) return 0;
     family_problem view;
     puzzle_problem(p, &view);
+    if (view.unsolvable && view.unsolvable(view.board, view.start)) return 0;   /* not searched */
     *seconds = heuristic_prepare(u, &view, budget->max_bytes, &bytes);
     return bytes;
 }

@@ -69,8 +69,10 @@ static int finish_board(tiles_reader *t, int width, int height, const int *cells
         return scan_error(err, t->src, lineno,
                           "a %dx%d board: a sliding-tile board is at least 2x2 and at most 16 "
                           "cells", width, height);
-    bool seen[TILES_MAX_CELLS] = {false};
+    bool seen[TILES_MAX_CELLS] = {false}, blank = false;
     uint8_t cell[TILES_MAX_CELLS], goal[TILES_MAX_CELLS];
+    for (int c = 0; c < n; c++) blank |= cells[c] == 0;
+    if (!blank) return scan_error(err, t->src, lineno, "the board has no blank (0 or .)");
     for (int c = 0; c < n; c++) {
         if (row_lineno) lineno = row_lineno[c / width];
         if (cells[c] >= n)
@@ -81,7 +83,6 @@ static int finish_board(tiles_reader *t, int width, int height, const int *cells
         seen[cells[c]] = true;
         cell[c] = (uint8_t)cells[c];
     }
-    if (!seen[0]) return scan_error(err, t->src, lineno, "the board has no blank (0 or .)");
     if (t->goal_count && t->goal_count != n)
         return scan_error(err, t->src, t->goal_lineno,
                           "goal: %d numbers, but the board has %d cells", t->goal_count, n);

@@ -341,7 +341,13 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
         clock_gettime(CLOCK_MONOTONIC, &t0);
         build(g, b);
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        *seconds += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        *seconds += took;
+        char tiles[3 * MAX_GROUP + 1] = "";
+        for (int i = 0; i < k; i++) sprintf(tiles + strlen(tiles), "%s%d", i ? " " : "", tile[i]);
+        fprintf(stderr, "note: pattern database of tiles {%s} on the %dx%d: built in %.2f s, "
+                "%llu bytes, kept in %s\n", tiles, b->width, b->height, took,
+                (unsigned long long)entries, path);
         cache_write(g, path);
     }
     groups[ngroups_built++] = g;
