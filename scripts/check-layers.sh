@@ -15,6 +15,12 @@
 # Generated files (the build's "generated/...") are of layer 0. tests/ and examples/ may include
 # anything.
 #
+# And it holds the families to their promise (docs/architecture.md, "Families"): no file of the
+# strategies (solvers/ outside solvers/bounds/), the search machinery, the command line, the
+# pictures of the search, the harness or the programs names a family other than Rush Hour,
+# whose bitboards keep their own entry. A family lives in its board file, its reader, its
+# bounds, its drawing, its protocol request and its space.
+#
 # Usage: scripts/check-layers.sh [ROOT]   (default: the repository holding this script)
 # Prints one line per violation, FILE:LINE: what is wrong, and exits 1 if there is any.
 set -eu
@@ -22,6 +28,14 @@ root=${1:-$(dirname "$0")/..}
 cd "$root"
 files=$(find common scan picture search solvers external cli graph bench space programs \
         \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
+# shellcheck disable=SC2086
+status=0
+named=$(grep -n 'FAMILY_KLOTSKI\|FAMILY_TILES' solvers/*.c solvers/*.h search/* cli/* \
+    graph/* bench/*.c bench/*.h programs/* 2> /dev/null || true)
+if [ -n "$named" ]; then
+    echo "$named" | sed 's/$/: names a family (docs\/architecture.md, "Families")/'
+    status=1
+fi
 # shellcheck disable=SC2086
 awk '
 function layer(dir) {
@@ -51,4 +65,5 @@ function layer(dir) {
     }
 }
 END { exit bad }
-' $files
+' $files || status=1
+exit $status

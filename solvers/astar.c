@@ -14,10 +14,12 @@
  * Like bfs it never expands the piece that moved last (any state that reaches is a sibling,
  * reached no dearer from the parent).
  *
- * The family form (every family but Rush Hour) searches in moves with the family's own bound,
- * its pattern database of the primary alone (family.h's lower_bound; for Klotski proved in
- * common/klotski.h), so it runs as astar/pdb; it leaves out the moves the family's
- * successors_after leaves out (Klotski: the piece that moved last's), for the same reason.
+ * The family form (every family but Rush Hour) searches in moves with the bound --heuristic
+ * chooses among the family's (bounds/heuristic.h, family_bound: Klotski's pattern database of
+ * the primary alone, proved in common/klotski.h; the tiles' Manhattan distance, linear
+ * conflicts and pattern databases), a child's bound worked out from its parent's; it leaves out
+ * the moves the family's successors_after leaves out (Klotski: the piece that moved last's; the
+ * tiles: the move back), for the same reason.
  */
 #include <stdlib.h>
 

@@ -14,11 +14,20 @@
  * was searched and there is no solution. (Taking the smallest f ever cut instead lets long
  * depth-first detours raise the bound one step at a time, iteration after iteration.)
  *
- * The family form (every family but Rush Hour) searches in moves with the family's own bound,
- * its pattern database of the primary alone (family.h's lower_bound: for Klotski the moves the
- * primary needs with only the walls standing, proved in common/klotski.h), so it runs as
- * idastar/pdb; and with no prune of the piece that moved last, which the family view does not
- * name.
+ * The family form (every family but Rush Hour) searches in moves with the bound --heuristic
+ * chooses among the family's (bounds/heuristic.h, family_bound: Klotski's pattern database of
+ * the primary alone; the tiles' Manhattan distance, linear conflicts and pattern databases), and
+ * with no prune of the piece that moved last, which the family view does not name.
+ *
+ * table=0 is Korf's IDA* (Korf 1985), for both entries: no transposition table, a depth-first
+ * search per threshold that leaves out only a move back to the state just left (on Rush Hour,
+ * any move of the piece that moved last, which holds it), successors in the family's order, the
+ * threshold raised to the least f that passed it. It is optimal for the same reason, and needs
+ * memory for the path alone. `generated` counts the successors made, up to the one that
+ * reaches the goal: Korf's count less one, the start (on the tiles with the Manhattan
+ * distance, his published counts exactly; tests/test_tiles.c). Its loop is written once and
+ * inlined into one function per entry, so that the tiles' search makes one call a state, the
+ * bound's `expand`.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -33,8 +42,7 @@ enum { PARAM_HEURISTIC, PARAM_TABLE, PARAM_PARTITION, PARAM_REFLECT, NPARAMS };
 
 static const solver_param idastar_params[NPARAMS] = {
     [PARAM_HEURISTIC] = HEURISTIC_PARAM,
-    [PARAM_TABLE] = {"table", "1: the transposition table; 0: none, Korf's IDA* (other families)",
-                     1, 0, 1, NULL},
+    [PARAM_TABLE] = {"table", "1: the transposition table; 0: none, Korf's IDA*", 1, 0, 1, NULL},
     [PARAM_PARTITION] = HEURISTIC_PARTITION_PARAM,
     [PARAM_REFLECT] = HEURISTIC_REFLECT_PARAM,
 };
@@ -111,6 +119,130 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
     }
 }
 
+/* Korf's IDA* (table=0): a depth-first search per threshold with no memory of the states but
+ * the path, the only duplicate it leaves out a move back to the state just left (on Rush Hour,
+ * any move of the piece that moved last, which includes it). Written once for both entries:
+ * `lower` is Rush Hour's bound (b set), `fb` another family's (p set). */
+typedef struct {
+    const board *b;
+    const heuristic *lower;
+    const family_problem *p;
+    const family_bound *fb;
+    search_limits *limits;
+    solver_result *r;
+    int bound, next;      /* this iteration's threshold; the least f past it (INT_MAX: none) */
+    bool stop;            /* a budget stopped the search */
+    int room;             /* the most successors a state has */
+    uint64_t generated, bytes;
+    uint64_t *child[KORF_MAX_DEPTH + 1];   /* each depth's successors, made when first reached */
+    int *h[KORF_MAX_DEPTH + 1];            /* and their bounds */
+    move *moves[KORF_MAX_DEPTH + 1];       /* and, on Rush Hour, the moves to them */
+    uint64_t path[KORF_MAX_DEPTH + 1];
+    move via[KORF_MAX_DEPTH + 1];          /* Rush Hour: the move to each depth's state */
+} korf_search;
+
+/* Depth g's arrays, made when the search first reaches it. */
+static void korf_room(korf_search *k, int g)
+{
+    k->child[g] = xmalloc((size_t)k->room * sizeof *k->child[g]);
+    k->h[g] = xmalloc((size_t)k->room * sizeof *k->h[g]);
+    if (k->b) k->moves[g] = xmalloc((size_t)k->room * sizeof *k->moves[g]);
+    k->bytes += (size_t)k->room * (sizeof(uint64_t) + sizeof(int) + (k->b ? sizeof(move) : 0));
+}
+
+static bool korf_dfs_family(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
+static bool korf_dfs_board(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
+
+/* Searches below key (reached by g moves from the start, from parent, with bound h, g + h
+ * within the threshold): true when a goal was found. Inlined into one function per entry
+ * (`family` a constant), so that each runs its own family's calls and nothing else. */
+static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint64_t key,
+                                                           uint64_t parent, int g, int h,
+                                                           const bool family)
+{
+    k->path[g] = key;
+    if (family ? (key & k->p->goal_mask) == k->p->goal_value   /* is_goal, without the call */
+               : board_is_goal(k->b, key)) {
+        if (family) {
+            search_family_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
+        } else {
+            for (int d = 0; d < g; d++) search_append_move(k->r, k->via[d]);
+            search_solved(k->r);
+        }
+        return true;
+    }
+    if (search_expand(k->limits, k->r))
+        search_trace_step(k->limits, trace_step_of(key, parent, g, h));
+    if (search_should_stop(k->limits, k->r, k->bytes, k->bytes) || g == KORF_MAX_DEPTH) {
+        k->stop = true;
+        return false;
+    }
+    if (__builtin_expect(!k->child[g], 0)) korf_room(k, g);
+    uint64_t *child = k->child[g];
+    int *hs = k->h[g], n;
+    if (family) {   /* every successor but the parent, with its bound */
+        n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);
+    } else {        /* no move of the piece that moved last, which holds the parent */
+        n = moves_generate(k->b, key, g ? k->via[g - 1].piece : MOVES_SKIP_NONE, child, k->moves[g]);
+        for (int i = 0; i < n; i++) {
+            int hc = heuristic_moves(k->lower, child[i]);
+            hs[i] = hc == HEURISTIC_DEAD ? -1 : hc;
+        }
+    }
+    k->generated += (uint64_t)n;
+    for (int i = 0; i < n; i++) {
+        int f = g + 1 + hs[i];
+        if (hs[i] < 0) continue;
+        if (f > k->bound) {
+            if (f < k->next) k->next = f;
+            continue;
+        }
+        if (!family) k->via[g] = k->moves[g][i];
+        if (family ? korf_dfs_family(k, child[i], key, g + 1, hs[i])
+                   : korf_dfs_board(k, child[i], key, g + 1, hs[i])) {
+            k->generated -= (uint64_t)(n - 1 - i);   /* as Korf counts: none after the goal's */
+            return true;
+        }
+        if (k->stop) return false;
+    }
+    return false;
+}
+
+static bool korf_dfs_family(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
+{
+    return korf_dfs(k, key, parent, g, h, true);
+}
+
+static bool korf_dfs_board(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
+{
+    return korf_dfs(k, key, parent, g, h, false);
+}
+
+/* The thresholds, from the start's bound h, until a goal is found within one. */
+static void idastar_korf(korf_search *k, uint64_t start, int h)
+{
+    solver_result *r = k->r;
+    for (k->bound = h; h >= 0 && !k->stop; k->bound = k->next) {
+        r->iterations++;
+        k->next = INT_MAX;
+        bool found = k->p ? korf_dfs_family(k, start, start, 0, h) : korf_dfs_board(k, start, start, 0, h);
+        if (found || k->stop || k->next == INT_MAX) break;
+    }
+    r->generated = k->generated;
+    for (int d = 0; d <= KORF_MAX_DEPTH && k->child[d]; d++) free(k->child[d]), free(k->h[d]), free(k->moves[d]);
+    free(k);
+}
+
+static korf_search *korf_new(const board *b, const heuristic *lower, const family_problem *p,
+                             const family_bound *fb, search_limits *limits, solver_result *r)
+{
+    korf_search *k = xcalloc(1, sizeof *k);
+    k->b = b, k->lower = lower, k->p = p, k->fb = fb, k->limits = limits, k->r = r;
+    k->room = p ? p->max_successors : MOVES_MAX;
+    k->bytes = (p ? fb->bytes : heuristic_bytes(lower)) + sizeof *k;
+    return k;
+}
+
 static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
                           const solver_budget *budget, const int *param, solver_result *r)
 {
@@ -119,7 +251,12 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
     heuristic lower;
     int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC);
     heuristic_begin(&lower, b, start, kind, budget, r);
-    idastar_search(ctx, b, start, &lower, &limits, r);
+    if (solver_param_value(idastar_params, param, PARAM_TABLE)) {
+        idastar_search(ctx, b, start, &lower, &limits, r);
+    } else {
+        int h = heuristic_moves(&lower, start);
+        idastar_korf(korf_new(b, &lower, NULL, NULL, &limits, r), start, h == HEURISTIC_DEAD ? -1 : h);
+    }
     heuristic_free(&lower);
 }
 
@@ -190,77 +327,6 @@ static void idastar_table_family(solver_context *ctx, const family_problem *p,
     }
 }
 
-/* Korf's IDA* (table=0): a depth-first search per threshold with no memory of the states but
- * the path, the only duplicate it leaves out a move back to the parent. */
-typedef struct {
-    const family_problem *p;
-    const family_bound *fb;
-    search_limits *limits;
-    solver_result *r;
-    int bound, next;      /* this iteration's threshold; the least f past it (INT_MAX: none) */
-    bool stop;            /* a budget stopped the search */
-    int room;             /* the most successors a state has */
-    uint64_t generated;
-    uint64_t *child;      /* each depth's successors, room a depth */
-    int *h;               /* and their bounds */
-    uint64_t path[KORF_MAX_DEPTH + 1];
-} korf_search;
-
-/* Searches below key (reached by g moves from the start, from parent, with bound h, g + h
- * within the threshold): true when a goal was found, its path in k->path[0 .. g]. */
-static bool korf_dfs(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
-{
-    k->path[g] = key;
-    if ((key & k->p->goal_mask) == k->p->goal_value) {   /* is_goal, without the call */
-        search_family_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
-        return true;
-    }
-    if (search_expand(k->limits, k->r))
-        search_trace_step(k->limits, trace_step_of(key, parent, g, h));
-    if (search_should_stop(k->limits, k->r, k->fb->bytes, k->fb->bytes) || g == KORF_MAX_DEPTH) {
-        k->stop = true;
-        return false;
-    }
-    uint64_t *child = k->child + (size_t)g * (size_t)k->room;
-    int *hs = k->h + (size_t)g * (size_t)k->room;
-    int n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);   /* all but the parent */
-    k->generated += (uint64_t)n;
-    for (int i = 0; i < n; i++) {
-        int f = g + 1 + hs[i];
-        if (hs[i] < 0) continue;
-        if (f > k->bound) {
-            if (f < k->next) k->next = f;
-            continue;
-        }
-        if (korf_dfs(k, child[i], key, g + 1, hs[i])) {
-            k->generated -= (uint64_t)(n - 1 - i);   /* as Korf counts: none after the goal's */
-            return true;
-        }
-        if (k->stop) return false;
-    }
-    return false;
-}
-
-static void idastar_korf(const family_problem *p, const family_bound *fb, search_limits *limits,
-                         solver_result *r)
-{
-    korf_search *k = xmalloc(sizeof *k);
-    size_t slots = (size_t)(KORF_MAX_DEPTH + 1) * (size_t)p->max_successors;
-    *k = (korf_search){p, fb, limits, r, 0, 0, false, p->max_successors, 0,
-                       xmalloc(slots * sizeof *k->child), xmalloc(slots * sizeof *k->h), {0}};
-    int h = fb->h(fb, p->start);
-    r->peak_bytes = fb->bytes;
-    for (k->bound = h; h >= 0 && !k->stop; k->bound = k->next) {
-        r->iterations++;
-        k->next = INT_MAX;
-        if (korf_dfs(k, p->start, p->start, 0, h) || k->stop || k->next == INT_MAX) break;
-    }
-    r->generated = k->generated;
-    free(k->child);
-    free(k->h);
-    free(k);
-}
-
 static void idastar_solve_family(solver_context *ctx, const family_problem *p,
                                  const solver_budget *budget, const int *param, solver_result *r)
 {
@@ -274,7 +340,7 @@ static void idastar_solve_family(solver_context *ctx, const family_problem *p,
     if (solver_param_value(idastar_params, param, PARAM_TABLE))
         idastar_table_family(ctx, p, &fb, &limits, r);
     else
-        idastar_korf(p, &fb, &limits, r);
+        idastar_korf(korf_new(NULL, NULL, p, &fb, &limits, r), p->start, fb.h(&fb, p->start));
 }
 
 const solver solver_idastar = {

@@ -373,7 +373,7 @@ Test(tiles, korfs_ida_reproduces_korfs_node_counts, .timeout = 600)
     th_scratch(dir);
     uint64_t nodes[100];
     int moves[100];
-    int n = korf_under(dir, th_sanitized() ? 1000000 : 3000000, nodes, moves);
+    int n = korf_under(dir, th_sanitized() ? 1100000 : 3000000, nodes, moves);
     cr_assert_geq(n, 5);
     snprintf(cmd, sizeof cmd, "%s/solve --json --solver idastar --heuristic manhattan --param table=0 "
              "--max-states 0 --max-seconds 0 %s/korf.txt | python3 -c \"import json,sys\n"
