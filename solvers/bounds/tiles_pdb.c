@@ -388,17 +388,48 @@ static int partition_of(const tiles_board *b, int partition, uint8_t tile[][MAX_
 
 /* ---- Lookup --------------------------------------------------------------------------- */
 
-static int sum_of(const pdb_set *s, const uint8_t *cell_of, int n)
+/* The rank of a group's placement, the tiles on cell_of[tile], and its cells as a mask. */
+static inline uint64_t group_rank(const pdb_group *grp, const uint8_t *cell_of, int n, uint32_t *used)
 {
-    int sum = 0, blank = cell_of[0];
+    uint8_t cell[MAX_GROUP];
+    *used = 0;
+    for (int i = 0; i < grp->k; i++) cell[i] = cell_of[grp->tile[i]], *used |= 1u << cell[i];
+    return rank_of(cell, grp->k, n);
+}
+
+/* The entry of each group's lookup for the tiles on cell_of[tile] (the blank's, cell_of[0]). */
+static void lookups_of(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e)
+{
     for (int g = 0; g < s->ngroups; g++) {
-        const pdb_group *grp = s->group[g];
-        uint8_t cell[MAX_GROUP];
-        uint32_t used = 0;
-        for (int i = 0; i < grp->k; i++) cell[i] = cell_of[grp->tile[i]], used |= 1u << cell[i];
-        sum += grp->dist[entry_of(rank_of(cell, grp->k, n), used, blank, n - grp->k)];
+        uint32_t used;
+        uint64_t r = group_rank(s->group[g], cell_of, n, &used);
+        e[g] = entry_of(r, used, cell_of[0], n - s->group[g]->k);
     }
-    return sum;
+}
+
+/* The tiles' cells on the board reflected about its diagonal. */
+static void mirror_cells(const pdb_set *s, const uint8_t *cell_of, int n, uint8_t *mirror_of)
+{
+    for (int t = 0; t < n; t++) mirror_of[s->mirror_tile[t]] = s->mirror_cell[cell_of[t]];
+}
+
+/* The same lookups for the reflected board, into e[0 .. ngroups - 1]. */
+static void mirrored_entries(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e)
+{
+    uint8_t mirror_of[TILES_MAX_CELLS];
+    mirror_cells(s, cell_of, n, mirror_of);
+    lookups_of(s, mirror_of, n, e);
+}
+
+/* The bound from the lookups' entries: the sum over the groups, the larger of two sums when
+ * mirrored. */
+static int bound_of(const pdb_set *s, const uint64_t *e)
+{
+    int sum = 0, mirror = 0;
+    for (int g = 0; g < s->ngroups; g++) sum += s->group[g]->dist[e[g]];
+    if (!s->mirrored) return sum;
+    for (int g = 0; g < s->ngroups; g++) mirror += s->group[g]->dist[e[s->ngroups + g]];
+    return mirror > sum ? mirror : sum;
 }
 
 /* The bound of a key known to be solvable. */
@@ -407,13 +438,11 @@ static int pdb_sum(const family_bound *fb, uint64_t key)
     const tiles_board *b = fb->p->board;
     const pdb_set *s = fb->table;
     uint8_t cell_of[TILES_MAX_CELLS] = {0};
+    uint64_t e[2 * MAX_GROUPS];
     for (int c = 0; c < b->cells; c++) cell_of[tiles_at(key, c)] = (uint8_t)c;
-    int h = sum_of(s, cell_of, b->cells);
-    if (!s->mirrored) return h;
-    uint8_t mirror_of[TILES_MAX_CELLS];
-    for (int t = 0; t < b->cells; t++) mirror_of[s->mirror_tile[t]] = s->mirror_cell[cell_of[t]];
-    int r = sum_of(s, mirror_of, b->cells);
-    return r > h ? r : h;
+    lookups_of(s, cell_of, b->cells, e);
+    if (s->mirrored) mirrored_entries(s, cell_of, b->cells, e + s->ngroups);
+    return bound_of(s, e);
 }
 
 static int pdb_h(const family_bound *fb, uint64_t key)
@@ -426,6 +455,36 @@ static int pdb_after(const family_bound *fb, uint64_t parent, int h_parent, uint
 {
     (void)parent, (void)h_parent;
     return pdb_sum(fb, key);
+}
+
+/* The successors in tiles.h's order with their bounds: the parent's cells found once, each
+ * child's lookups worked out and their table lines asked for (prefetched) before any is read,
+ * so that the children's memory reads overlap. */
+static int pdb_expand(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
+                      uint64_t *child, int *h)
+{
+    (void)h_key;
+    const tiles_board *b = fb->p->board;
+    const pdb_set *s = fb->table;
+    int n = b->cells, m = 0, lookups = s->ngroups * (s->mirrored ? 2 : 1);
+    uint8_t cell_of[TILES_MAX_CELLS] = {0};
+    uint64_t e[4][2 * MAX_GROUPS];
+    for (int c = 0; c < n; c++) cell_of[tiles_at(key, c)] = (uint8_t)c;
+    int blank = cell_of[0];
+    for (int i = 0; i < b->nfrom[blank]; i++) {
+        int from = b->from[blank][i], t = tiles_at(key, from);
+        uint64_t c = key ^ (uint64_t)t * b->slide[blank][i];
+        if (c == skip) continue;
+        child[m] = c;
+        cell_of[t] = (uint8_t)blank, cell_of[0] = (uint8_t)from;
+        lookups_of(s, cell_of, n, e[m]);
+        if (s->mirrored) mirrored_entries(s, cell_of, n, e[m] + s->ngroups);
+        for (int j = 0; j < lookups; j++) __builtin_prefetch(s->group[j % s->ngroups]->dist + e[m][j]);
+        cell_of[t] = (uint8_t)from, cell_of[0] = (uint8_t)blank;
+        m++;
+    }
+    for (int i = 0; i < m; i++) h[i] = bound_of(s, e[i]);
+    return m;
 }
 
 /* The set of the board's shape, goal and options: kept, or made (its groups built). */
@@ -441,7 +500,9 @@ static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_
     if (nsets == (int)(sizeof sets / sizeof *sets)) return NULL;
     uint8_t tile[MAX_GROUPS][MAX_GROUP];
     int size[MAX_GROUPS];
-    pdb_set s = {b->width, b->height, (uint8_t)o.partition, o.reflect, {0}, 0, {0}, false, {0}, {0}, 0};
+    pdb_set s;
+    memset(&s, 0, sizeof s);
+    s.width = b->width, s.height = b->height, s.partition = (uint8_t)o.partition, s.reflect = o.reflect;
     memcpy(s.goal, b->goal, sizeof s.goal);
     s.ngroups = partition_of(b, o.partition, tile, size);
     for (int g = 0; g < s.ngroups; g++) {
@@ -482,6 +543,7 @@ int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes)
     if (!s) return -1;
     fb->h = pdb_h;
     fb->h_after = pdb_after;
+    fb->expand = pdb_expand;
     fb->table = s;
     fb->bytes = s->bytes;
     return 0;
