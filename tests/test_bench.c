@@ -160,7 +160,7 @@ Test(bench, every_solved_row_replays_on_its_own_board)
                               "-f plots/columns.awk %s/r.csv | grep '^solved'",
              th_bin(), th_sanitized() ? "50K" : "200K", dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
-    int replayed = 0, renamed = 0, klotski = 0;
+    int replayed = 0, renamed = 0, klotski = 0, tiles = 0;
     char *lines = NULL;
     for (char *line = strtok_r(out, "\n", &lines); line; line = strtok_r(NULL, "\n", &lines)) {
         char *board_text = strchr(line, '\t') + 1, *solution = strchr(board_text, '\t');
@@ -178,6 +178,14 @@ Test(bench, every_solved_row_replays_on_its_own_board)
             klotski++;
             continue;
         }
+        if (p->family == FAMILY_TILES) {   /* its own replay, tile by tile */
+            measure_counts units;
+            cr_assert_eq(tiles_replay_each(&p->tiles, p->start, solution, NULL, NULL, &units, why), 0,
+                         "%s", why);
+            puzzle_list_free(&one);
+            tiles++;
+            continue;
+        }
         renamed += p->board.piece[p->board.primary].label != 'A';
         move *m = malloc((strlen(solution) / 2 + 1) * sizeof *m);
         int n = 0;
@@ -192,6 +200,7 @@ Test(bench, every_solved_row_replays_on_its_own_board)
     cr_assert_gt(replayed, 600, "%d", replayed);
     cr_assert_gt(renamed, 0, "no row with a primary other than A was replayed");
     cr_assert_gt(klotski, 40, "%d Klotski rows replayed", klotski);
+    cr_assert_gt(tiles, 60, "%d tiles rows replayed", tiles);
     free(out), free(err);
 }
 

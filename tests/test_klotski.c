@@ -1347,7 +1347,7 @@ Test(klotski, the_spaces_bad_usage_is_one_line_and_exit_2)
     static const char *const cases[][2] = {
         {"--family klotski --size 5x5", "a 5x5 board has 25 cells; the Klotski space takes boards of at most 21"},
         {"--family klotski --size 2x2", "a 2x2 board has no room for the 2x2 piece and 2 empty cells"},
-        {"--family chess --size 4", "--family: 'chess' is not rush or klotski"},
+        {"--family chess --size 4", "--family: 'chess' is not rush, klotski or tiles"},
         {"--size 4x5", "--size: '4x5': Rush Hour's space is square (N or NxN)"},
         {"--family klotski --size 4x5 --walls 1", "--walls: the Klotski space has no walls"},
     };

@@ -308,7 +308,7 @@ Test(scan, database_lines_of_every_size)
 Test(scan, directories_are_read_recursively_in_order_skipping_underscore)
 {
     puzzle_list list = th_load("corpus");
-    int ladder = 0, seeds = 0, formats = 0, generated = 0, klotski = 0;
+    int ladder = 0, seeds = 0, formats = 0, generated = 0, klotski = 0, tiles = 0;
     for (int i = 0; i < list.count; i++) {
         const char *s = list.items[i].source;
         ladder += strstr(s, "corpus/ladder.txt") != NULL;
@@ -316,7 +316,9 @@ Test(scan, directories_are_read_recursively_in_order_skipping_underscore)
         formats += strstr(s, "corpus/seed-formats/") != NULL;
         generated += strstr(s, "corpus/generated/") != NULL;
         klotski += strstr(s, "corpus/klotski/") != NULL;
+        tiles += strstr(s, "corpus/tiles/") != NULL;
         cr_assert_null(strstr(s, "_database"));
+        cr_assert_null(strstr(s, "_korf"));
         cr_assert_null(strstr(s, "_full"));
     }
     cr_assert_eq(ladder, 100);
@@ -324,7 +326,8 @@ Test(scan, directories_are_read_recursively_in_order_skipping_underscore)
     cr_assert_eq(formats, 5);
     cr_assert_eq(generated, 13 + 35 + 41 + 99);   /* the 4x4, 5x5, 5x5-with-a-wall and 6x6 ladders */
     cr_assert_eq(klotski, 1 + 1 + 8 + 1);   /* the classic, CodeAbbey's, the ladder, the seed's hard board */
-    cr_assert_eq(list.count, 116 + klotski + generated);
+    cr_assert_eq(tiles, 15 + 2 + 3);   /* the small shapes, the 8-puzzle's farthest, three of Korf's */
+    cr_assert_eq(list.count, 116 + klotski + generated + tiles);
     puzzle_list_free(&list);
     char err[SCAN_ERR_MAX];
     cr_assert_eq(scan_path("no/such/file.txt", SCAN_AUTO, &list, err), -1);

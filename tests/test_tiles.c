@@ -544,6 +544,11 @@ Test(tiles, the_space_the_cluster_and_the_pictures)
     cr_assert_not_null(strstr(out, "\"states\": 181440, \"clusters\": 2, \"max_moves\": 31, \"by_moves\": [1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2]"), "%s", out);
     cr_assert_not_null(strstr(out, "farthest1 [bfs --cluster]: cluster 181440 states, 31 moves"), "%s", out);
     free(out), free(err);
+    snprintf(cmd, sizeof cmd, "tests/validate-json.py schema/enumerate-tiles.schema.json %s/s.json && "
+             "head -1 %s/far.txt | cut -c13- > %s/h.json && "
+             "tests/validate-json.py schema/enumerate-tiles.schema.json %s/h.json", dir, dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/enumerate --family tiles --size 4x4", th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
     cr_assert_not_null(strstr(err, "up to 10 cells"), "%s", err);

@@ -1,10 +1,10 @@
 /* fuzz_protocol.c -- libFuzzer target: the external solvers' line protocol as the harness reads
  * it (external/protocol.h). The input is what a solver writes: its first line, then the lines of
- * an answer to request 7, read once as the answer to a 5x5 Rush Hour puzzle and once to a 4x5
- * Klotski one. Every line must be taken or refused with one printable line of reason; an answer
- * read whole must hold moves that print and parse back to themselves (Rush Hour) or tokens of a
- * piece's letter and its steps (Klotski), and counters and stats a result row can hold; a
- * quoted line is printable. */
+ * an answer to request 7, read as the answer to a 5x5 Rush Hour puzzle, a 4x5 Klotski one and a
+ * 4x4 sliding-tile one. Every line must be taken or refused with one printable line of reason;
+ * an answer read whole must hold moves that print and parse back to themselves (Rush Hour),
+ * tokens of a piece's letter and its steps (Klotski) or of a tile's number and one direction
+ * (the tiles), and counters and stats a result row can hold; a quoted line is printable. */
 #include <stdio.h>
 
 #include "external/protocol.h"
@@ -13,7 +13,8 @@
 
 static const char puzzle_text[] =
     "name: fuzz\n+-----+\n|..DB.|\n|AADB.>\n|..DB.|\n|.CC..|\n|.....|\n+-----+\n"
-    "family: klotski\nname: fuzz-klotski\n+----+\n|BAAC|\n|BAAC|\n|DEEF|\n|DGHF|\n|I..J|\n+-vv-+\n";
+    "family: klotski\nname: fuzz-klotski\n+----+\n|BAAC|\n|BAAC|\n|DEEF|\n|DGHF|\n|I..J|\n+-vv-+\n"
+    "family: tiles\nname: fuzz-tiles\n14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n";
 
 /* Every token of a Klotski answer: a letter of the board, then U D L R. */
 static void check_tokens(const klotski_board *b, const char *notation)
@@ -23,6 +24,18 @@ static void check_tokens(const klotski_board *b, const char *notation)
         bool piece = false;
         for (int i = 0; i < b->npieces; i++) piece |= b->piece[i].label == t[0];
         if (!piece || !t[1] || strspn(t + 1, "UDLR") != strlen(t + 1)) abort();
+    }
+    free(copy);
+}
+
+/* Every token of a tiles answer: a tile of the board, then one of U D L R. */
+static void check_tile_tokens(const tiles_board *b, const char *notation)
+{
+    char *copy = strdup(notation);
+    for (char *save = NULL, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        size_t digits = strspn(t, "0123456789");
+        if (!digits || atoi(t) >= b->cells || !t[digits] || !strchr("UDLR", t[digits]) || t[digits + 1])
+            abort();
     }
     free(copy);
 }
@@ -59,6 +72,7 @@ static void read_answer(const puzzle *p, const uint8_t *data, size_t size)
         if (rc == 1 && !a.done) abort();
     }
     if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_KLOTSKI) check_tokens(&p->klotski, a.notation);
+    if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_TILES) check_tile_tokens(&p->tiles, a.notation);
     if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_RUSH)
         for (int k = 0; k < a.nmoves; k++) {   /* every move prints and parses back to itself */
             char out[8], err[BOARD_ERR_MAX];
@@ -90,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static puzzle_list list;
     if (!list.count) {
         char err[SCAN_ERR_MAX];
-        if (scan_text("fuzz.txt", puzzle_text, sizeof puzzle_text - 1, SCAN_AUTO, &list, err) != 2) abort();
+        if (scan_text("fuzz.txt", puzzle_text, sizeof puzzle_text - 1, SCAN_AUTO, &list, err) != 3) abort();
     }
     for (int k = 0; k < list.count; k++) read_answer(&list.items[k], data, size);
     return 0;
