@@ -34,15 +34,32 @@ typedef struct {
     int goal_count, goal_lineno;
 } tiles_reader;
 
-/* The words of a line, cut in place at the spaces. Returns how many (MAX_WORDS + 1: too many). */
-static int split_words(char *s, char **word)
+/* A line's words: at most MAX_WORDS, from a line of at most LINE_CHARS - 1 characters. */
+#define LINE_CHARS 512
+typedef struct {
+    char copy[LINE_CHARS];
+    char *word[MAX_WORDS];
+    int n;
+} words;
+
+/* Cuts text into its words at the spaces and tabs; false when it has more words or characters
+ * than a words holds (no line of a tiles puzzle has: 16 cells, a name and moves=). */
+static bool cut_words(const char *text, words *w)
 {
-    int n = 0;
-    for (char *save = NULL, *w = strtok_r(s, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        if (n == MAX_WORDS) return MAX_WORDS + 1;
-        word[n++] = w;
+    w->n = 0;
+    if (strlen(text) >= sizeof w->copy) return false;
+    strcpy(w->copy, text);
+    for (char *save = NULL, *t = strtok_r(w->copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        if (w->n == MAX_WORDS) return false;
+        w->word[w->n++] = t;
     }
-    return n;
+    return true;
+}
+
+static int too_long(const tiles_reader *t, int lineno, char *err)
+{
+    return scan_error(err, t->src, lineno, "more than %d numbers or %d characters on a line",
+                      MAX_WORDS, LINE_CHARS - 1);
 }
 
 /* A cell's number: a count, or '.' (the blank); -1 when the word is neither. */
@@ -103,17 +120,16 @@ static int tiles_header(tiles_reader *t, const scan_line *line, puzzle *p, char 
     size_t key = (size_t)(colon - s);
     long n;
     if (key == 4 && strncmp(s, "goal", 4) == 0) {
-        char copy[256], *word[MAX_WORDS + 1];
-        snprintf(copy, sizeof copy, "%s", value);
-        int count = split_words(copy, word);
-        if (count > TILES_MAX_CELLS)
+        words w;
+        if (!cut_words(value, &w)) return too_long(t, line->lineno, err);
+        if (w.n > TILES_MAX_CELLS)
             return scan_error(err, t->src, line->lineno, "goal: more than %d numbers",
                               TILES_MAX_CELLS);
-        for (int i = 0; i < count; i++)
-            if ((t->goal[i] = cell_number(word[i])) < 0)
+        for (int i = 0; i < w.n; i++)
+            if ((t->goal[i] = cell_number(w.word[i])) < 0)
                 return scan_error(err, t->src, line->lineno, "goal: '%s' is not a tile's number",
-                                  word[i]);
-        t->goal_count = count;
+                                  w.word[i]);
+        t->goal_count = w.n;
         t->goal_lineno = line->lineno;
         return 1;
     }
@@ -143,9 +159,10 @@ static int tiles_header(tiles_reader *t, const scan_line *line, puzzle *p, char 
 /* One line of the list form: [NAME] cells [moves=N]. */
 static int list_line(tiles_reader *t, const scan_line *line, puzzle *p, char *err)
 {
-    char copy[512], *word[MAX_WORDS + 1];
-    snprintf(copy, sizeof copy, "%s", line->text);
-    int count = split_words(copy, word), first = 0, cells[MAX_WORDS];
+    words line_words;
+    if (!cut_words(line->text, &line_words)) return too_long(t, line->lineno, err);
+    char **word = line_words.word;
+    int count = line_words.n, first = 0, cells[MAX_WORDS];
     if (count > 0 && cell_number(word[0]) < 0 && strncmp(word[0], "moves=", 6) != 0) first = 1;
     scan_default_name(t->src, line->lineno, p);
     if (first) snprintf(p->name, sizeof p->name, "%s", word[0]);
@@ -180,11 +197,11 @@ static int list_line(tiles_reader *t, const scan_line *line, puzzle *p, char *er
 
 static bool looks_like_list(const tiles_reader *t, const char *text)
 {
-    char copy[512], *word[MAX_WORDS + 1];
-    snprintf(copy, sizeof copy, "%s", text);
-    int n = split_words(copy, word);
-    return t->width || n > TILES_MAX_SIDE || (n && cell_number(word[0]) < 0) ||
-           (n && strncmp(word[n - 1], "moves=", 6) == 0);
+    words w;
+    if (!cut_words(text, &w)) return true;   /* list_line says what is wrong */
+    int n = w.n;
+    return t->width || n > TILES_MAX_SIDE || (n && cell_number(w.word[0]) < 0) ||
+           (n && strncmp(w.word[n - 1], "moves=", 6) == 0);
 }
 
 int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
@@ -219,9 +236,10 @@ int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
             if (list_line(&t, &trimmed, p, err)) return -1;
             continue;
         }
-        char copy[512], *word[MAX_WORDS + 1];
-        snprintf(copy, sizeof copy, "%s", s);
-        int n = split_words(copy, word);
+        words w;
+        if (!cut_words(s, &w)) return too_long(&t, trimmed.lineno, err);
+        char **word = w.word;
+        int n = w.n;
         if (rows == 0) width = n;
         else if (n != width)
             return scan_error(err, src, trimmed.lineno, "row %d has %d numbers, row 1 has %d",

@@ -105,6 +105,9 @@ Test(tiles, bad_input_is_one_line_naming_the_file_and_line)
         {"family: tiles\nfoo: 1\n1 0\n2 3\n", "k.txt:2: unknown header 'foo' (a tiles puzzle takes name:, moves:, goal:, size:)\n"},
         {"family: tiles\n", "k.txt:1: family: tiles, but no rows follow\n"},
         {"family: tiles\n0 1\n", "k.txt:2: a 2x1 board: a sliding-tile board is at least 2x2 and at most 16 cells\n"},
+        /* More words than a list line holds (the fuzzer's find: a word read past the last). */
+        {"family: tiles\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n",
+         "k.txt:2: more than 24 numbers or 511 characters on a line\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         char dir[64], cmd[512], *out, *err;
