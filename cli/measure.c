@@ -60,7 +60,7 @@ static void note_bound(solver_result *r, uint64_t bytes, double seconds)
 {
     if (!bytes) return;
     char kv[96];
-    int n = seconds > 0 ? snprintf(kv, sizeof kv, "bound_build_seconds=%.3f ", seconds) : 0;
+    int n = seconds > 0 ? snprintf(kv, sizeof kv, "bound_build_ms=%.0f ", seconds * 1000) : 0;
     snprintf(kv + n, sizeof kv - (size_t)n, "bound_bytes=%llu", (unsigned long long)bytes);
     size_t old = r->stats ? strlen(r->stats) : 0;
     char *joined = xmalloc(old + strlen(kv) + 2);
