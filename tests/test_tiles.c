@@ -577,3 +577,22 @@ Test(tiles, the_space_the_cluster_and_the_pictures)
     cr_assert_str_eq(out, "360\n");
     free(out), free(err);
 }
+
+Test(tiles, the_databases_count_against_the_bytes_budget_and_in_the_rows, .timeout = 300)
+{
+    cache_here();
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --solver idastar --max-bytes 64Mi corpus/tiles/korf-easy.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 3, "%s%s", out, err);
+    cr_assert_str_eq(out, "korf12: budget exceeded (bytes)\nkorf42: budget exceeded (bytes)\n"
+                          "korf79: budget exceeded (bytes)\n");
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/solve --json --solver idastar --max-bytes 200Mi corpus/tiles/korf-easy.txt | "
+             "python3 -c \"import json,sys\nfor l in sys.stdin:\n d=json.loads(l)\n"
+             " assert d['status'] == 'solved' and d['moves'] == d['known_optimal'], d\n"
+             " assert d['table_bytes'] >= 115358880 and d['stats']['bound_bytes'] == 115358880, d\n"
+             "print('ok')\"", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "ok\n");
+    free(out), free(err);
+}
