@@ -227,26 +227,24 @@ static int read_moves(const words *w, const board *b, ubp_answer *a, char *err)
     return 0;
 }
 
-/* A Klotski solution: tokens AD BLL CUR ..., kept as written, one space apart. */
-static int read_tokens(const words *w, const klotski_board *b, ubp_answer *a, char *err)
+/* Whether t is a Klotski token: a piece's letter, then its steps (AD BLL CUR). */
+static bool klotski_token(const puzzle *p, const char *t)
 {
-    size_t len = 0;
-    for (int k = 2; k < w->n; k++) len += strlen(w->word[k]) + 1;
-    a->notation = xmalloc(len + 1);
-    a->notation[0] = '\0';
-    size_t n = 0;
-    for (int k = 2; k < w->n; k++) {
-        const char *t = w->word[k];
-        if (klotski_piece_of_label(b, t[0]) < 0 || !t[1] || strspn(t + 1, "UDLR") != strlen(t + 1))
-            return bad_move(k - 1, t, "<piece><U|D|L|R ...>", err);
-        n += (size_t)sprintf(a->notation + n, "%s%s", n ? " " : "", t);
-    }
-    return 0;
+    return klotski_piece_of_label(&p->klotski, t[0]) >= 0 && t[1] && strspn(t + 1, "UDLR") == strlen(t + 1);
 }
 
-/* A sliding-tile solution: tokens 12D 7L ..., a tile's number and a direction, kept as
- * written, one space apart (the replay judges them). */
-static int read_tile_tokens(const words *w, const tiles_board *b, ubp_answer *a, char *err)
+/* Whether t is a sliding-tile token: a tile of the board, then one direction (12D). */
+static bool tile_token(const puzzle *p, const char *t)
+{
+    size_t digits = strspn(t, "0123456789");
+    return digits && digits <= 2 && atoi(t) < p->tiles.cells && t[digits] &&
+           strchr("UDLR", t[digits]) && !t[digits + 1];
+}
+
+/* A solution in tokens (Klotski's, the tiles'), each checked by `is_token`, kept as written,
+ * one space apart: the replay judges them. */
+static int read_tokens(const words *w, const puzzle *p, bool (*is_token)(const puzzle *, const char *),
+                       const char *expected, ubp_answer *a, char *err)
 {
     size_t len = 0;
     for (int k = 2; k < w->n; k++) len += strlen(w->word[k]) + 1;
@@ -255,10 +253,7 @@ static int read_tile_tokens(const words *w, const tiles_board *b, ubp_answer *a,
     size_t n = 0;
     for (int k = 2; k < w->n; k++) {
         const char *t = w->word[k];
-        size_t digits = strspn(t, "0123456789");
-        if (!digits || digits > 2 || atoi(t) >= b->cells || !t[digits] || t[digits + 1] ||
-            !strchr("UDLR", t[digits]))
-            return bad_move(k - 1, t, "<tile><U|D|L|R>", err);
+        if (!is_token(p, t)) return bad_move(k - 1, t, expected, err);
         n += (size_t)sprintf(a->notation + n, "%s%s", n ? " " : "", t);
     }
     return 0;
@@ -283,8 +278,8 @@ int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a,
     } else if (!strcmp(command, "stat")) {
         rc = read_stats(&w, a, err);
     } else if (!strcmp(command, "solution")) {
-        rc = p->family == FAMILY_KLOTSKI ? read_tokens(&w, &p->klotski, a, err)
-             : p->family == FAMILY_TILES ? read_tile_tokens(&w, &p->tiles, a, err)
+        rc = p->family == FAMILY_KLOTSKI ? read_tokens(&w, p, klotski_token, "<piece><U|D|L|R ...>", a, err)
+             : p->family == FAMILY_TILES ? read_tokens(&w, p, tile_token, "<tile><U|D|L|R>", a, err)
                                          : read_moves(&w, &p->board, a, err);
         a->status = SOLVE_SOLVED;
     } else if (!strcmp(command, "nosolution")) {

@@ -222,6 +222,22 @@ static char *slurp(const char *path)
     return s;
 }
 
+void th_bad_inputs(const char *const cases[][2], size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        char dir[64], cmd[512], *out, *err;
+        th_scratch(dir);
+        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s/k.txt && %s/solve %s/k.txt", cases[k][0],
+                 dir, th_bin(), dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "case %zu: %s", k, err);
+        const char *colon = strstr(err, "k.txt:");
+        cr_assert_not_null(colon, "case %zu: %s", k, err);
+        cr_assert_str_eq(colon, cases[k][1], "case %zu", k);
+        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "case %zu: %s", k, err);
+        free(out), free(err);
+    }
+}
+
 void th_scratch(char *dir)
 {
     strcpy(dir, "/tmp/ubtest-XXXXXX");

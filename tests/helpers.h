@@ -56,6 +56,10 @@ const char *th_bin(void);
  * written). Returns how many did not finish. */
 int th_enumerate_short_of_memory(const char *args, int from_kb, int step_kb, int to_kb);
 
+/* Each case's text (cases[k][0]) written to a file k.txt and given to bin/solve: exit status 2
+ * and one line on stderr, from "k.txt:" on equal to cases[k][1]. */
+void th_bad_inputs(const char *const cases[][2], size_t n);
+
 /* True when the programs and this suite are the sanitized build (UB_BIN names build/san). */
 bool th_sanitized(void);
 

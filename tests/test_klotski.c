@@ -799,18 +799,7 @@ Test(klotski, bad_input_is_one_line_naming_the_file_and_line)
          "|pqrstuvw|\n|yz......|\n|........|\n+v-------+\n",
          "k.txt:3: too many cells for the key: a state takes 69 bits, 64 at most\n"},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        char dir[64], cmd[512], *out, *err;
-        th_scratch(dir);
-        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s/k.txt && %s/solve %s/k.txt", cases[k][0],
-                 dir, th_bin(), dir);
-        cr_assert_eq(th_run(cmd, &out, &err), 2, "case %zu: %s", k, err);
-        const char *colon = strstr(err, "k.txt:");
-        cr_assert_not_null(colon, "case %zu: %s", k, err);
-        cr_assert_str_eq(colon, cases[k][1], "case %zu", k);
-        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "case %zu: %s", k, err);
-        free(out), free(err);
-    }
+    th_bad_inputs(cases, sizeof cases / sizeof *cases);
 }
 
 Test(klotski, a_mixed_folder_runs_every_solver_with_unsupported_rows_and_verifies)

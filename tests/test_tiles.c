@@ -109,18 +109,7 @@ Test(tiles, bad_input_is_one_line_naming_the_file_and_line)
         {"family: tiles\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n",
          "k.txt:2: more than 24 numbers or 511 characters on a line\n"},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        char dir[64], cmd[512], *out, *err;
-        th_scratch(dir);
-        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s/k.txt && %s/solve %s/k.txt", cases[k][0],
-                 dir, th_bin(), dir);
-        cr_assert_eq(th_run(cmd, &out, &err), 2, "case %zu: %s", k, err);
-        const char *colon = strstr(err, "k.txt:");
-        cr_assert_not_null(colon, "case %zu: %s", k, err);
-        cr_assert_str_eq(colon, cases[k][1], "case %zu", k);
-        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "case %zu: %s", k, err);
-        free(out), free(err);
-    }
+    th_bad_inputs(cases, sizeof cases / sizeof *cases);
 }
 
 /* ---- An independent search over every layout ---------------------------------------------
