@@ -469,8 +469,8 @@ Test(tiles, every_solver_on_the_small_shapes_and_the_8_puzzle, .timeout = 600)
     /* Every strategy that applies, each bound, Korf's IDA*: no check fails (legal, optimal where
      * promised, the unsolvable ones proved without a search); the zone solvers are unsupported. */
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --verify --solver all --heuristic all "
-             "--param table=0 --out %s corpus/tiles/small.txt corpus/tiles/eight-puzzle-farthest.txt",
-             th_bin(), dir);
+             "--param table=0 --max-states %s --out %s corpus/tiles/small.txt "
+             "corpus/tiles/eight-puzzle-farthest.txt", th_bin(), th_sanitized() ? "200K" : "2M", dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "python3 -c \"import json\n"
