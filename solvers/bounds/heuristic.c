@@ -73,21 +73,16 @@ static int own_h_after(const family_bound *fb, uint64_t parent, int h_parent, ui
     return own_h(fb, key);
 }
 
-/* h_after, child by child: what a bound with nothing to share gives. */
-void heuristic_children_each(const family_bound *fb, uint64_t parent, int h_parent,
-                             const uint64_t *child, int n, int *h)
-{
-    for (int i = 0; i < n; i++) h[i] = fb->h_after(fb, parent, h_parent, child[i]);
-}
-
 int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
                           uint64_t *child, int *h)
 {
     const family_problem *p = fb->p;
     int all = p->successors(p->board, key, fb->m, child), n = 0;
-    for (int i = 0; i < all; i++)
-        if (child[i] != skip || skip == key) child[n++] = child[i];
-    fb->h_children(fb, key, h_key, child, n, h);
+    for (int i = 0; i < all; i++) {
+        if (child[i] == skip && skip != key) continue;
+        h[n] = fb->h_after(fb, key, h_key, child[i]);
+        child[n++] = child[i];
+    }
     return n;
 }
 
@@ -99,7 +94,6 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
     fb->m = m;
     fb->h = own_h;
     fb->h_after = own_h_after;
-    fb->h_children = heuristic_children_each;
     fb->expand = heuristic_expand_each;
     if (p->family == FAMILY_TILES &&
         tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX) < 0) {

@@ -102,11 +102,11 @@ void heuristic_free(heuristic *h);
  * changes by at most one (admissible and consistent), -1 when no goal can be reached; and
  * h_after(parent, h of parent, key), the same for key one unit after parent, which a bound
  * may work out from its parent's in O(1) (the Manhattan distance: one tile moved); and
- * h_children, h_after for each of a state's successors at once, which lets a bound share the
- * work on the parent and overlap its tables' memory reads (a pattern database's lookups); and
  * expand, a state's successors but one (its parent: a depth-first search's one duplicate
- * check), in the family's order, with their bounds: successors, then h_children, or one pass
- * where a bound knows its family's moves (the Manhattan distance: the blank found once).
+ * check), in the family's order, with their bounds: the family's successors, then h_after on
+ * each, or one pass where a bound knows its family's moves (the Manhattan distance: the blank
+ * found once; the pattern databases: every child's lookups worked out, their memory reads
+ * overlapped).
  *
  *     family_bound fb;
  *     if (heuristic_family_begin(&fb, p, m, kind, options, budget, r) < 0) return;   (budget)
@@ -121,8 +121,6 @@ struct family_bound {
     measure m;
     int (*h)(const family_bound *fb, uint64_t key);
     int (*h_after)(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key);
-    void (*h_children)(const family_bound *fb, uint64_t parent, int h_parent,
-                       const uint64_t *child, int n, int *h);
     /* The successors of key but `skip` (none when skip is key) into child (room for the
      * family's max_successors), with their bounds into h; returns how many. */
     int (*expand)(const family_bound *fb, uint64_t key, uint64_t skip, int h_key, uint64_t *child,
@@ -153,12 +151,9 @@ extern const char *const heuristic_no_yes[2];
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r);
 
-/* expand as the family's successors without `skip`, then h_children. */
+/* expand as the family's successors without `skip`, then h_after on each. */
 int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
                           uint64_t *child, int *h);
-/* h_children as h_after on each child in turn. */
-void heuristic_children_each(const family_bound *fb, uint64_t parent, int h_parent,
-                             const uint64_t *child, int n, int *h);
 
 /* The settings of setup u: its bound's kind (-1: it has none) and options. */
 int heuristic_of_setup(const solver_setup *u, heuristic_options *o);
@@ -174,7 +169,6 @@ int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t 
 int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes);
 double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t max_bytes,
                          uint64_t *bytes);
-int tiles_linear_conflicts(const void *board, uint64_t key);
 
 /* The bounds themselves, for heuristic_moves and the tests. */
 int heuristic_blockers(const board *b, uint64_t key);

@@ -45,21 +45,6 @@ static int manhattan_after(const family_bound *fb, uint64_t parent, int h_parent
     return h_parent - b->distance[t][from] + b->distance[t][to];
 }
 
-/* The children of one parent: its blank found once; a child's blank is the other cell the
- * move changed. */
-static void manhattan_children(const family_bound *fb, uint64_t parent, int h_parent,
-                               const uint64_t *child, int n, int *h)
-{
-    const tiles_board *b = fb->p->board;
-    int to = tiles_blank(b, parent);
-    for (int i = 0; i < n; i++) {
-        uint64_t changed = parent ^ child[i];
-        int low = __builtin_ctzll(changed) >> 2, high = (63 - __builtin_clzll(changed)) >> 2;
-        int from = low == to ? high : low, t = tiles_at(parent, from);
-        h[i] = h_parent - b->distance[t][from] + b->distance[t][to];
-    }
-}
-
 /* The successors in tiles.h's order, each with its bound from the tile that moved. */
 static int manhattan_expand(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
                             uint64_t *child, int *h)
@@ -89,9 +74,8 @@ static int must_leave(const int *goal, int n)
     return n - best;
 }
 
-int tiles_linear_conflicts(const void *board, uint64_t key)
+static int linear_conflicts(const tiles_board *b, uint64_t key)
 {
-    const tiles_board *b = board;
     int extra = 0, w = b->width, h = b->height, goal[TILES_MAX_SIDE], n;
     for (int r = 0; r < h; r++) {
         n = 0;
@@ -115,14 +99,14 @@ int tiles_linear_conflicts(const void *board, uint64_t key)
 static int conflict_h(const family_bound *fb, uint64_t key)
 {
     int h = manhattan_h(fb, key);
-    return h < 0 ? h : h + tiles_linear_conflicts(fb->p->board, key);
+    return h < 0 ? h : h + linear_conflicts(fb->p->board, key);
 }
 
 static int conflict_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
 {
     (void)parent, (void)h_parent;
     const tiles_board *b = fb->p->board;
-    return tiles_manhattan(b, key) + tiles_linear_conflicts(b, key);
+    return tiles_manhattan(b, key) + linear_conflicts(b, key);
 }
 
 int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t max_bytes)
@@ -131,7 +115,6 @@ int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t 
     case HEURISTIC_MANHATTAN:
         fb->h = manhattan_h;
         fb->h_after = manhattan_after;
-        fb->h_children = manhattan_children;
         fb->expand = manhattan_expand;
         return 0;
     case HEURISTIC_CONFLICT:
