@@ -47,7 +47,8 @@ static const solver_param idastar_params[NPARAMS] = {
     [PARAM_REFLECT] = HEURISTIC_REFLECT_PARAM,
 };
 
-/* Korf's IDA*'s deepest path. */
+/* Korf's IDA*'s deepest path: its arrays' room, and the recursion's depth. A search that
+ * reaches it stops as on a bytes budget (the row's note says which). */
 #define KORF_MAX_DEPTH 1000
 
 /* The smallest f among the states still CUT in the table, or HEURISTIC_DEAD. */
@@ -173,7 +174,14 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
     }
     if (search_expand(k->limits, k->r))
         search_trace_step(k->limits, trace_step_of(key, parent, g, h));
-    if (search_should_stop(k->limits, k->r, k->bytes, k->bytes) || g == KORF_MAX_DEPTH) {
+    if (search_should_stop(k->limits, k->r, k->bytes, k->bytes)) {
+        k->stop = true;
+        return false;
+    }
+    if (g == KORF_MAX_DEPTH) {   /* the path's room is spent: a stop, not a proof */
+        k->r->status = SOLVE_BUDGET;
+        k->r->budget_hit = "bytes";
+        k->r->note = "Korf's IDA* keeps paths of at most 1000 moves";
         k->stop = true;
         return false;
     }

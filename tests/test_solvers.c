@@ -1,6 +1,7 @@
 /* test_solvers.c -- every solver through the one interface: legal solutions, the optimum from
  * every solver that promises it, bfs1's fewest steps, "no solution" claims, budgets. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,4 +191,21 @@ Test(solvers, exits_on_other_sides)
     }
     solver_context_free(&ctx);
     puzzle_list_free(&list);
+}
+
+/* Korf's IDA* keeps paths of at most a thousand moves. On a puzzle whose moves cycle without a
+ * goal (two pieces back and forth, the exit held by a truck that cannot leave the primary's row),
+ * every threshold finds a longer path, until that cap: reaching it proves nothing, so the row is a
+ * budget, never a claim of no solution (it was, until this test). */
+Test(solvers, korfs_ida_at_its_depth_cap_claims_nothing)
+{
+    char dir[64], cmd[512], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "printf '+----+\\n|AA.C>\\n|BxxC|\\n|Bxxx|\\n|.xxx|\\n+----+\\n' > %s/c.txt && "
+             "%s/solve --json --solver idastar --heuristic blockers --param table=0 --max-states 0 "
+             "%s/c.txt", dir, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 3, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "\"status\":\"budget\",\"budget_hit\":\"bytes\""), "%s", out);
+    cr_assert_not_null(strstr(out, "\"note\":\"Korf's IDA* keeps paths of at most 1000 moves\""), "%s", out);
+    free(out), free(err);
 }
