@@ -228,6 +228,35 @@ uint64_t tiles_cluster_states(const tiles_board *b)
     return f / 2;
 }
 
+/* ---- Ranks ----------------------------------------------------------------------------- */
+
+const uint8_t tiles_ones8[256] = {
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+    B6(0), B6(1), B6(1), B6(2)
+#undef B2
+#undef B4
+#undef B6
+};
+
+void tiles_unrank(uint64_t r, int k, int n, uint8_t *value)
+{
+    int digit[TILES_MAX_CELLS];
+    for (int i = k - 1; i >= 0; i--) {
+        digit[i] = (int)(r % (uint64_t)(n - i));
+        r /= (uint64_t)(n - i);
+    }
+    uint32_t used = 0;
+    for (int i = 0; i < k; i++) {
+        int v = 0;
+        for (int left = digit[i];; v++)
+            if (!(used >> v & 1u) && left-- == 0) break;
+        value[i] = (uint8_t)v;
+        used |= 1u << v;
+    }
+}
+
 /* ---- The family view ------------------------------------------------------------------- */
 
 static bool problem_is_goal(const void *b, uint64_t key)

@@ -113,6 +113,31 @@ bool tiles_goal_is_korf(const tiles_board *b);
 /* The goal as W*H numbers separated by `sep` (TILES_TEXT_MAX bytes). Returns the length. */
 int tiles_format_goal(const tiles_board *b, char sep, char *out);
 
+/* The ones of a 16-bit mask: two lookups, no call (the portable build has no popcnt); a
+ * pattern database's lookup counts them for every tile. */
+extern const uint8_t tiles_ones8[256];
+static inline int tiles_ones16(uint32_t m)
+{
+    return tiles_ones8[m & 255] + tiles_ones8[m >> 8 & 255];
+}
+
+/* The rank of a sequence of k distinct values below n (the cells of a group's tiles; a layout's
+ * tiles in reading order, k = n): each value counted among those the earlier ones left, in
+ * mixed radix n, n-1, ..., n-k+1, so that the sequences are numbered 0 .. n!/(n-k)! - 1. */
+static inline uint64_t tiles_rank(const uint8_t *value, int k, int n)
+{
+    uint64_t r = 0;
+    uint32_t used = 0;
+    for (int i = 0; i < k; i++) {
+        int digit = value[i] - tiles_ones16(used & ((1u << value[i]) - 1));
+        r = r * (uint64_t)(n - i) + (uint64_t)digit;
+        used |= 1u << value[i];
+    }
+    return r;
+}
+/* The sequence of rank r (tiles_rank's inverse), into value[0 .. k-1]. */
+void tiles_unrank(uint64_t r, int k, int n, uint8_t *value);
+
 /* How many states share a cluster with any state: (W*H)! / 2. */
 uint64_t tiles_cluster_states(const tiles_board *b);
 

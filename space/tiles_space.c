@@ -19,43 +19,19 @@
 
 #define UNSEEN 0xFF
 
-static uint64_t factorial(int n)
+/* The rank of a layout: its tiles in reading order, a permutation of 0 .. n-1. */
+static uint64_t rank_of(const tiles_board *b, uint64_t key)
 {
-    uint64_t f = 1;
-    for (int k = 2; k <= n; k++) f *= (uint64_t)k;
-    return f;
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_cells(b, key, cell);
+    return tiles_rank(cell, b->cells, b->cells);
 }
 
-/* The rank of the tiles on cells 0 .. n-1 (a permutation of 0 .. n-1). */
-static uint64_t rank_of(uint64_t key, int n)
+static uint64_t key_of(const tiles_board *b, uint64_t r)
 {
-    uint64_t r = 0;
-    uint32_t used = 0;
-    for (int c = 0; c < n; c++) {
-        int t = tiles_at(key, c);
-        r = r * (uint64_t)(n - c) + (uint64_t)(t - __builtin_popcount(used & ((1u << t) - 1)));
-        used |= 1u << t;
-    }
-    return r;
-}
-
-static uint64_t key_of(uint64_t r, int n)
-{
-    int digit[TILES_MAX_CELLS];
-    for (int c = n - 1; c >= 0; c--) {
-        digit[c] = (int)(r % (uint64_t)(n - c));
-        r /= (uint64_t)(n - c);
-    }
-    uint32_t used = 0;
-    uint64_t key = 0;
-    for (int c = 0; c < n; c++) {
-        int t = 0;
-        for (int left = digit[c];; t++)
-            if (!(used >> t & 1u) && left-- == 0) break;
-        used |= 1u << t;
-        key |= (uint64_t)t << (4 * c);
-    }
-    return key;
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_unrank(r, b->cells, b->cells, cell);
+    return tiles_key(b, cell);
 }
 
 int tiles_space_run(int width, int height, const char *out, const char *stats)
@@ -72,13 +48,13 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
                 "(a byte a layout: %d! bytes)\n", width, height, TILES_SPACE_MAX_CELLS, n);
         return 2;
     }
-    uint64_t layouts = factorial(n);
+    uint64_t layouts = 2 * tiles_cluster_states(&b);
     uint8_t *dist = xmalloc(layouts);
     uint32_t *now = xmalloc(layouts / 2 * sizeof *now), *next = xmalloc(layouts / 2 * sizeof *next);
     memset(dist, UNSEEN, layouts);
     uint64_t by_moves[256] = {0}, count = 1, states = 0;
     int depth = 0;
-    uint64_t root = rank_of(b.goal_key, n);
+    uint64_t root = rank_of(&b, b.goal_key);
     dist[root] = 0;
     now[0] = (uint32_t)root;
     for (;; depth++) {
@@ -87,9 +63,9 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
         uint64_t found = 0;
         for (uint64_t j = 0; j < count; j++) {
             uint64_t child[4];
-            int k = tiles_successors(&b, key_of(now[j], n), child);
+            int k = tiles_successors(&b, key_of(&b, now[j]), child);
             for (int i = 0; i < k; i++) {
-                uint64_t r = rank_of(child[i], n);
+                uint64_t r = rank_of(&b, child[i]);
                 if (dist[r] == UNSEEN) dist[r] = (uint8_t)(depth + 1), next[found++] = (uint32_t)r;
             }
         }
@@ -114,7 +90,7 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
         fprintf(o.f, "family: tiles\nsize: %dx%d\n", width, height);
         for (uint64_t j = 0; j < count; j++) {
             char rows[TILES_TEXT_MAX];
-            int len = tiles_format_rows(&b, key_of(now[j], n), false, rows);
+            int len = tiles_format_rows(&b, key_of(&b, now[j]), false, rows);
             for (int i = 0; i < len; i++)
                 if (rows[i] == '\n') rows[i] = ' ';
             fprintf(o.f, "farthest%llu %.*smoves=%d\n", (unsigned long long)j + 1, len, rows, depth);

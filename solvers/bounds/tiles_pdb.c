@@ -47,13 +47,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
 #include "common/outfile.h"
 #include "common/tiles.h"
 #include "common/xmem.h"
+#include "search/search.h"
 #include "solvers/bounds/heuristic.h"
 
 #define MAX_GROUP 6
@@ -86,54 +86,6 @@ static int ngroups_built;
 static pdb_set *sets[32];
 static int nsets;
 
-/* ---- Ranks ---------------------------------------------------------------------------- */
-
-/* The cells of a 16-cell mask: two lookups, no call (the portable build has no popcnt). */
-static const uint8_t ones8[256] = {
-#define B2(n) n, n + 1, n + 1, n + 2
-#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
-#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
-    B6(0), B6(1), B6(1), B6(2)
-#undef B2
-#undef B4
-#undef B6
-};
-
-static inline int ones16(uint32_t m)
-{
-    return ones8[m & 255] + ones8[m >> 8 & 255];
-}
-
-/* The rank of a placement: cell[i] of tile i of the group, among n cells. */
-static inline uint64_t rank_of(const uint8_t *cell, int k, int n)
-{
-    uint64_t r = 0;
-    uint32_t used = 0;
-    for (int i = 0; i < k; i++) {
-        int digit = cell[i] - ones16(used & ((1u << cell[i]) - 1));
-        r = r * (uint64_t)(n - i) + (uint64_t)digit;
-        used |= 1u << cell[i];
-    }
-    return r;
-}
-
-static void unrank(uint64_t r, int k, int n, uint8_t *cell)
-{
-    int digit[MAX_GROUP];
-    for (int i = k - 1; i >= 0; i--) {
-        digit[i] = (int)(r % (uint64_t)(n - i));
-        r /= (uint64_t)(n - i);
-    }
-    uint32_t used = 0;
-    for (int i = 0; i < k; i++) {
-        int c = 0;
-        for (int left = digit[i];; c++)
-            if (!(used >> c & 1u) && left-- == 0) break;
-        cell[i] = (uint8_t)c;
-        used |= 1u << c;
-    }
-}
-
 /* ---- Building ------------------------------------------------------------------------- */
 
 static uint64_t entries_of(int k, int n)
@@ -165,7 +117,7 @@ static uint32_t flood(uint32_t seed, uint32_t free, int width, uint32_t inside)
 /* The entry of a placement (its rank, its cells `used`) with the blank on `blank`. */
 static inline uint64_t entry_of(uint64_t rank, uint32_t used, int blank, int free_cells)
 {
-    return rank * (uint64_t)free_cells + (uint64_t)(blank - ones16(used & ((1u << blank) - 1)));
+    return rank * (uint64_t)free_cells + (uint64_t)(blank - tiles_ones16(used & ((1u << blank) - 1)));
 }
 
 /* The breadth-first search from the goal placement, by levels; a placement's blank cells found
@@ -182,7 +134,7 @@ static void build(pdb_group *g, const tiles_board *b)
     uint8_t cell[MAX_GROUP];
     uint32_t used = 0;
     for (int i = 0; i < k; i++) cell[i] = b->goal_cell[g->tile[i]], used |= 1u << cell[i];
-    uint64_t root = rank_of(cell, k, n), count = 1;
+    uint64_t root = tiles_rank(cell, k, n), count = 1;
     uint32_t start = flood(1u << b->goal_cell[0], inside & ~used, w, inside);
     reach[root] = mask[root] = (uint16_t)start;
     now[0] = (uint32_t)root;
@@ -190,7 +142,7 @@ static void build(pdb_group *g, const tiles_board *b)
         uint64_t found = 0;
         for (uint64_t j = 0; j < count; j++) {   /* this level's cells get their distance */
             uint64_t r = now[j];
-            unrank(r, k, n, cell);
+            tiles_unrank(r, k, n, cell);
             used = 0;
             for (int i = 0; i < k; i++) used |= 1u << cell[i];
             for (uint32_t m = mask[r]; m; m &= m - 1)
@@ -200,7 +152,7 @@ static void build(pdb_group *g, const tiles_board *b)
             uint64_t r = now[j];
             uint32_t m = mask[r];
             mask[r] = 0;
-            unrank(r, k, n, cell);
+            tiles_unrank(r, k, n, cell);
             used = 0;
             for (int i = 0; i < k; i++) used |= 1u << cell[i];
             for (int i = 0; i < k; i++) {
@@ -209,7 +161,7 @@ static void build(pdb_group *g, const tiles_board *b)
                     int to = b->next[at][d];
                     if (to < 0 || !(m >> to & 1u)) continue;   /* the blank is not there */
                     cell[i] = (uint8_t)to;
-                    uint64_t r2 = rank_of(cell, k, n);
+                    uint64_t r2 = tiles_rank(cell, k, n);
                     uint32_t used2 = (used & ~(1u << at)) | 1u << to;
                     uint32_t fresh = flood(1u << at, inside & ~used2, w, inside) & ~reach[r2];
                     if (fresh) {
@@ -337,11 +289,9 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
     char path[PATH_MAX];
     cache_path(g, path, sizeof path);
     if (cache_read(g, path) != 1) {
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        double t0 = search_now();
         build(g, b);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        double took = search_now() - t0;
         *seconds += took;
         char tiles[3 * MAX_GROUP + 1] = "";
         for (int i = 0; i < k; i++) sprintf(tiles + strlen(tiles), "%s%d", i ? " " : "", tile[i]);
@@ -394,7 +344,7 @@ static inline uint64_t group_rank(const pdb_group *grp, const uint8_t *cell_of, 
     uint8_t cell[MAX_GROUP];
     *used = 0;
     for (int i = 0; i < grp->k; i++) cell[i] = cell_of[grp->tile[i]], *used |= 1u << cell[i];
-    return rank_of(cell, grp->k, n);
+    return tiles_rank(cell, grp->k, n);
 }
 
 /* The entry of each group's lookup for the tiles on cell_of[tile] (the blank's, cell_of[0]). */
