@@ -162,10 +162,7 @@ static int read_line(const scan_source *src, const scan_line *line, puzzle *p, c
     int at = 0;
     scan_default_name(src, line->lineno, p);
     if (!board_token(tok[0])) {
-        long moves;
-        if (strcmp(tok[0], "-") == 0) p->optimal = PUZZLE_UNSOLVABLE;
-        else if (scan_parse_count(tok[0], &moves)) p->optimal = (int)moves;
-        else
+        if (!scan_parse_optimum(tok[0], &p->optimal))
             return scan_error(err, src, line->lineno,
                               "'%s' is not a move count; expected MOVES BOARD [CLUSTER] [NAME]",
                               tok[0]);

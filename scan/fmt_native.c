@@ -75,7 +75,6 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
     size_t key_len = (size_t)(colon - s);
     if (!r->have_header) r->start_lineno = line->lineno;
     r->have_header = true;
-    long n;
     if (key_len == 4 && strncmp(s, "name", 4) == 0) {
         if (!*value || strlen(value) >= sizeof r->p->name)
             return scan_error(err, src, line->lineno, "name must be 1 to %zu characters",
@@ -89,9 +88,7 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
         if (optimum != &r->p->optimal && r->g.family != FAMILY_KLOTSKI)
             return scan_error(err, src, line->lineno,
                               "%.*s: is a Klotski header (family: klotski first)", (int)key_len, s);
-        if (strcmp(value, "-") == 0) *optimum = PUZZLE_UNSOLVABLE;
-        else if (scan_parse_count(value, &n)) *optimum = (int)n;
-        else
+        if (!scan_parse_optimum(value, optimum))
             return scan_error(err, src, line->lineno, "%.*s: '%s' is not a count or '-'",
                               (int)key_len, s, value);
     } else if (key_len == 6 && strncmp(s, "family", 6) == 0) {

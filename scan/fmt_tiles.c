@@ -118,7 +118,6 @@ static int tiles_header(tiles_reader *t, const scan_line *line, puzzle *p, char 
     const char *s = line->text, *colon = strchr(s, ':');
     const char *value = colon + 1 + strspn(colon + 1, " \t");
     size_t key = (size_t)(colon - s);
-    long n;
     if (key == 4 && strncmp(s, "goal", 4) == 0) {
         words w;
         if (!cut_words(value, &w)) return too_long(t, line->lineno, err);
@@ -141,9 +140,7 @@ static int tiles_header(tiles_reader *t, const scan_line *line, puzzle *p, char 
         return 1;
     }
     if (key == 5 && strncmp(s, "moves", 5) == 0) {
-        if (strcmp(value, "-") == 0) p->optimal = PUZZLE_UNSOLVABLE;
-        else if (scan_parse_count(value, &n)) p->optimal = (int)n;
-        else return scan_error(err, t->src, line->lineno, "moves: '%s' is not a count or '-'", value);
+        if (!scan_parse_optimum(value, &p->optimal)) return scan_error(err, t->src, line->lineno, "moves: '%s' is not a count or '-'", value);
         return 1;
     }
     if (key == 4 && strncmp(s, "name", 4) == 0) {
@@ -168,10 +165,7 @@ static int list_line(tiles_reader *t, const scan_line *line, puzzle *p, char *er
     if (first) snprintf(p->name, sizeof p->name, "%s", word[0]);
     if (count > first && strncmp(word[count - 1], "moves=", 6) == 0) {
         const char *v = word[--count] + 6;
-        long n;
-        if (strcmp(v, "-") == 0) p->optimal = PUZZLE_UNSOLVABLE;
-        else if (scan_parse_count(v, &n)) p->optimal = (int)n;
-        else return scan_error(err, t->src, line->lineno, "moves=%s is not a count or '-'", v);
+        if (!scan_parse_optimum(v, &p->optimal)) return scan_error(err, t->src, line->lineno, "moves=%s is not a count or '-'", v);
     }
     int n = count - first;
     if (n > TILES_MAX_CELLS)

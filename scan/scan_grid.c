@@ -34,6 +34,15 @@ int scan_parse_count(const char *s, long *value)
     return 1;
 }
 
+int scan_parse_optimum(const char *s, int *optimum)
+{
+    long n;
+    if (strcmp(s, "-") == 0) *optimum = PUZZLE_UNSOLVABLE;
+    else if (scan_parse_count(s, &n)) *optimum = (int)n;
+    else return 0;
+    return 1;
+}
+
 /* The cells of one label, in row-major order. */
 typedef struct {
     char label;

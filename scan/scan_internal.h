@@ -57,6 +57,9 @@ void scan_default_name(const scan_source *src, int lineno, puzzle *p);
 
 /* True when s is a whole non-negative decimal number that fits an int; stores it. */
 int scan_parse_count(const char *s, long *value);
+/* True when s is a known optimum as the files write it, a count or '-' (no solution); stores it
+ * (PUZZLE_UNSOLVABLE for '-'). */
+int scan_parse_optimum(const char *s, int *optimum);
 
 /* The readers: each appends puzzles to out and returns 0, or returns -1 with err set. */
 int fmt_native_read(const scan_source *src, puzzle_list *out, char *err);
