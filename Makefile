@@ -220,9 +220,14 @@ database: all
 
 # Every complete solver but the exponential iddfs over the whole database sample, each answer
 # checked against the reference BFS (about 2 minutes).
-test-long: all
+test-long: all build/opt/unit
 	bin/bench --no-progress --verify --solver bfs,bfs1,dfs,bibfs,astar,idastar \
 	    --out results/long corpus/_database/fogleman-sample.txt
+	UB_LONG=1 UB_BIN=bin XDG_CACHE_HOME=$(CURDIR)/build/cache \
+	    build/opt/unit --filter 'tiles/the_15_puzzles_7_8_*'
+	XDG_CACHE_HOME=$(CURDIR)/build/cache bin/bench --no-progress --solver idastar \
+	    --heuristic pdb --param table=0 --param partition=7-8 --param reflect=yes \
+	    --max-states 0 --max-bytes 6Gi --out results/long-tiles corpus/tiles/_korf/korf100.txt
 
 # The reference BFS against every line of the shipped database files (the 18,068 puzzles of
 # the reasoning-gym selection): optimal moves and cluster size (about 30 seconds).

@@ -11,6 +11,7 @@
 #include "common/tiles.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
+#include "search/search.h"
 #include "solvers/bounds/heuristic.h"
 #include "solvers/reference.h"
 #include "tests/helpers.h"
@@ -236,7 +237,9 @@ Test(tiles, parity_decides_solvability_as_a_search_over_every_layout_finds, .tim
 
 /* Each bound of the tiles on every layout of w x h: never above the distance, one move changes
  * it by at most one, and its incremental forms (h_after, expand) agree with it. */
-static void check_bounds(int w, int h, heuristic_options o)
+/* Checks every bound on every layout of the W x H; returns on how many the pdb bound (the
+ * last) is exact. */
+static uint64_t check_bounds(int w, int h, heuristic_options o)
 {
     tbfs t;
     every_layout(&t, w, h);
@@ -248,6 +251,7 @@ static void check_bounds(int w, int h, heuristic_options o)
     family_problem view;
     puzzle_problem(&p, &view);
     const int kinds[] = {HEURISTIC_MANHATTAN, HEURISTIC_CONFLICT, HEURISTIC_PDB};
+    uint64_t pdb_exact = 0;
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         family_bound fb;
         solver_budget none = {0, 0, 0};
@@ -277,50 +281,104 @@ static void check_bounds(int w, int h, heuristic_options o)
         cr_log_info("%s on %dx%d%s: exact on %llu of %llu layouts", heuristic_names[kinds[k]], w, h,
                     o.reflect ? " (reflect)" : "", (unsigned long long)exact,
                     (unsigned long long)t.count);
+        if (kinds[k] == HEURISTIC_PDB) pdb_exact = exact;
     }
     tbfs_free(&t);
+    return pdb_exact;
 }
 
 Test(tiles, every_bound_is_admissible_and_consistent_on_every_layout, .timeout = 600)
 {
     cache_here();
-    check_bounds(3, 3, (heuristic_options){0, false});
-    check_bounds(3, 3, (heuristic_options){0, true});
+    cr_assert_eq(check_bounds(3, 3, (heuristic_options){0, false}), 61312);
+    cr_assert_eq(check_bounds(3, 3, (heuristic_options){0, true}), 86905);
     check_bounds(4, 2, (heuristic_options){0, false});
     check_bounds(2, 4, (heuristic_options){0, false});
 }
 
-/* The 4x4's databases along random walks: consistent across every move, and the forms agree. */
-Test(tiles, the_15_puzzles_databases_are_consistent_along_random_walks, .timeout = 900)
+/* Off the 4x4 a partition is runs of its largest group: 7-8 on the 3x3 is one group of all
+ * eight tiles, whose database is the exact distance of every layout. */
+Test(tiles, the_7_8_partition_on_the_3x3_is_one_group_and_exact, .timeout = 300)
 {
     cache_here();
+    cr_assert_eq(check_bounds(3, 3, (heuristic_options){3, false}), 181440);
+}
+
+/* The bytes of a partition's tables, and a set that does not fit builds none of its groups. */
+Test(tiles, a_partitions_tables_are_counted_and_a_set_too_large_builds_nothing, .timeout = 120)
+{
+    cache_here();
+    puzzle p = one("family: tiles\n0 1 2 3\n4 5 6 7\n8 9 10 11\n");   /* 4x3 */
+    family_problem view;
+    puzzle_problem(&p, &view);
+    uint64_t bytes;
+    tiles_pdb_prepare(&view, (heuristic_options){1, false}, UINT64_MAX, &bytes);
+    cr_assert_eq(bytes, 2 * 95040 * 7 + 12 * 11);   /* 5-5-5: {1..5} {6..10} {11} */
+    tiles_pdb_prepare(&view, (heuristic_options){0, false}, UINT64_MAX, &bytes);
+    cr_assert_eq(bytes, 665280 * 6 + 95040 * 7);   /* auto: {1..6} {7..11} */
+
+    puzzle q = one("family: tiles\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n");
+    puzzle_problem(&q, &view);
+    double t0 = search_now();
+    cr_assert_eq(tiles_pdb_prepare(&view, (heuristic_options){3, false}, 2ull << 30, &bytes), 0);
+    cr_assert_eq(bytes, 0);   /* 7-8: 518,918,400 + 4,151,347,200 bytes, over 2 GiB */
+    cr_assert_lt(search_now() - t0, 5.0);   /* the 7-tile group was not built first */
+    family_bound fb;
+    solver_budget two_gib = {0, 2ull << 30, 0};
+    solver_result r = {0};
+    cr_assert_eq(heuristic_family_begin(&fb, &view, MEASURE_MOVES, HEURISTIC_PDB,
+                                        (heuristic_options){3, false}, &two_gib, &r), -1);
+    cr_assert_eq(r.status, SOLVE_BUDGET);
+    cr_assert_str_eq(r.budget_hit, "bytes");
+}
+
+/* 20,000 moves of a random walk on the 4x4 from the goal with the databases of partition o:
+ * consistent across every move, the forms agreeing, and never under the Manhattan distance. */
+static void walk_4x4(heuristic_options o, uint64_t max_bytes)
+{
     puzzle p = one("family: tiles\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n");
     family_problem view;
     puzzle_problem(&p, &view);
+    family_bound fb, md;
+    solver_budget budget = {0, max_bytes, 0};
+    solver_result r = {0};
+    cr_assert_eq(heuristic_family_begin(&fb, &view, MEASURE_MOVES, HEURISTIC_PDB, o, &budget, &r),
+                 0);
+    cr_assert_eq(
+        heuristic_family_begin(&md, &view, MEASURE_MOVES, HEURISTIC_MANHATTAN, o, &budget, &r), 0);
+    srand(7);
+    uint64_t key = p.start;
+    int h = fb.h(&fb, key);
+    cr_assert_eq(h, 0);
+    for (int step = 0; step < 20000; step++) {
+        uint64_t child[4];
+        int hc[4];
+        int m = fb.expand(&fb, key, key, h, child, hc);
+        int i = rand() % m;
+        int direct = fb.h(&fb, child[i]);
+        cr_assert_eq(hc[i], direct);
+        cr_assert(direct >= h - 1 && direct <= h + 1);
+        cr_assert_geq(direct, md.h(&md, child[i]));   /* a group needs its tiles' distances */
+        key = child[i], h = direct;
+    }
+}
+
+Test(tiles, the_15_puzzles_databases_are_consistent_along_random_walks, .timeout = 900)
+{
+    cache_here();
     for (int partition = 1; partition <= 2; partition++)
-        for (int reflect = 0; reflect <= 1; reflect++) {
-            family_bound fb, md;
-            solver_budget none = {0, 0, 0};
-            solver_result r = {0};
-            heuristic_options o = {partition, reflect};
-            cr_assert_eq(heuristic_family_begin(&fb, &view, MEASURE_MOVES, HEURISTIC_PDB, o, &none, &r), 0);
-            cr_assert_eq(heuristic_family_begin(&md, &view, MEASURE_MOVES, HEURISTIC_MANHATTAN, o, &none, &r), 0);
-            srand(7);
-            uint64_t key = p.start;
-            int h = fb.h(&fb, key);
-            cr_assert_eq(h, 0);
-            for (int step = 0; step < 20000; step++) {
-                uint64_t child[4];
-                int hc[4];
-                int m = fb.expand(&fb, key, key, h, child, hc);
-                int i = rand() % m;
-                int direct = fb.h(&fb, child[i]);
-                cr_assert_eq(hc[i], direct);
-                cr_assert(direct >= h - 1 && direct <= h + 1);
-                cr_assert_geq(direct, md.h(&md, child[i]));   /* a group needs its tiles' distances */
-                key = child[i], h = direct;
-            }
-        }
+        for (int reflect = 0; reflect <= 1; reflect++)
+            walk_4x4((heuristic_options){partition, reflect}, 0);
+}
+
+/* The 7-8 tables: 4.67 GB and about three minutes to build on two processors, so `make
+ * test-long` runs this (UB_LONG=1), and `make check` reports it skipped. */
+Test(tiles, the_15_puzzles_7_8_databases_are_consistent_along_random_walks, .timeout = 1800)
+{
+    if (!getenv("UB_LONG")) cr_skip_test("the 7-8 tables are built by make test-long");
+    cache_here();
+    for (int reflect = 0; reflect <= 1; reflect++)
+        walk_4x4((heuristic_options){3, reflect}, 6ull << 30);
 }
 
 /* ---- Korf's IDA* and the pattern databases on Korf's 100 ---------------------------------- */

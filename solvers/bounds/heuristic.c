@@ -5,7 +5,8 @@
 
 const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb", "manhattan",
                                                       "conflict"};
-const char *const heuristic_partition_names[HEURISTIC_PARTITIONS] = {"auto", "5-5-5", "6-6-3"};
+const char *const heuristic_partition_names[HEURISTIC_PARTITIONS] = {"auto", "5-5-5", "6-6-3",
+                                                                     "7-8"};
 const char *const heuristic_no_yes[2] = {"no", "yes"};
 
 /* The families each bound is defined for. */

@@ -136,11 +136,11 @@ typedef struct {
     bool reflect;
 } heuristic_options;
 
-#define HEURISTIC_PARTITIONS 3   /* auto, 5-5-5, 6-6-3 */
+#define HEURISTIC_PARTITIONS 4   /* auto, 5-5-5, 6-6-3, 7-8 */
 extern const char *const heuristic_partition_names[HEURISTIC_PARTITIONS];
 extern const char *const heuristic_no_yes[2];
 #define HEURISTIC_PARTITION_PARAM                                                               \
-    {"partition", "the pattern databases' tiles (tiles: auto, 5-5-5, 6-6-3)", 0, 0,            \
+    {"partition", "the pattern databases' tiles (tiles: auto, 5-5-5, 6-6-3, 7-8)", 0, 0,       \
      HEURISTIC_PARTITIONS - 1, heuristic_partition_names}
 #define HEURISTIC_REFLECT_PARAM                                                                 \
     {"reflect", "also the bound of the board reflected about its diagonal", 0, 0, 1,          \

@@ -27,22 +27,25 @@
  * A group's placement is numbered by its rank: the tiles' cells as digits, each counted among
  * the cells the earlier tiles left free (mixed radix n, n-1, ...); an entry is the rank times
  * n - k plus the blank's place among the free cells, one byte, so a database has
- * n! / (n-k)! * (n-k) entries (57.7 MB for six tiles of the 4x4). Its breadth-first search goes
- * level by level from the goal placement; a placement's blank cells are handled as a set,
- * closed under the free moves (a flood through the free cells), so each placement is expanded
- * once a level at most. Built once a process (kept in a list, under a lock) and cached on disk under
+ * n! / (n-k)! * (n-k) entries (57.7 MB for six tiles of the 4x4, 4.15 GB for eight). Its
+ * breadth-first search goes level by level from the goal placement (build, below). Built once a
+ * process (kept in a list, under a lock) and cached on disk under
  * $XDG_CACHE_HOME/unblock-bench (else ~/.cache/unblock-bench), keyed by the shape, the goal
  * and the group, with an XXH3 checksum: a file that does not match is rebuilt, with one
- * warning line, and never trusted.
+ * warning line, and never trusted. A set whose tables together pass the bytes budget builds
+ * none of them.
  *
  * Partitions: on the 4x4, by goal cells (0 the blank's; with another goal, the blank's goal
  * cell and cell 0 trade places):
- *   6-6-3 (the default): {1 2 3} {4 5 8 9 12 13} {6 7 10 11 14 15}
+ *   6-6-3 (the default): {1 2 4 5 8 9} {3 6 7 10 11 15} {12 13 14}
  *   5-5-5:               {1 2 3 6 7} {4 5 8 9 12} {10 11 13 14 15}
- * On every other shape (and with a named partition there), `auto`: the goal cells in reading
- * order, the blank's left out, cut into runs of six, the last run what is left.
+ *   7-8:                 {1 2 3 4 5 6 7} {8 9 10 11 12 13 14 15}   (4.67 GB with the blank kept)
+ * On every other shape: the goal cells in reading order, the blank's left out, cut into runs of
+ * the partition's largest group (auto and 6-6-3: six; 5-5-5: five; 7-8: eight), the last run
+ * what is left.
  */
 #include <errno.h>
+#include <sched.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +59,7 @@
 #include "search/search.h"
 #include "solvers/bounds/heuristic.h"
 
-#define MAX_GROUP 6
+#define MAX_GROUP 8
 #define MAX_GROUPS 4
 #define UNSEEN 0xFF
 
@@ -95,19 +98,30 @@ static uint64_t entries_of(int k, int n)
     return e;
 }
 
-/* The cells a blank reaches from `seed` through the free cells, on a board of `width` whose
- * cells are `inside`. */
-static uint32_t flood(uint32_t seed, uint32_t free, int width, uint32_t inside)
+/* A board's cells as bit masks, for flood: all of them, and those with a neighbour on the left
+ * and on the right. */
+typedef struct {
+    int width;
+    uint32_t inside, not_left, not_right;
+} pdb_edges;
+
+static pdb_edges edges_of(const tiles_board *b)
 {
-    uint32_t not_left = 0, not_right = 0;   /* cells with a neighbour on that side */
-    for (int c = 0; c < 32; c++)
-        if (inside >> c & 1u) {
-            if (c % width) not_left |= 1u << c;
-            if (c % width != width - 1) not_right |= 1u << c;
-        }
+    pdb_edges e = {b->width, (1u << b->cells) - 1, 0, 0};
+    for (int c = 0; c < b->cells; c++) {
+        if (c % b->width) e.not_left |= 1u << c;
+        if (c % b->width != b->width - 1) e.not_right |= 1u << c;
+    }
+    return e;
+}
+
+/* The cells a blank reaches from `seed` through the cells `free`. */
+static uint32_t flood(uint32_t seed, uint32_t free, const pdb_edges *e)
+{
     uint32_t m = seed, grown;
     for (;;) {
-        grown = m | m >> width | m << width | (m & not_left) >> 1 | (m & not_right) << 1;
+        grown = m | m >> e->width | m << e->width | (m & e->not_left) >> 1 |
+                (m & e->not_right) << 1;
         grown &= free;
         if (grown == m) return m;
         m = grown;
@@ -120,74 +134,131 @@ static inline uint64_t entry_of(uint64_t rank, uint32_t used, int blank, int fre
     return rank * (uint64_t)free_cells + (uint64_t)(blank - tiles_ones16(used & ((1u << blank) - 1)));
 }
 
-/* The breadth-first search from the goal placement, by levels; a placement's blank cells found
- * at one level form a set (`mask`), expanded together. */
+/* The breadth-first search from the goal placement, level by level, with the table as its
+ * only record of what is seen. A placement's free cells fall into components (cells the blank
+ * joins by free moves); the blank's cells of one component are one state of the abstraction, so
+ * a component's entries are always set together, and one entry tells whether it is seen. A
+ * level's placements are a bitmap; a placement's cells at this level are its entries equal to
+ * it. The placements of a level are shared out among threads in runs of words: two threads
+ * that reach one component write it the same level, so the table's bytes are stored and
+ * loaded whole (relaxed atomics) and the bitmap of the next level is or-ed atomically. */
+typedef struct {
+    pdb_group *g;
+    const tiles_board *b;
+    pdb_edges edges;
+    const uint64_t *now;
+    uint64_t *next, words;
+    uint64_t taken;   /* the next run of words a thread takes (atomic) */
+    uint8_t level;
+} pdb_build;
+
+#define BUILD_RUN 1024   /* words of the bitmap a thread takes at once */
+
+/* Expands placement r at w->level: each of its tiles next to a cell of the blank at this
+ * level moves into it, and the component the blank then has, if unseen, gets the next level.
+ * The children's entries are all asked for (prefetched) before any is read: on the larger
+ * tables nearly every one is a cache miss, and this lets them overlap. */
+static void build_expand(pdb_build *w, uint64_t r)
+{
+    pdb_group *g = w->g;
+    const tiles_board *b = w->b;
+    int k = g->k, n = b->cells, free_cells = n - k, m = 0;
+    uint32_t inside = w->edges.inside, used = 0, here = 0;
+    uint8_t cell[MAX_GROUP], *dist = g->dist;
+    struct { uint64_t rank, entry; uint32_t used; int blank; } child[4 * MAX_GROUP];
+    tiles_unrank(r, k, n, cell);
+    for (int i = 0; i < k; i++) used |= 1u << cell[i];
+    int slot = 0;
+    for (uint32_t f = inside & ~used; f; f &= f - 1, slot++)
+        if (__atomic_load_n(&dist[r * (uint64_t)free_cells + (uint64_t)slot], __ATOMIC_RELAXED) ==
+            w->level)
+            here |= f & -f;
+    for (int i = 0; i < k; i++) {
+        uint8_t at = cell[i];
+        for (int d = 0; d < 4; d++) {
+            int to = b->next[at][d];
+            if (to < 0 || !(here >> to & 1u)) continue;   /* the blank is not there */
+            cell[i] = (uint8_t)to;
+            child[m].rank = tiles_rank(cell, k, n);
+            child[m].used = (used & ~(1u << at)) | 1u << to;
+            child[m].blank = at;
+            child[m].entry = entry_of(child[m].rank, child[m].used, at, free_cells);
+            __builtin_prefetch(dist + child[m].entry);
+            m++;
+        }
+        cell[i] = at;
+    }
+    for (int i = 0; i < m; i++) {
+        if (__atomic_load_n(&dist[child[i].entry], __ATOMIC_RELAXED) != UNSEEN) continue;
+        uint64_t r2 = child[i].rank;
+        uint32_t component = flood(1u << child[i].blank, inside & ~child[i].used, &w->edges);
+        for (uint32_t c = component; c; c &= c - 1)
+            __atomic_store_n(&dist[entry_of(r2, child[i].used, __builtin_ctz(c), free_cells)],
+                             (uint8_t)(w->level + 1), __ATOMIC_RELAXED);
+        __atomic_fetch_or(&w->next[r2 / 64], 1ull << (r2 % 64), __ATOMIC_RELAXED);
+    }
+}
+
+static void *build_worker(void *arg)
+{
+    pdb_build *w = arg;
+    for (;;) {
+        uint64_t first = __atomic_fetch_add(&w->taken, BUILD_RUN, __ATOMIC_RELAXED);
+        if (first >= w->words) return NULL;
+        uint64_t last = first + BUILD_RUN < w->words ? first + BUILD_RUN : w->words;
+        for (uint64_t i = first; i < last; i++)
+            for (uint64_t bits = w->now[i]; bits; bits &= bits - 1)
+                build_expand(w, i * 64 + (uint64_t)__builtin_ctzll(bits));
+    }
+}
+
+/* The processors this process may run on. */
+static int build_threads(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+    int n = CPU_COUNT(&set);
+    return n < 1 ? 1 : n > 64 ? 64 : n;
+}
+
 static void build(pdb_group *g, const tiles_board *b)
 {
-    int k = g->k, n = b->cells, free_cells = n - k, w = b->width;
-    uint64_t ranks = g->entries / (uint64_t)free_cells;
-    uint32_t inside = (1u << n) - 1;
-    memset(g->dist, UNSEEN, g->entries);
-    uint16_t *reach = xcalloc(ranks, sizeof *reach), *mask = xcalloc(ranks, sizeof *mask);
-    uint16_t *next_mask = xcalloc(ranks, sizeof *next_mask);
-    uint32_t *now = xmalloc(ranks * sizeof *now), *next = xmalloc(ranks * sizeof *next);
-    uint8_t cell[MAX_GROUP];
+    int k = g->k, n = b->cells, free_cells = n - k;
+    uint64_t ranks = g->entries / (uint64_t)free_cells, words = (ranks + 63) / 64;
     uint32_t used = 0;
+    memset(g->dist, UNSEEN, g->entries);
+    pdb_build w = {g, b, edges_of(b), xcalloc(words, sizeof *w.now),
+                   xcalloc(words, sizeof *w.next), words, 0, 0};
+    uint8_t cell[MAX_GROUP];
     for (int i = 0; i < k; i++) cell[i] = b->goal_cell[g->tile[i]], used |= 1u << cell[i];
-    uint64_t root = tiles_rank(cell, k, n), count = 1;
-    uint32_t start = flood(1u << b->goal_cell[0], inside & ~used, w, inside);
-    reach[root] = mask[root] = (uint16_t)start;
-    now[0] = (uint32_t)root;
-    for (int level = 0; count; level++) {
-        uint64_t found = 0;
-        for (uint64_t j = 0; j < count; j++) {   /* this level's cells get their distance */
-            uint64_t r = now[j];
-            tiles_unrank(r, k, n, cell);
-            used = 0;
-            for (int i = 0; i < k; i++) used |= 1u << cell[i];
-            for (uint32_t m = mask[r]; m; m &= m - 1)
-                g->dist[entry_of(r, used, __builtin_ctz(m), free_cells)] = (uint8_t)level;
-        }
-        for (uint64_t j = 0; j < count; j++) {
-            uint64_t r = now[j];
-            uint32_t m = mask[r];
-            mask[r] = 0;
-            tiles_unrank(r, k, n, cell);
-            used = 0;
-            for (int i = 0; i < k; i++) used |= 1u << cell[i];
-            for (int i = 0; i < k; i++) {
-                uint8_t at = cell[i];
-                for (int d = 0; d < 4; d++) {
-                    int to = b->next[at][d];
-                    if (to < 0 || !(m >> to & 1u)) continue;   /* the blank is not there */
-                    cell[i] = (uint8_t)to;
-                    uint64_t r2 = tiles_rank(cell, k, n);
-                    uint32_t used2 = (used & ~(1u << at)) | 1u << to;
-                    uint32_t fresh = flood(1u << at, inside & ~used2, w, inside) & ~reach[r2];
-                    if (fresh) {
-                        reach[r2] |= (uint16_t)fresh;
-                        if (!next_mask[r2]) next[found++] = (uint32_t)r2;
-                        next_mask[r2] |= (uint16_t)fresh;
-                    }
-                }
-                cell[i] = at;
-            }
-        }
-        uint32_t *t = now;
-        now = next, next = t;
-        uint16_t *tm = mask;
-        mask = next_mask, next_mask = tm;
-        count = found;
+    uint64_t root = tiles_rank(cell, k, n);
+    for (uint32_t m = flood(1u << b->goal_cell[0], w.edges.inside & ~used, &w.edges); m; m &= m - 1)
+        g->dist[entry_of(root, used, __builtin_ctz(m), free_cells)] = 0;
+    ((uint64_t *)w.now)[root / 64] |= 1ull << (root % 64);
+    int threads = ranks < 1u << 20 ? 1 : build_threads();
+    pthread_t thread[64];
+    for (bool more = true; more; w.level++) {
+        w.taken = 0;
+        int started = 1;
+        while (started < threads &&
+               pthread_create(&thread[started - 1], NULL, build_worker, &w) == 0)
+            started++;
+        build_worker(&w);
+        for (int t = 0; t < started - 1; t++) pthread_join(thread[t], NULL);
+        uint64_t *t = (uint64_t *)w.now;
+        w.now = w.next, w.next = t;
+        memset(w.next, 0, words * sizeof *w.next);
+        more = false;
+        for (uint64_t i = 0; i < words && !more; i++) more = w.now[i] != 0;
     }
-    free(reach), free(mask), free(next_mask), free(now), free(next);
+    free((void *)w.now), free(w.next);
 }
 
 typedef struct {
     char magic[8];
     uint8_t width, height, k, pad;
     uint8_t goal[TILES_MAX_CELLS];
-    uint8_t tile[MAX_GROUP];
-    uint8_t pad2[2];
+    uint8_t tile[MAX_GROUP];   /* 8 bytes: where groups had six tiles, then two pads */
     uint64_t entries, checksum;
 } pdb_header;
 
@@ -276,8 +347,8 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
             return g;
     }
     uint64_t entries = entries_of(k, b->cells);
-    /* The build holds the table and, a placement each, three masks and two queue entries. */
-    if (entries + entries / (uint64_t)(b->cells - k) * 14 > max_bytes ||
+    /* The build holds the table and two bits a placement (its two levels' bitmaps). */
+    if (entries + entries / (uint64_t)(b->cells - k) / 4 > max_bytes ||
         ngroups_built == (int)(sizeof groups / sizeof *groups))
         return NULL;
     pdb_group *g = xcalloc(1, sizeof *g);
@@ -285,7 +356,7 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
     memcpy(g->goal, b->goal, sizeof g->goal);
     memcpy(g->tile, tile, (size_t)k);
     g->entries = entries;
-    g->dist = xmalloc(entries);
+    g->dist = xmalloc_large(entries);   /* huge pages, where given: fewer faults and TLB misses */
     char path[PATH_MAX];
     cache_path(g, path, sizeof path);
     if (cache_read(g, path) != 1) {
@@ -306,34 +377,42 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
 
 /* ---- Partitions ----------------------------------------------------------------------- */
 
-static const uint8_t part_663[3][MAX_GROUP + 1] = {
-    {6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}};
-static const uint8_t part_555[3][MAX_GROUP + 1] = {
-    {5, 1, 2, 3, 6, 7}, {5, 4, 5, 8, 9, 12}, {5, 10, 11, 13, 14, 15}};
+/* The 4x4's partitions by goal cell, by partition number (heuristic_partition_names): each
+ * group its size, then its cells; a size of 0 ends the list. */
+static const uint8_t part_4x4[HEURISTIC_PARTITIONS][MAX_GROUPS][MAX_GROUP + 1] = {
+    [0] = {{6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}},
+    [1] = {{5, 1, 2, 3, 6, 7}, {5, 4, 5, 8, 9, 12}, {5, 10, 11, 13, 14, 15}},
+    [2] = {{6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}},
+    [3] = {{7, 1, 2, 3, 4, 5, 6, 7}, {8, 8, 9, 10, 11, 12, 13, 14, 15}},
+};
 
-/* The groups' tiles: into tile[g][..] with size[g]; returns how many groups. */
+/* The groups' tiles: into tile[g][..] with size[g]; returns how many groups. Off the 4x4, the
+ * goal cells in reading order, the blank's left out, in runs of the partition's largest group
+ * (auto: six). */
 static int partition_of(const tiles_board *b, int partition, uint8_t tile[][MAX_GROUP], int *size)
 {
     int blank = b->goal_cell[0];
     if (b->width == 4 && b->height == 4) {
-        const uint8_t(*part)[MAX_GROUP + 1] = partition == 1 ? part_555 : part_663;
-        for (int g = 0; g < 3; g++) {
-            size[g] = part[g][0];
+        int g = 0;
+        for (; g < MAX_GROUPS && part_4x4[partition][g][0]; g++) {
+            size[g] = part_4x4[partition][g][0];
             for (int i = 0; i < size[g]; i++) {
-                int cell = part[g][1 + i];
+                int cell = part_4x4[partition][g][1 + i];
                 tile[g][i] = b->goal[cell == blank ? 0 : cell];
             }
         }
-        return 3;
+        return g;
     }
-    int n = 0;
+    int run = 0, n = 0;
+    for (int g = 0; g < MAX_GROUPS; g++)
+        if (part_4x4[partition][g][0] > run) run = part_4x4[partition][g][0];
     for (int c = 0; c < b->cells; c++) {
         if (c == blank) continue;
-        if (n % MAX_GROUP == 0) size[n / MAX_GROUP] = 0;
-        tile[n / MAX_GROUP][size[n / MAX_GROUP]++] = b->goal[c];
+        if (n % run == 0) size[n / run] = 0;
+        tile[n / run][size[n / run]++] = b->goal[c];
         n++;
     }
-    return (n + MAX_GROUP - 1) / MAX_GROUP;
+    return (n + run - 1) / run;
 }
 
 /* ---- Lookup --------------------------------------------------------------------------- */
@@ -455,6 +534,9 @@ static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_
     s.width = b->width, s.height = b->height, s.partition = (uint8_t)o.partition, s.reflect = o.reflect;
     memcpy(s.goal, b->goal, sizeof s.goal);
     s.ngroups = partition_of(b, o.partition, tile, size);
+    uint64_t need = 0;   /* known before any group is built: a set that cannot fit builds none */
+    for (int g = 0; g < s.ngroups; g++) need += entries_of(size[g], b->cells);
+    if (need > max_bytes) return NULL;
     for (int g = 0; g < s.ngroups; g++) {
         s.group[g] = group_for(b, tile[g], size[g], max_bytes, seconds);
         if (!s.group[g]) return NULL;
