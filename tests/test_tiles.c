@@ -330,6 +330,9 @@ Test(tiles, a_partitions_tables_are_counted_and_a_set_too_large_builds_nothing, 
                                         (heuristic_options){3, false}, &two_gib, &r), -1);
     cr_assert_eq(r.status, SOLVE_BUDGET);
     cr_assert_str_eq(r.budget_hit, "bytes");
+    /* the tables, and the 8-tile one's two bitmaps while it is built */
+    cr_assert_str_eq(r.note, "the bound's tables need 4799995200 bytes, past --max-bytes");
+    solver_result_free(&r);
 }
 
 /* 20,000 moves of a random walk on the 4x4 from the goal with the databases of partition o:

@@ -1,7 +1,10 @@
 /* heuristic.c -- the choice of bound: names, preparation, dispatch. */
 #include "solvers/bounds/heuristic.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "common/xmem.h"
 
 const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb", "manhattan",
                                                       "conflict"};
@@ -100,6 +103,11 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
         tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX) < 0) {
         r->status = SOLVE_BUDGET;
         r->budget_hit = "bytes";
+        char why[96];
+        snprintf(why, sizeof why, "the bound's tables need %llu bytes, past --max-bytes",
+                 (unsigned long long)fb->bytes);
+        r->message = xstrdup(why);
+        r->note = r->message;
         return -1;
     }
     r->peak_bytes = fb->bytes;

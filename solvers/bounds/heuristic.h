@@ -164,7 +164,8 @@ int heuristic_of_setup(const solver_setup *u, heuristic_options *o);
 double heuristic_prepare(const solver_setup *u, const family_problem *p, uint64_t max_bytes,
                          uint64_t *bytes);
 
-/* The sliding tiles' bounds (tiles_bounds.c, tiles_pdb.c): 0, or -1 over max_bytes. */
+/* The sliding tiles' bounds (tiles_bounds.c, tiles_pdb.c): 0, or -1 over max_bytes (then
+ * fb->bytes is what they need). */
 int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t max_bytes);
 int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes);
 double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t max_bytes,

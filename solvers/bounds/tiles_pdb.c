@@ -516,15 +516,18 @@ static int pdb_expand(const family_bound *fb, uint64_t key, uint64_t skip, int h
     return m;
 }
 
-/* The set of the board's shape, goal and options: kept, or made (its groups built). */
+/* The set of the board's shape, goal and options: kept, or made (its groups built). NULL when
+ * it does not fit max_bytes; *need is then what it needs. */
 static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_t max_bytes,
-                              double *seconds)
+                              double *seconds, uint64_t *need)
 {
     for (int i = 0; i < nsets; i++) {
         pdb_set *s = sets[i];
         if (s->width == b->width && s->height == b->height && s->partition == o.partition &&
-            s->reflect == o.reflect && !memcmp(s->goal, b->goal, sizeof s->goal))
+            s->reflect == o.reflect && !memcmp(s->goal, b->goal, sizeof s->goal)) {
+            *need = s->bytes;
             return s->bytes <= max_bytes ? s : NULL;
+        }
     }
     if (nsets == (int)(sizeof sets / sizeof *sets)) return NULL;
     uint8_t tile[MAX_GROUPS][MAX_GROUP];
@@ -534,9 +537,16 @@ static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_
     s.width = b->width, s.height = b->height, s.partition = (uint8_t)o.partition, s.reflect = o.reflect;
     memcpy(s.goal, b->goal, sizeof s.goal);
     s.ngroups = partition_of(b, o.partition, tile, size);
-    uint64_t need = 0;   /* known before any group is built: a set that cannot fit builds none */
-    for (int g = 0; g < s.ngroups; g++) need += entries_of(size[g], b->cells);
-    if (need > max_bytes) return NULL;
+    /* Known before any group is built, so that a set that cannot fit builds none: its tables,
+     * and while the largest is built, two bits a placement (group_for). */
+    uint64_t tables = 0, bitmaps = 0;
+    for (int g = 0; g < s.ngroups; g++) {
+        uint64_t e = entries_of(size[g], b->cells), bits = e / (uint64_t)(b->cells - size[g]) / 4;
+        tables += e;
+        if (bits > bitmaps) bitmaps = bits;
+    }
+    *need = tables + bitmaps;
+    if (*need > max_bytes) return NULL;
     for (int g = 0; g < s.ngroups; g++) {
         s.group[g] = group_for(b, tile[g], size[g], max_bytes, seconds);
         if (!s.group[g]) return NULL;
@@ -559,8 +569,9 @@ double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t 
                          uint64_t *bytes)
 {
     double seconds = 0;
+    uint64_t need;
     pthread_mutex_lock(&cache_lock);
-    const pdb_set *s = set_for(p->board, o, max_bytes, &seconds);
+    const pdb_set *s = set_for(p->board, o, max_bytes, &seconds, &need);
     pthread_mutex_unlock(&cache_lock);
     *bytes = s ? s->bytes : 0;
     return seconds;
@@ -569,10 +580,14 @@ double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t 
 int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes)
 {
     double seconds = 0;
+    uint64_t need;
     pthread_mutex_lock(&cache_lock);
-    const pdb_set *s = set_for(fb->p->board, o, max_bytes, &seconds);
+    const pdb_set *s = set_for(fb->p->board, o, max_bytes, &seconds, &need);
     pthread_mutex_unlock(&cache_lock);
-    if (!s) return -1;
+    if (!s) {
+        fb->bytes = need;
+        return -1;
+    }
     fb->h = pdb_h;
     fb->h_after = pdb_after;
     fb->expand = pdb_expand;
