@@ -3,9 +3,15 @@
  * permutations' ranks.
  *
  * The invariant: a layout is numbered by the rank of its permutation (the Lehmer code, cells in
- * reading order), so the search needs a byte a layout and no hash table: dist[rank] is its
- * moves from the goal, or UNSEEN. Parity (common/tiles.h) splits the n! layouts into two
- * clusters of n!/2; the search meets exactly the goal's, which the count checks.
+ * reading order), and the search keeps two bits a rank and nothing else: UNSEEN, CLOSED (met at
+ * an earlier level), or one of two codes that take turns as the level being expanded and the
+ * next. A level is a pass over the whole table: each layout holding this level's code has its
+ * children that are UNSEEN set to the next level's code (a compare-and-swap, so the processors
+ * share a pass: every thread would write the same code, and a layout is counted by the thread
+ * whose swap wrote it); then a second pass closes this level. The search ends at a level with no
+ * child, whose layouts are the farthest. Parity (common/tiles.h) splits the n! layouts into two
+ * clusters of n!/2; the search meets exactly the goal's, which the count checks. The 3x4's
+ * 12! ranks take 120 MB.
  */
 #include "space/tiles_space.h"
 
@@ -14,10 +20,14 @@
 #include <string.h>
 
 #include "common/outfile.h"
+#include "common/parallel.h"
 #include "common/tiles.h"
 #include "common/xmem.h"
 
-#define UNSEEN 0xFF
+#define UNSEEN 0u
+#define CLOSED 3u
+#define LOW_BITS 0x5555555555555555ull   /* the low bit of each two-bit code */
+#define RUN 4096                          /* words of the table a thread takes at once */
 
 /* The rank of a layout: its tiles in reading order, a permutation of 0 .. n-1. */
 static uint64_t rank_of(const tiles_board *b, uint64_t key)
@@ -34,6 +44,52 @@ static uint64_t key_of(const tiles_board *b, uint64_t r)
     return tiles_key(b, cell);
 }
 
+/* The low bits of the codes equal to `code` in word x. */
+static inline uint64_t codes_equal(uint64_t x, unsigned code)
+{
+    uint64_t low = code & 1u ? x : ~x, high = code & 2u ? x >> 1 : ~x >> 1;
+    return low & high & LOW_BITS;
+}
+
+typedef struct {
+    const tiles_board *b;
+    uint64_t *code;   /* 32 ranks a word, two bits each */
+    unsigned now, next;
+    uint64_t found;   /* layouts given the next code (atomic) */
+} space_level;
+
+/* Gives rank r the code `next` if it is UNSEEN; returns 1 when this call did. */
+static unsigned claim(uint64_t *code, uint64_t r, unsigned next)
+{
+    uint64_t *word = &code[r / 32], shift = 2 * (r % 32);
+    uint64_t x = __atomic_load_n(word, __ATOMIC_RELAXED);
+    do {
+        if ((x >> shift & 3u) != UNSEEN) return 0;
+    } while (!__atomic_compare_exchange_n(word, &x, x | (uint64_t)next << shift, true,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return 1;
+}
+
+/* parallel_runs' loop: expands the layouts of this level in words [first, last). */
+static void expand_words(void *arg, uint64_t first, uint64_t last)
+{
+    space_level *l = arg;
+    uint64_t found = 0;
+    for (uint64_t w = first; w < last; w++) {
+        uint64_t mine = codes_equal(__atomic_load_n(&l->code[w], __ATOMIC_RELAXED), l->now);
+        for (; mine; mine &= mine - 1) {
+            uint64_t child[4], rank[4], r = w * 32 + (uint64_t)__builtin_ctzll(mine) / 2;
+            int k = tiles_successors(l->b, key_of(l->b, r), child);
+            for (int i = 0; i < k; i++) {   /* asked for before any is read: they overlap */
+                rank[i] = rank_of(l->b, child[i]);
+                __builtin_prefetch(&l->code[rank[i] / 32]);
+            }
+            for (int i = 0; i < k; i++) found += claim(l->code, rank[i], l->next);
+        }
+    }
+    __atomic_fetch_add(&l->found, found, __ATOMIC_RELAXED);
+}
+
 int tiles_space_run(int width, int height, const char *out, const char *stats)
 {
     tiles_board b;
@@ -45,36 +101,27 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
     int n = b.cells;
     if (n > TILES_SPACE_MAX_CELLS) {
         fprintf(stderr, "enumerate: --size %dx%d: the tiles space is enumerated up to %d cells "
-                "(a byte a layout: %d! bytes)\n", width, height, TILES_SPACE_MAX_CELLS, n);
+                "(two bits a layout: %d!/4 bytes)\n", width, height, TILES_SPACE_MAX_CELLS, n);
         return 2;
     }
-    uint64_t layouts = 2 * tiles_cluster_states(&b);
-    uint8_t *dist = xmalloc(layouts);
-    uint32_t *now = xmalloc(layouts / 2 * sizeof *now), *next = xmalloc(layouts / 2 * sizeof *next);
-    memset(dist, UNSEEN, layouts);
+    uint64_t layouts = 2 * tiles_cluster_states(&b), words = (layouts + 31) / 32;
+    space_level l = {&b, xcalloc(words, sizeof *l.code), 1, 2, 0};
     uint64_t by_moves[256] = {0}, count = 1, states = 0;
     int depth = 0;
-    uint64_t root = rank_of(&b, b.goal_key);
-    dist[root] = 0;
-    now[0] = (uint32_t)root;
+    claim(l.code, rank_of(&b, b.goal_key), l.now);
     for (;; depth++) {
         by_moves[depth] = count;
         states += count;
-        uint64_t found = 0;
-        for (uint64_t j = 0; j < count; j++) {
-            uint64_t child[4];
-            int k = tiles_successors(&b, key_of(&b, now[j]), child);
-            for (int i = 0; i < k; i++) {
-                uint64_t r = rank_of(&b, child[i]);
-                if (dist[r] == UNSEEN) dist[r] = (uint8_t)(depth + 1), next[found++] = (uint32_t)r;
-            }
-        }
-        if (!found) break;
-        uint32_t *t = now;
-        now = next, next = t;
-        count = found;
+        l.found = 0;
+        parallel_runs(words, RUN, 0, expand_words, &l);
+        if (!l.found) break;   /* this level, still coded, is the farthest */
+        for (uint64_t w = 0; w < words; w++)   /* closes this level: its codes become CLOSED */
+            l.code[w] |= codes_equal(l.code[w], l.now) * CLOSED;
+        l.now = l.next, l.next = 3u - l.next;
+        count = l.found;
     }
-    /* The farthest layouts are the last level, in `now`, in the order the search met them. */
+    /* The farthest layouts are the last level, those still coded `now`, in the order of their
+     * ranks. */
     int rc = 0;
     outfile o;
     if (outfile_open(&o, out ? out : "-", NULL, oerr) != 0) {
@@ -88,13 +135,17 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
             fprintf(o.f, "%s%llu", d ? ", " : "", (unsigned long long)by_moves[d]);
         fprintf(o.f, "]}\n# The layouts farthest from the goal (Korf's), %d moves each.\n", depth);
         fprintf(o.f, "family: tiles\nsize: %dx%d\n", width, height);
-        for (uint64_t j = 0; j < count; j++) {
-            char rows[TILES_TEXT_MAX];
-            int len = tiles_format_rows(&b, key_of(&b, now[j]), false, rows);
-            for (int i = 0; i < len; i++)
-                if (rows[i] == '\n') rows[i] = ' ';
-            fprintf(o.f, "farthest%llu %.*smoves=%d\n", (unsigned long long)j + 1, len, rows, depth);
-        }
+        uint64_t j = 0;
+        for (uint64_t w = 0; w < words; w++)
+            for (uint64_t mine = codes_equal(l.code[w], l.now); mine; mine &= mine - 1) {
+                char rows[TILES_TEXT_MAX];
+                uint64_t r = w * 32 + (uint64_t)__builtin_ctzll(mine) / 2;
+                int len = tiles_format_rows(&b, key_of(&b, r), false, rows);
+                for (int i = 0; i < len; i++)
+                    if (rows[i] == '\n') rows[i] = ' ';
+                fprintf(o.f, "farthest%llu %.*smoves=%d\n", (unsigned long long)++j, len, rows,
+                        depth);
+            }
         if (outfile_commit(&o, oerr) != 0) {
             fprintf(stderr, "enumerate: %s\n", oerr);
             rc = 2;
@@ -119,6 +170,6 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
                 (unsigned long long)states, (unsigned long long)(layouts / 2));
         rc = 1;
     }
-    free(dist), free(now), free(next);
+    free(l.code);
     return rc;
 }

@@ -10,7 +10,7 @@
 #ifndef TILES_SPACE_H
 #define TILES_SPACE_H
 
-#define TILES_SPACE_MAX_CELLS 10   /* 10! bytes: 3.6 MB; 12! would be 479 MB */
+#define TILES_SPACE_MAX_CELLS 12   /* two bits a layout: 12!/4 bytes, 120 MB; 14!: 21.8 GB */
 
 int tiles_space_run(int width, int height, const char *out, const char *stats);
 

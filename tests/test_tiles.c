@@ -14,6 +14,7 @@
 #include "search/search.h"
 #include "solvers/bounds/heuristic.h"
 #include "solvers/reference.h"
+#include "space/tiles_space.h"
 #include "tests/helpers.h"
 
 /* Where the pattern databases are cached for the tests: the Makefile's, else a scratch one. */
@@ -231,6 +232,60 @@ Test(tiles, parity_decides_solvability_as_a_search_over_every_layout_finds, .tim
             for (int a = i + 1, z = n - 1; a < z; a++, z--) x = cell[a], cell[a] = cell[z], cell[z] = x;
         }
         cr_assert_eq(solvable, t.count);
+        tbfs_free(&t);
+    }
+}
+
+/* bin/enumerate's space (two bits a rank, a pass a level, shared among the processors) against
+ * the independent search: the same count at each distance, and as farthest layouts exactly
+ * those at the greatest, in the order of their ranks. */
+Test(tiles, the_space_counts_what_an_independent_search_finds, .timeout = 300)
+{
+    const int shapes[][2] = {{2, 3}, {4, 2}, {2, 4}, {3, 3}};
+    char dir[64], path[128], line[512];
+    th_scratch(dir);
+    snprintf(path, sizeof path, "%s/space.txt", dir);
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+        int w = shapes[s][0], h = shapes[s][1];
+        tbfs t;
+        every_layout(&t, w, h);
+        uint64_t at[64] = {0};
+        int far = 0;
+        for (uint64_t i = 0; i < t.count; i++) {
+            at[t.dist[i]]++;
+            if (t.dist[i] > far) far = t.dist[i];
+        }
+        cr_assert_eq(tiles_space_run(w, h, path, NULL), 0);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f);
+        cr_assert_not_null(fgets(line, sizeof line, f));
+        char *list = strstr(line, "\"by_moves\": [");
+        cr_assert_not_null(list, "%s", line);
+        list += strlen("\"by_moves\": [");
+        for (int d = 0; d <= far; d++) {
+            char *end;
+            cr_assert_eq(strtoull(list, &end, 10), at[d], "%dx%d at %d moves", w, h, d);
+            list = end + (*end == ',' ? 2 : 0);
+        }
+        cr_assert_eq(*list, ']', "%dx%d: %s", w, h, line);
+        tiles_board b;
+        char err[TILES_ERR_MAX];
+        cr_assert_eq(tiles_init(&b, w, h, NULL, err), 0);
+        uint64_t farthest = 0, last_rank = 0;
+        while (fgets(line, sizeof line, f)) {
+            if (strncmp(line, "farthest", 8)) continue;
+            uint8_t cell[16];
+            char *p = strchr(line, ' ');
+            for (int c = 0; c < w * h; c++) cell[c] = (uint8_t)strtoul(p, &p, 10);
+            uint64_t key = pack(cell, w * h), slot = stateset_find(&t.index, key);
+            cr_assert_neq(slot, UINT64_MAX);
+            cr_assert_eq(t.dist[t.index.value[slot]], far, "%dx%d: %s", w, h, line);
+            uint64_t rank = tiles_rank(cell, w * h, w * h);
+            cr_assert(farthest == 0 || rank > last_rank, "%dx%d: not in rank order", w, h);
+            last_rank = rank, farthest++;
+        }
+        cr_assert_eq(farthest, at[far], "%dx%d", w, h);
+        fclose(f);
         tbfs_free(&t);
     }
 }
@@ -612,7 +667,7 @@ Test(tiles, the_space_the_cluster_and_the_pictures)
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/enumerate --family tiles --size 4x4", th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
-    cr_assert_not_null(strstr(err, "up to 10 cells"), "%s", err);
+    cr_assert_not_null(strstr(err, "up to 12 cells"), "%s", err);
     free(out), free(err);
     /* A 2x3 cluster node by node (360 states), a board and a solution drawn. */
     snprintf(cmd, sizeof cmd, "printf 'family: tiles\\n1 2 0\\n3 4 5\\n' > %s/p.txt && "

@@ -45,7 +45,6 @@
  * what is left.
  */
 #include <errno.h>
-#include <sched.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +53,7 @@
 #include <xxhash.h>
 
 #include "common/outfile.h"
+#include "common/parallel.h"
 #include "common/tiles.h"
 #include "common/xmem.h"
 #include "search/search.h"
@@ -139,16 +139,16 @@ static inline uint64_t entry_of(uint64_t rank, uint32_t used, int blank, int fre
  * joins by free moves); the blank's cells of one component are one state of the abstraction, so
  * a component's entries are always set together, and one entry tells whether it is seen. A
  * level's placements are a bitmap; a placement's cells at this level are its entries equal to
- * it. The placements of a level are shared out among threads in runs of words: two threads
- * that reach one component write it the same level, so the table's bytes are stored and
- * loaded whole (relaxed atomics) and the bitmap of the next level is or-ed atomically. */
+ * it. The placements of a level are shared out among the processors in runs of words
+ * (common/parallel.h): two threads that reach one component write it the same level, so the
+ * table's bytes are stored and loaded whole (relaxed atomics) and the bitmap of the next level
+ * is or-ed atomically. */
 typedef struct {
     pdb_group *g;
     const tiles_board *b;
     pdb_edges edges;
     const uint64_t *now;
     uint64_t *next, words;
-    uint64_t taken;   /* the next run of words a thread takes (atomic) */
     uint8_t level;
 } pdb_build;
 
@@ -199,26 +199,13 @@ static void build_expand(pdb_build *w, uint64_t r)
     }
 }
 
-static void *build_worker(void *arg)
+/* parallel_runs' loop: the placements of words [first, last) of this level. */
+static void build_words(void *arg, uint64_t first, uint64_t last)
 {
     pdb_build *w = arg;
-    for (;;) {
-        uint64_t first = __atomic_fetch_add(&w->taken, BUILD_RUN, __ATOMIC_RELAXED);
-        if (first >= w->words) return NULL;
-        uint64_t last = first + BUILD_RUN < w->words ? first + BUILD_RUN : w->words;
-        for (uint64_t i = first; i < last; i++)
-            for (uint64_t bits = w->now[i]; bits; bits &= bits - 1)
-                build_expand(w, i * 64 + (uint64_t)__builtin_ctzll(bits));
-    }
-}
-
-/* The processors this process may run on. */
-static int build_threads(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
-    int n = CPU_COUNT(&set);
-    return n < 1 ? 1 : n > 64 ? 64 : n;
+    for (uint64_t i = first; i < last; i++)
+        for (uint64_t bits = w->now[i]; bits; bits &= bits - 1)
+            build_expand(w, i * 64 + (uint64_t)__builtin_ctzll(bits));
 }
 
 static void build(pdb_group *g, const tiles_board *b)
@@ -228,23 +215,16 @@ static void build(pdb_group *g, const tiles_board *b)
     uint32_t used = 0;
     memset(g->dist, UNSEEN, g->entries);
     pdb_build w = {g, b, edges_of(b), xcalloc(words, sizeof *w.now),
-                   xcalloc(words, sizeof *w.next), words, 0, 0};
+                   xcalloc(words, sizeof *w.next), words, 0};
     uint8_t cell[MAX_GROUP];
     for (int i = 0; i < k; i++) cell[i] = b->goal_cell[g->tile[i]], used |= 1u << cell[i];
     uint64_t root = tiles_rank(cell, k, n);
     for (uint32_t m = flood(1u << b->goal_cell[0], w.edges.inside & ~used, &w.edges); m; m &= m - 1)
         g->dist[entry_of(root, used, __builtin_ctz(m), free_cells)] = 0;
     ((uint64_t *)w.now)[root / 64] |= 1ull << (root % 64);
-    int threads = ranks < 1u << 20 ? 1 : build_threads();
-    pthread_t thread[64];
+    int threads = ranks < 1u << 20 ? 1 : 0;   /* 0: every processor (parallel.h) */
     for (bool more = true; more; w.level++) {
-        w.taken = 0;
-        int started = 1;
-        while (started < threads &&
-               pthread_create(&thread[started - 1], NULL, build_worker, &w) == 0)
-            started++;
-        build_worker(&w);
-        for (int t = 0; t < started - 1; t++) pthread_join(thread[t], NULL);
+        parallel_runs(words, BUILD_RUN, threads, build_words, &w);
         uint64_t *t = (uint64_t *)w.now;
         w.now = w.next, w.next = t;
         memset(w.next, 0, words * sizeof *w.next);
