@@ -12,7 +12,8 @@ typedef struct {
     void *arg;
 } parallel_loop;
 
-int parallel_processors(void)
+/* The processors this process may run on (at least 1, at most PARALLEL_MAX). */
+static int processors(void)
 {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
@@ -34,7 +35,7 @@ void parallel_runs(uint64_t count, uint64_t run, int threads,
                    void (*fn)(void *arg, uint64_t first, uint64_t last), void *arg)
 {
     parallel_loop l = {count, run ? run : 1, 0, fn, arg};
-    if (threads <= 0) threads = parallel_processors();
+    if (threads <= 0) threads = processors();
     if (threads > PARALLEL_MAX) threads = PARALLEL_MAX;
     pthread_t thread[PARALLEL_MAX];
     int started = 0;   /* a thread that cannot be made leaves its share to the others */

@@ -13,12 +13,10 @@
 
 #include <stdint.h>
 
-/* The processors this process may run on (at least 1, at most PARALLEL_MAX). */
-#define PARALLEL_MAX 64
-int parallel_processors(void);
+#define PARALLEL_MAX 64   /* threads at most */
 
 /* Calls fn(arg, first, last) for runs [first, last) of `run` items that cover 0 .. count - 1,
- * on up to `threads` threads at once (0: parallel_processors()). */
+ * on up to `threads` threads at once (0: one for each processor the process may run on). */
 void parallel_runs(uint64_t count, uint64_t run, int threads,
                    void (*fn)(void *arg, uint64_t first, uint64_t last), void *arg);
 

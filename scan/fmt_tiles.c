@@ -140,7 +140,9 @@ static int tiles_header(tiles_reader *t, const scan_line *line, puzzle *p, char 
         return 1;
     }
     if (key == 5 && strncmp(s, "moves", 5) == 0) {
-        if (!scan_parse_optimum(value, &p->optimal)) return scan_error(err, t->src, line->lineno, "moves: '%s' is not a count or '-'", value);
+        if (!scan_parse_optimum(value, &p->optimal))
+            return scan_error(err, t->src, line->lineno, "moves: '%s' is not a count or '-'",
+                              value);
         return 1;
     }
     if (key == 4 && strncmp(s, "name", 4) == 0) {
@@ -165,7 +167,8 @@ static int list_line(tiles_reader *t, const scan_line *line, puzzle *p, char *er
     if (first) snprintf(p->name, sizeof p->name, "%s", word[0]);
     if (count > first && strncmp(word[count - 1], "moves=", 6) == 0) {
         const char *v = word[--count] + 6;
-        if (!scan_parse_optimum(v, &p->optimal)) return scan_error(err, t->src, line->lineno, "moves=%s is not a count or '-'", v);
+        if (!scan_parse_optimum(v, &p->optimal))
+            return scan_error(err, t->src, line->lineno, "moves=%s is not a count or '-'", v);
     }
     int n = count - first;
     if (n > TILES_MAX_CELLS)

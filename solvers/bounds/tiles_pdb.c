@@ -150,6 +150,7 @@ typedef struct {
     const uint64_t *now;
     uint64_t *next, words;
     uint8_t level;
+    bool reached;   /* a placement got the next level (atomic) */
 } pdb_build;
 
 #define BUILD_RUN 1024   /* words of the bitmap a thread takes at once */
@@ -196,6 +197,7 @@ static void build_expand(pdb_build *w, uint64_t r)
             __atomic_store_n(&dist[entry_of(r2, child[i].used, __builtin_ctz(c), free_cells)],
                              (uint8_t)(w->level + 1), __ATOMIC_RELAXED);
         __atomic_fetch_or(&w->next[r2 / 64], 1ull << (r2 % 64), __ATOMIC_RELAXED);
+        __atomic_store_n(&w->reached, true, __ATOMIC_RELAXED);
     }
 }
 
@@ -215,7 +217,7 @@ static void build(pdb_group *g, const tiles_board *b)
     uint32_t used = 0;
     memset(g->dist, UNSEEN, g->entries);
     pdb_build w = {g, b, edges_of(b), xcalloc(words, sizeof *w.now),
-                   xcalloc(words, sizeof *w.next), words, 0};
+                   xcalloc(words, sizeof *w.next), words, 0, false};
     uint8_t cell[MAX_GROUP];
     for (int i = 0; i < k; i++) cell[i] = b->goal_cell[g->tile[i]], used |= 1u << cell[i];
     uint64_t root = tiles_rank(cell, k, n);
@@ -223,14 +225,14 @@ static void build(pdb_group *g, const tiles_board *b)
         g->dist[entry_of(root, used, __builtin_ctz(m), free_cells)] = 0;
     ((uint64_t *)w.now)[root / 64] |= 1ull << (root % 64);
     int threads = ranks < 1u << 20 ? 1 : 0;   /* 0: every processor (parallel.h) */
-    for (bool more = true; more; w.level++) {
+    do {
+        w.reached = false;
         parallel_runs(words, BUILD_RUN, threads, build_words, &w);
         uint64_t *t = (uint64_t *)w.now;
         w.now = w.next, w.next = t;
         memset(w.next, 0, words * sizeof *w.next);
-        more = false;
-        for (uint64_t i = 0; i < words && !more; i++) more = w.now[i] != 0;
-    }
+        w.level++;
+    } while (w.reached);
     free((void *)w.now), free(w.next);
 }
 
@@ -357,21 +359,21 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
 
 /* ---- Partitions ----------------------------------------------------------------------- */
 
-/* The 4x4's partitions by goal cell, by partition number (heuristic_partition_names): each
- * group its size, then its cells; a size of 0 ends the list. */
+/* The 4x4's partitions by goal cell, by partition number (heuristic_partition_names; auto, 0,
+ * is 6-6-3, the default): each group its size, then its cells; a size of 0 ends the list. */
+#define PARTITION_DEFAULT 2
 static const uint8_t part_4x4[HEURISTIC_PARTITIONS][MAX_GROUPS][MAX_GROUP + 1] = {
-    [0] = {{6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}},
     [1] = {{5, 1, 2, 3, 6, 7}, {5, 4, 5, 8, 9, 12}, {5, 10, 11, 13, 14, 15}},
     [2] = {{6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}},
     [3] = {{7, 1, 2, 3, 4, 5, 6, 7}, {8, 8, 9, 10, 11, 12, 13, 14, 15}},
 };
 
 /* The groups' tiles: into tile[g][..] with size[g]; returns how many groups. Off the 4x4, the
- * goal cells in reading order, the blank's left out, in runs of the partition's largest group
- * (auto: six). */
+ * goal cells in reading order, the blank's left out, in runs of the partition's largest group. */
 static int partition_of(const tiles_board *b, int partition, uint8_t tile[][MAX_GROUP], int *size)
 {
     int blank = b->goal_cell[0];
+    if (partition == 0) partition = PARTITION_DEFAULT;
     if (b->width == 4 && b->height == 4) {
         int g = 0;
         for (; g < MAX_GROUPS && part_4x4[partition][g][0]; g++) {
