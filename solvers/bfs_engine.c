@@ -46,8 +46,10 @@
  * build the processor runs; all three return the same results (tests/test_bfs.c).
  */
 #include "solvers/bfs.h"
-#ifdef BFS_AVX512_BUILD
+#if defined BFS_AVX512_BUILD
 #include "common/moves_avx512.h"
+#elif defined AVX2_TWIN
+#include "common/moves_avx2.h"
 #endif
 
 /* The x86-64 builds read four slots with one load, so their table may be half full (it
@@ -88,8 +90,10 @@ static inline __attribute__((always_inline)) int successors(const board *b, cons
 {
     moves_filter filter = trail_bfs_filter(b, queue, at, steps);
     int longest = steps ? 1 : BOARD_MAX_SIDE;
-#ifdef BFS_AVX512_BUILD
+#if defined BFS_AVX512_BUILD
     return moves_avx512_generate(b, layout, queue->key[at], filter, out, longest);
+#elif defined AVX2_TWIN
+    return moves_avx2_generate(b, layout, queue->key[at], filter, out, longest);
 #else
     (void)layout;
     return moves_generate_filtered(b, queue->key[at], filter, out, NULL, longest);
@@ -145,9 +149,13 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
     uint32_t goal = board_is_goal(b, start) ? 0 : TRAIL_ROOT;
     int depth = 0;
-#ifdef BFS_AVX512_BUILD
+#if defined BFS_AVX512_BUILD
     moves_avx512_board board_layout;
     moves_avx512_prepare(b, &board_layout);
+    const void *layout = &board_layout;
+#elif defined AVX2_TWIN
+    moves_avx2_board board_layout;
+    moves_avx2_prepare(b, &board_layout);
     const void *layout = &board_layout;
 #else
     const void *layout = NULL;

@@ -1,0 +1,177 @@
+/* moves_avx2.h -- breadth-first search's move generator with AVX2: four pieces a vector where
+ * every piece is asked the same question, a piece at a time where only a few are.
+ *
+ * The same successors as moves_generate_filtered (moves.h), in the same order. Two things make
+ * it cheaper than that generator, which spends most of its instructions on pieces that end up
+ * with no move:
+ *
+ *   decoding   every piece's offset, its cells and whether it can move at all come four pieces
+ *              to a vector, with no branch: offset = (key >> shift) & mask; cells = its cells at
+ *              offset 0 shifted by the offset (times 8 for a column); it can move when a cell
+ *              next to it in its line (its cells shifted one cell either way, kept to its line
+ *              and the board) is free
+ *   emitting   a piece that can move and that the filter lets through gets its slides from the
+ *              run table (moves_runs: b cells free before it, a after) as one list of signed
+ *              distances, -1 .. -b and then +1 .. +a: the filter's clip keeps a slice of it
+ *              (the far end of one side; moves_of_piece says which), and the slice's first
+ *              four distances become four keys at once, key + (distance << the piece's shift)
+ *              (eight on a board with a side of 7 or 8, where a piece may have six slides)
+ *
+ * so a movable piece costs about twenty instructions and one store, with no branch on its
+ * orientation, its side of the swept segment or its run lengths. The only branch that depends
+ * on the state is the loop over the movable pieces (docs/performance.md).
+ */
+#ifndef MOVES_AVX2_H
+#define MOVES_AVX2_H
+
+#include <immintrin.h>
+
+#include "common/moves.h"
+
+#define MOVES_AVX2_GROUPS (BOARD_MAX_PIECES / 4)
+
+/* A slice of a piece's distances starts at most at its sixth and ends with its last, and each
+ * store writes 4 keys (8 on a wide board) from the current count: the room MOVES_MAX keeps for
+ * unconditional writes covers them (a state has at most 4 * 64 successors, moves_avx512.h). */
+_Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8-key stores");
+
+/* What the emitting loop reads of a piece, in 16 bytes. */
+typedef struct {
+    uint64_t line;        /* the 8 cells of its line, those past the board's edge included */
+    uint16_t runs;        /* where its length's part of the run table starts */
+    uint8_t shift, horizontal, length;
+} moves_avx2_piece;
+
+/* A board laid out for the generator: lane i % 4 of group i / 4 describes piece i (pieces past
+ * npieces have no cells and never move). */
+typedef struct {
+    int groups;
+    bool wide;                          /* a side longer than 6: up to six slides a piece */
+    uint64_t walls;
+    uint64_t beyond;                    /* the cells past the board's edge */
+    moves_avx2_piece piece[BOARD_MAX_PIECES];
+    __m256i shift[MOVES_AVX2_GROUPS], off_mask[MOVES_AVX2_GROUPS];
+    __m256i cells0[MOVES_AVX2_GROUPS];  /* its cells at offset 0 */
+    __m256i step[MOVES_AVX2_GROUPS];    /* log2 of the cell numbers one offset apart: 0 or 3 */
+    __m256i line[MOVES_AVX2_GROUPS];    /* the cells of its line that are on the board */
+} moves_avx2_board;
+
+/* Lays b out for moves_avx2_generate (once per search). */
+static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v)
+{
+    uint64_t shift[BOARD_MAX_PIECES] = {0}, off_mask[BOARD_MAX_PIECES] = {0};
+    uint64_t cells0[BOARD_MAX_PIECES] = {0}, step[BOARD_MAX_PIECES] = {0};
+    uint64_t line[BOARD_MAX_PIECES] = {0}, inside = 0;
+    for (int r = 0; r < b->height; r++) inside |= (((uint64_t)1 << b->width) - 1) << (8 * r);
+    v->groups = (b->npieces + 3) / 4;
+    v->wide = b->width > 6 || b->height > 6;
+    v->walls = b->walls;
+    v->beyond = ~inside;
+    for (int i = 0; i < b->npieces; i++) {
+        const board_piece *p = &b->piece[i];
+        v->piece[i] = (moves_avx2_piece){b->line_cells[i], (uint16_t)((p->length - 2) * 256 * BOARD_MAX_SIDE),
+                                         p->shift, p->horizontal, p->length};
+        shift[i] = p->shift;
+        off_mask[i] = p->off_mask;
+        cells0[i] = b->cells[i][0];
+        step[i] = p->horizontal ? 0 : 3;
+        line[i] = b->line_cells[i] & inside;
+    }
+    for (int g = 0; g < MOVES_AVX2_GROUPS; g++) {
+        v->shift[g] = _mm256_loadu_si256((const __m256i *)(shift + 4 * g));
+        v->off_mask[g] = _mm256_loadu_si256((const __m256i *)(off_mask + 4 * g));
+        v->cells0[g] = _mm256_loadu_si256((const __m256i *)(cells0 + 4 * g));
+        v->step[g] = _mm256_loadu_si256((const __m256i *)(step + 4 * g));
+        v->line[g] = _mm256_loadu_si256((const __m256i *)(line + 4 * g));
+    }
+}
+
+/* A piece's slides as signed byte distances, -1 .. -b toward the start of its line and then
+ * +1, +2, ... toward its end: moves_avx2_distances[b] (b <= BOARD_RUN_MAX). */
+static const uint64_t moves_avx2_distances[BOARD_RUN_MAX + 1] = {
+    0x0807060504030201ull, 0x07060504030201FFull, 0x060504030201FEFFull, 0x0504030201FDFEFFull,
+    0x04030201FCFDFEFFull, 0x030201FBFCFDFEFFull, 0x0201FAFBFCFDFEFFull,
+};
+
+/* moves_generate_filtered(b, key, f, keys, NULL, max_distance) for the board v was prepared
+ * from: the same keys in the same order, and the same count returned. */
+static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v, uint64_t key,
+                                      moves_filter f, uint64_t *keys, int max_distance)
+{
+    const __m256i k = _mm256_set1_epi64x((long long)key), zero = _mm256_setzero_si256();
+    const __m256i one = _mm256_set1_epi64x(1);
+    int groups = v->groups;
+
+    /* Offsets and occupancy. */
+    uint64_t offset[BOARD_MAX_PIECES];
+    __m256i cells[MOVES_AVX2_GROUPS], all = zero;
+    for (int g = 0; g < groups; g++) {
+        __m256i at = _mm256_and_si256(_mm256_srlv_epi64(k, v->shift[g]), v->off_mask[g]);
+        _mm256_storeu_si256((__m256i *)(offset + 4 * g), at);
+        cells[g] = _mm256_sllv_epi64(v->cells0[g], _mm256_sllv_epi64(at, v->step[g]));
+        all = _mm256_or_si256(all, cells[g]);
+    }
+    __m128i half = _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
+    uint64_t occ = v->walls | (uint64_t)_mm_cvtsi128_si64(half) |
+                   (uint64_t)_mm_extract_epi64(half, 1);
+
+    /* The pieces with a free cell next to them in their line. */
+    const __m256i free_cells = _mm256_set1_epi64x((long long)~occ);
+    uint32_t stuck = 0;
+    for (int g = 0; g < groups; g++) {
+        __m256i by = _mm256_sllv_epi64(one, v->step[g]);
+        __m256i next = _mm256_or_si256(_mm256_srlv_epi64(cells[g], by),
+                                       _mm256_sllv_epi64(cells[g], by));
+        next = _mm256_and_si256(_mm256_and_si256(next, v->line[g]), free_cells);
+        __m256d none = _mm256_castsi256_pd(_mm256_cmpeq_epi64(next, zero));
+        stuck |= (uint32_t)_mm256_movemask_pd(none) << (4 * g);
+    }
+
+    /* Where the segment the last mover q swept meets each orientation's lines (from, to,
+     * indexed by `horizontal`): pieces along q's line meet the segment itself, pieces across it
+     * meet q's line (moves_of_piece). */
+    int c = f.commute_piece;
+    const board_piece *q = &b->piece[c < 0 ? 0 : c];
+    int from[2], to[2];
+    from[q->horizontal] = f.swept_from, to[q->horizontal] = f.swept_to;
+    from[!q->horizontal] = q->line, to[!q->horizontal] = q->line + 1;
+    const uint8_t *runs = &(*moves_runs())[0][0][0];
+    uint64_t occupied = occ | v->beyond;   /* a line's cells past the board's edge are blocked */
+    bool wide = v->wide;
+    int n = 0;
+    for (uint32_t movable = f.pieces & ~stuck; movable; movable &= movable - 1) {
+        int i = __builtin_ctz(movable);
+        const moves_avx2_piece *p = &v->piece[i];
+        int at = (int)offset[i];
+        unsigned run = runs[p->runs + 8 * _pext_u64(occupied, p->line) + (unsigned)at];
+        int before = (int)(run & 15), after = (int)(run >> 4);
+        if (max_distance < BOARD_RUN_MAX) {   /* steps only: the same way for a whole search */
+            if (before > max_distance) before = max_distance;
+            if (after > max_distance) after = max_distance;
+        }
+        /* The slice [first, last) of the distances -1 .. -before, +1 .. +after: all of them,
+         * or, for a piece below the last mover, the far end of the side that faces the swept
+         * segment (the free cells short of it are the slides it skips). Masks, not branches:
+         * which case comes next follows no pattern. */
+        int gap_before = at - to[p->horizontal];
+        int gap_after = from[p->horizontal] - at - p->length;
+        int skip_before = gap_before < before ? gap_before : before;
+        int skip_after = gap_after < after ? gap_after : after;
+        int clipped = -(i < c), faces_end = -(gap_before < 0);   /* all ones, or zero */
+        int first = ((skip_before & ~faces_end) | ((before + skip_after) & faces_end)) & clipped;
+        int last = before + after - (after & ~faces_end & clipped);
+        uint64_t distances = moves_avx2_distances[before] >> (8 * first);
+        __m256i shift = _mm256_set1_epi64x(p->shift);
+        __m256i d = _mm256_cvtepi8_epi64(_mm_cvtsi64_si128((long long)distances));
+        _mm256_storeu_si256((__m256i *)(keys + n), _mm256_add_epi64(k, _mm256_sllv_epi64(d, shift)));
+        if (wide) {
+            d = _mm256_cvtepi8_epi64(_mm_cvtsi64_si128((long long)(distances >> 32)));
+            _mm256_storeu_si256((__m256i *)(keys + n + 4),
+                                _mm256_add_epi64(k, _mm256_sllv_epi64(d, shift)));
+        }
+        n += last - first;
+    }
+    return n;
+}
+
+#endif
