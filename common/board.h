@@ -69,6 +69,10 @@ typedef struct {
     /* lines_below[h][k]: the pieces (bit i = piece i) sliding horizontally (h = 1) or
      * vertically (h = 0) along a line numbered below k. */
     uint32_t lines_below[2][BOARD_MAX_SIDE + 1];
+    /* commuting[i]: the pieces numbered above i and those sharing i's line (i among them): the
+     * part of moves_filter_commuting's answer after a move of i that does not depend on how
+     * far i slid. */
+    uint32_t commuting[BOARD_MAX_PIECES];
     /* lane[o]: the cells between the primary piece at offset o and the exit. */
     uint64_t lane[BOARD_MAX_SIDE];
     /* line_cells[i]: the 8 cells of piece i's line, those past the board's edge included. */

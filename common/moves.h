@@ -60,13 +60,10 @@ static inline moves_filter moves_filter_commuting(const board *b, uint64_t from,
     const board_piece *q = &b->piece[i];
     moves_filter f = {0, i, was < is ? was : is, (was < is ? is : was) + q->length};
     /* The pieces above i, and those whose line can meet the swept cells: the ones in i's own
-     * line and the ones in the lines across it that the segment covers. moves_of_piece then
-     * keeps only the moves of the lower ones that do meet them. */
-    const uint32_t *along = b->lines_below[q->horizontal], *across = b->lines_below[!q->horizontal];
-    uint32_t above = moves_filter_skip(b, MOVES_SKIP_NONE).pieces & (~0u << i);
-    uint32_t same_line = along[q->line + 1] ^ along[q->line];
-    uint32_t crossing = across[f.swept_to] ^ across[f.swept_from];
-    f.pieces = above | same_line | crossing;
+     * line (both in b->commuting[i]) and the ones in the lines across it that the segment
+     * covers. moves_of_piece then keeps only the moves of the lower ones that do meet them. */
+    const uint32_t *across = b->lines_below[!q->horizontal];
+    f.pieces = b->commuting[i] | (across[f.swept_to] ^ across[f.swept_from]);
     if (!keep_mover) f.pieces &= ~(1u << i);
     return f;
 }

@@ -39,10 +39,10 @@
  * order.
  *
  * This file is compiled three times (Makefile): portable, and on x86-64 again with
- * AVX2 (and BMI1/BMI2, whose shifts and bit-field extracts take instructions out of the key's
- * decoding), where the state table reads four slots with one load (common/stateset.h shows both
- * probes lay out a table alike), and a third time with AVX-512 as well, whose generator works
- * out every piece's slides at once (common/moves_avx512.h). solvers/bfs.c picks the widest
+ * AVX2 (and BMI1/BMI2), where the state table reads four slots with one load (common/stateset.h
+ * shows both probes lay out a table alike) and the generator decodes four pieces a vector and
+ * writes a piece's keys with one store (common/moves_avx2.h), and a third time with AVX-512 as
+ * well, whose generator works out every piece's slides at once (common/moves_avx512.h). solvers/bfs.c picks the widest
  * build the processor runs; all three return the same results (tests/test_bfs.c).
  */
 #include "solvers/bfs.h"
@@ -60,8 +60,9 @@
  * generated, in a ring of BFS_RING buffers (a power of two above it). The AVX-512 generator is
  * a long chain of dependent vector instructions; run a few entries ahead, before the probes
  * whose branches the processor mispredicts, it overlaps them instead of starting over after
- * each (3.5% faster). The scalar generators gain nothing from it (5% slower), so they generate
- * an entry's successors when they expand it. Generating early changes nothing else: successors
+ * each (3.5% faster). The AVX2 generator (common/moves_avx2.h) gains less from it, 2-5% with
+ * two entries ahead, and three lose it again; the portable one lost 5%, so it generates an
+ * entry's successors when it expands it. Generating early changes nothing else: successors
  * depend only on the queue, never on the table. */
 #if defined BFS_AVX512_BUILD
 #define BFS_ENGINE bfs_search_avx512
@@ -71,8 +72,8 @@
 #elif defined AVX2_TWIN
 #define BFS_ENGINE bfs_search_avx2
 #define BFS_CLEAR(set) stateset_clear_half(set)
-#define BFS_AHEAD 0
-#define BFS_RING 1
+#define BFS_AHEAD 2
+#define BFS_RING 4
 #else
 #define BFS_ENGINE bfs_search_portable
 #define BFS_CLEAR(set) stateset_clear(set, false)
@@ -82,7 +83,7 @@
 
 /* The successors of queue entry `at` that the search generates (those the commuting filter
  * lets through) into out (MOVES_MAX entries); returns how many. layout is the AVX-512 build's
- * moves_avx512_board, NULL in the others. Called from two places, it would otherwise be
+ * moves_avx512_board, the AVX2 build's moves_avx2_board, NULL in the portable one. Called from two places, it would otherwise be
  * compiled out of line, a call a state (inline: 1-2% faster). */
 static inline __attribute__((always_inline)) int successors(const board *b, const void *layout,
                                                             const search_trail *queue, uint64_t at,
