@@ -39,6 +39,7 @@ _Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8
 typedef struct {
     uint64_t line;        /* the 8 cells of its line, those past the board's edge included */
     uint16_t runs;        /* where its length's part of the run table starts */
+    uint16_t extract;     /* its offset's bit-field extract (board_piece) */
     uint8_t shift, horizontal, length;
 } moves_avx2_piece;
 
@@ -70,7 +71,7 @@ static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v)
     for (int i = 0; i < b->npieces; i++) {
         const board_piece *p = &b->piece[i];
         v->piece[i] = (moves_avx2_piece){b->line_cells[i], (uint16_t)((p->length - 2) * 256 * BOARD_MAX_SIDE),
-                                         p->shift, p->horizontal, p->length};
+                                         p->extract, p->shift, p->horizontal, p->length};
         shift[i] = p->shift;
         off_mask[i] = p->off_mask;
         cells0[i] = b->cells[i][0];
@@ -103,11 +104,9 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
     int groups = v->groups;
 
     /* Offsets and occupancy. */
-    uint64_t offset[BOARD_MAX_PIECES];
     __m256i cells[MOVES_AVX2_GROUPS], all = zero;
     for (int g = 0; g < groups; g++) {
         __m256i at = _mm256_and_si256(_mm256_srlv_epi64(k, v->shift[g]), v->off_mask[g]);
-        _mm256_storeu_si256((__m256i *)(offset + 4 * g), at);
         cells[g] = _mm256_sllv_epi64(v->cells0[g], _mm256_sllv_epi64(at, v->step[g]));
         all = _mm256_or_si256(all, cells[g]);
     }
@@ -142,7 +141,7 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
     for (uint32_t movable = f.pieces & ~stuck; movable; movable &= movable - 1) {
         int i = __builtin_ctz(movable);
         const moves_avx2_piece *p = &v->piece[i];
-        int at = (int)offset[i];
+        int at = (int)__bextr_u64(key, p->extract);   /* not read back from the vector */
         unsigned run = runs[p->runs + 8 * _pext_u64(occupied, p->line) + (unsigned)at];
         int before = (int)(run & 15), after = (int)(run >> 4);
         if (max_distance < BOARD_RUN_MAX) {   /* steps only: the same way for a whole search */
