@@ -5,8 +5,11 @@
 # -march=native for avx512, -march=x86-64-v3 for avx2 and portable (the probe needs AVX2). On
 # FILE (6x6 database lines `MOVES BOARD CLUSTER`), RUNS times each (default 3), the project and
 # the probe alternating, pinned to processor CPU (default 1): solve mode (summed solver
-# seconds) and cluster mode (states a second). Prints medians, ranges and the ratios
-# project/probe. Run from the repository's root after make.
+# seconds) and cluster mode (states a second). Prints medians and ranges, and the ratio
+# project/probe three ways: of the medians, the median and range of the ratios of each run's
+# pair (the project and the probe one after the other: on a shared machine whose speed drifts
+# from minute to minute, the steadier figure), and of the best runs. Run from the repository's
+# root after make.
 set -eu
 src=${1:?usage: probe-paths.sh RUSH2_C FILE [RUNS] [CPU]}
 file=${2:?usage: probe-paths.sh RUSH2_C FILE [RUNS] [CPU]}
@@ -49,11 +52,17 @@ d, path = sys.argv[1], sys.argv[2]
 v = {n: [float(x) for x in open(f"{d}/{n}")] for n in ("probe-solve", "proj-solve", "probe-rate", "proj-rate")}
 m = {n: st.median(x) for n, x in v.items()}
 r = lambda n: f"{min(v[n]):.3f}-{max(v[n]):.3f}"
+pairs = lambda a, b: [x / y for x, y in zip(v[a], v[b])]
+time_pairs, speed_pairs = pairs("proj-solve", "probe-solve"), pairs("proj-rate", "probe-rate")
 print(f"{path}: solve mode, summed seconds: project {m['proj-solve']:.3f} ({r('proj-solve')})  "
-      f"probe {m['probe-solve']:.3f} ({r('probe-solve')})  time project/probe "
-      f"{m['proj-solve'] / m['probe-solve']:.2f}")
+      f"probe {m['probe-solve']:.3f} ({r('probe-solve')})  time project/probe: medians "
+      f"{m['proj-solve'] / m['probe-solve']:.2f}, pairs {st.median(time_pairs):.2f} "
+      f"({min(time_pairs):.2f}-{max(time_pairs):.2f}), best runs "
+      f"{min(v['proj-solve']) / min(v['probe-solve']):.2f}")
 print(f"{path}: cluster mode, M states/s: project {m['proj-rate']:.2f} ({r('proj-rate')})  "
-      f"probe {m['probe-rate']:.2f} ({r('probe-rate')})  speed project/probe "
-      f"{m['proj-rate'] / m['probe-rate']:.2f}")
+      f"probe {m['probe-rate']:.2f} ({r('probe-rate')})  speed project/probe: medians "
+      f"{m['proj-rate'] / m['probe-rate']:.2f}, pairs {st.median(speed_pairs):.2f} "
+      f"({min(speed_pairs):.2f}-{max(speed_pairs):.2f}), best runs "
+      f"{max(v['proj-rate']) / max(v['probe-rate']):.2f}")
 PY
 done
