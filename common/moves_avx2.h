@@ -2,8 +2,9 @@
  * every piece is asked the same question, a piece at a time where only a few are.
  *
  * The same successors as moves_generate_filtered (moves.h), in the same order. Two things make
- * it cheaper than that generator, which spends most of its instructions on pieces that end up
- * with no move:
+ * it cheaper than that generator, which decodes the key a piece at a time and then runs two
+ * loops of data-dependent length (the pieces the filter lets through, then those that can move)
+ * and branches on each piece's side of the swept segment:
  *
  *   decoding   every piece's offset, its cells and whether it can move at all come four pieces
  *              to a vector, with no branch: offset = (key >> shift) & mask; cells = its cells at
@@ -17,9 +18,10 @@
  *              four distances become four keys at once, key + (distance << the piece's shift)
  *              (eight on a board with a side of 7 or 8, where a piece may have six slides)
  *
- * so a movable piece costs about twenty instructions and one store, with no branch on its
+ * so a movable piece costs one run-table lookup and one store, with no branch on its
  * orientation, its side of the swept segment or its run lengths. The only branch that depends
- * on the state is the loop over the movable pieces (docs/performance.md).
+ * on the state is the loop over the movable pieces (docs/performance.md: 309 instructions and
+ * 1.6 mispredicted branches a state, against 439 and 3.3 for moves_generate_filtered).
  */
 #ifndef MOVES_AVX2_H
 #define MOVES_AVX2_H
