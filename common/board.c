@@ -153,10 +153,10 @@ int board_finish(board *b, char primary_label, board_exit exit, char *err)
                 if (b->piece[i].horizontal == h && b->piece[i].line < k)
                     b->lines_below[h][k] |= 1u << i;
         }
-    uint32_t all = b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
     for (int i = 0; i < b->npieces; i++) {
         const uint32_t *along = b->lines_below[b->piece[i].horizontal];
-        b->commuting[i] = (all & (~0u << i)) | (along[b->piece[i].line + 1] ^ along[b->piece[i].line]);
+        b->commuting[i] = (board_all_pieces(b) & (~0u << i)) |
+                          (along[b->piece[i].line + 1] ^ along[b->piece[i].line]);
     }
 
     int goal_offset = (exit == EXIT_RIGHT || exit == EXIT_DOWN) ? pp->max_offset : 0;

@@ -120,6 +120,12 @@ static inline int board_offset(const board *b, uint64_t key, int i)
     return (int)board_piece_offset(&b->piece[i], key);
 }
 
+/* Every piece of b (bit i = piece i). */
+static inline uint32_t board_all_pieces(const board *b)
+{
+    return b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
+}
+
 static inline bool board_is_goal(const board *b, uint64_t key)
 {
     return (key & b->goal_mask) == b->goal_value;

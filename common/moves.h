@@ -44,7 +44,7 @@ typedef struct {
 /* Every piece but `skip` (a piece index, or MOVES_SKIP_NONE). */
 static inline moves_filter moves_filter_skip(const board *b, int skip)
 {
-    uint32_t all = b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
+    uint32_t all = board_all_pieces(b);
     return (moves_filter){skip < 0 ? all : all & ~(1u << skip), -1, 0, 0};
 }
 

@@ -232,7 +232,7 @@ static int optimum_of(const solver *reference, solver_context *ctx, const board 
 bool cluster_minimal(const solver *reference, solver_context *ctx, const board *b, uint64_t key,
                      int moves)
 {
-    uint32_t all = b->npieces == 32 ? ~0u : (1u << b->npieces) - 1;
+    uint32_t all = board_all_pieces(b);
     bool needed = true;
     for (int i = 0; i < b->npieces && needed; i++)
         if (i != b->primary && optimum_of(reference, ctx, b, key, all & ~(1u << i), b->walls) >= moves)
