@@ -9,8 +9,8 @@
  *   decoding   every piece's offset, its cells and whether it can move at all come four pieces
  *              to a vector, with no branch: offset = (key >> shift) & mask; cells = its cells at
  *              offset 0 shifted by the offset (times 8 for a column); it can move when a cell
- *              next to it in its line (its cells shifted one cell either way, kept to its line
- *              and the board) is free
+ *              next to it in its line (its cells shifted one cell either way, kept to its line)
+ *              is free, the cells past the board's edge counting as blocked
  *   emitting   a piece that can move and that the filter lets through gets its slides from the
  *              run table (moves_runs: b cells free before it, a after) as one list of signed
  *              distances, -1 .. -b and then +1 .. +a: the filter's clip keeps a slice of it
@@ -39,7 +39,7 @@ _Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8
 
 /* What the emitting loop reads of a piece, in 16 bytes. */
 typedef struct {
-    uint64_t line;        /* the 8 cells of its line, those past the board's edge included */
+    uint64_t line;        /* the 8 cells of its line (board.line_cells) */
     uint16_t runs;        /* where its length's part of the run table starts */
     uint16_t extract;     /* its offset's bit-field extract (board_piece) */
     uint8_t shift, horizontal, length;
@@ -50,13 +50,12 @@ typedef struct {
 typedef struct {
     int groups;
     bool wide;                          /* a side longer than 6: up to six slides a piece */
-    uint64_t walls;
-    uint64_t beyond;                    /* the cells past the board's edge */
+    uint64_t blocked;                   /* the walls and the cells past the board's edge */
     moves_avx2_piece piece[BOARD_MAX_PIECES];
     __m256i shift[MOVES_AVX2_GROUPS], off_mask[MOVES_AVX2_GROUPS];
     __m256i cells0[MOVES_AVX2_GROUPS];  /* its cells at offset 0 */
     __m256i step[MOVES_AVX2_GROUPS];    /* log2 of the cell numbers one offset apart: 0 or 3 */
-    __m256i line[MOVES_AVX2_GROUPS];    /* the cells of its line that are on the board */
+    __m256i line[MOVES_AVX2_GROUPS];    /* the 8 cells of its line */
 } moves_avx2_board;
 
 /* Lays b out for moves_avx2_generate (once per search). */
@@ -64,21 +63,21 @@ static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v)
 {
     uint64_t shift[BOARD_MAX_PIECES] = {0}, off_mask[BOARD_MAX_PIECES] = {0};
     uint64_t cells0[BOARD_MAX_PIECES] = {0}, step[BOARD_MAX_PIECES] = {0};
-    uint64_t line[BOARD_MAX_PIECES] = {0}, inside = 0;
+    uint64_t line[BOARD_MAX_PIECES] = {0}, inside = 0;   /* inside: the board's cells */
     for (int r = 0; r < b->height; r++) inside |= (((uint64_t)1 << b->width) - 1) << (8 * r);
     v->groups = (b->npieces + 3) / 4;
     v->wide = b->width > 6 || b->height > 6;
-    v->walls = b->walls;
-    v->beyond = ~inside;
+    v->blocked = b->walls | ~inside;
     for (int i = 0; i < b->npieces; i++) {
         const board_piece *p = &b->piece[i];
-        v->piece[i] = (moves_avx2_piece){b->line_cells[i], (uint16_t)((p->length - 2) * 256 * BOARD_MAX_SIDE),
-                                         p->extract, p->shift, p->horizontal, p->length};
+        uint16_t runs = (uint16_t)((p->length - 2) * 256 * BOARD_MAX_SIDE);
+        v->piece[i] = (moves_avx2_piece){b->line_cells[i], runs, p->extract, p->shift,
+                                         p->horizontal, p->length};
         shift[i] = p->shift;
         off_mask[i] = p->off_mask;
         cells0[i] = b->cells[i][0];
         step[i] = p->horizontal ? 0 : 3;
-        line[i] = b->line_cells[i] & inside;
+        line[i] = b->line_cells[i];
     }
     for (int g = 0; g < MOVES_AVX2_GROUPS; g++) {
         v->shift[g] = _mm256_loadu_si256((const __m256i *)(shift + 4 * g));
@@ -105,7 +104,8 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
     const __m256i one = _mm256_set1_epi64x(1);
     int groups = v->groups;
 
-    /* Offsets and occupancy. */
+    /* Offsets and occupancy, the cells past the board's edge counted as blocked (so a line
+     * read from it is blocked past the edge too, and a cell there is never free). */
     __m256i cells[MOVES_AVX2_GROUPS], all = zero;
     for (int g = 0; g < groups; g++) {
         __m256i at = _mm256_and_si256(_mm256_srlv_epi64(k, v->shift[g]), v->off_mask[g]);
@@ -113,7 +113,7 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
         all = _mm256_or_si256(all, cells[g]);
     }
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
-    uint64_t occ = v->walls | (uint64_t)_mm_cvtsi128_si64(half) |
+    uint64_t occ = v->blocked | (uint64_t)_mm_cvtsi128_si64(half) |
                    (uint64_t)_mm_extract_epi64(half, 1);
 
     /* The pieces with a free cell next to them in their line. */
@@ -137,14 +137,13 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
     from[q->horizontal] = f.swept_from, to[q->horizontal] = f.swept_to;
     from[!q->horizontal] = q->line, to[!q->horizontal] = q->line + 1;
     const uint8_t *runs = &(*moves_runs())[0][0][0];
-    uint64_t occupied = occ | v->beyond;   /* a line's cells past the board's edge are blocked */
     bool wide = v->wide;
     int n = 0;
     for (uint32_t movable = f.pieces & ~stuck; movable; movable &= movable - 1) {
         int i = __builtin_ctz(movable);
         const moves_avx2_piece *p = &v->piece[i];
         int at = (int)__bextr_u64(key, p->extract);   /* not read back from the vector */
-        unsigned run = runs[p->runs + 8 * _pext_u64(occupied, p->line) + (unsigned)at];
+        unsigned run = runs[p->runs + 8 * _pext_u64(occ, p->line) + (unsigned)at];
         int before = (int)(run & 15), after = (int)(run >> 4);
         if (max_distance < BOARD_RUN_MAX) {   /* steps only: the same way for a whole search */
             if (before > max_distance) before = max_distance;
@@ -164,7 +163,8 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
         uint64_t distances = moves_avx2_distances[before] >> (8 * first);
         __m256i shift = _mm256_set1_epi64x(p->shift);
         __m256i d = _mm256_cvtepi8_epi64(_mm_cvtsi64_si128((long long)distances));
-        _mm256_storeu_si256((__m256i *)(keys + n), _mm256_add_epi64(k, _mm256_sllv_epi64(d, shift)));
+        _mm256_storeu_si256((__m256i *)(keys + n),
+                            _mm256_add_epi64(k, _mm256_sllv_epi64(d, shift)));
         if (wide) {
             d = _mm256_cvtepi8_epi64(_mm_cvtsi64_si128((long long)(distances >> 32)));
             _mm256_storeu_si256((__m256i *)(keys + n + 4),

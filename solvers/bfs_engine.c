@@ -42,8 +42,9 @@
  * AVX2 (and BMI1/BMI2), where the state table reads four slots with one load (common/stateset.h
  * shows both probes lay out a table alike) and the generator decodes four pieces a vector and
  * writes a piece's keys with one store (common/moves_avx2.h), and a third time with AVX-512 as
- * well, whose generator works out every piece's slides at once (common/moves_avx512.h). solvers/bfs.c picks the widest
- * build the processor runs; all three return the same results (tests/test_bfs.c).
+ * well, whose generator works out every piece's slides at once (common/moves_avx512.h).
+ * solvers/bfs.c picks the widest build the processor runs; all three return the same results
+ * (tests/test_bfs.c).
  */
 #include "solvers/bfs.h"
 #if defined BFS_AVX512_BUILD
@@ -83,8 +84,9 @@
 
 /* The successors of queue entry `at` that the search generates (those the commuting filter
  * lets through) into out (MOVES_MAX entries); returns how many. layout is the AVX-512 build's
- * moves_avx512_board, the AVX2 build's moves_avx2_board, NULL in the portable one. Called from two places, it would otherwise be
- * compiled out of line, a call a state (inline: 1-2% faster). */
+ * moves_avx512_board, the AVX2 build's moves_avx2_board, NULL in the portable one. Called from
+ * two places, it would otherwise be compiled out of line, a call a state (inline: 1-2%
+ * faster). */
 static inline __attribute__((always_inline)) int successors(const board *b, const void *layout,
                                                             const search_trail *queue, uint64_t at,
                                                             bool steps, uint64_t *out)
