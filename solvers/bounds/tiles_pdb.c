@@ -150,16 +150,17 @@ typedef struct {
     const uint64_t *now;
     uint64_t *next, words;
     uint8_t level;
-    bool reached;   /* a placement got the next level (atomic) */
+    bool reached;   /* a placement got the next level (atomic; set once a run, by build_words) */
 } pdb_build;
 
 #define BUILD_RUN 1024   /* words of the bitmap a thread takes at once */
 
 /* Expands placement r at w->level: each of its tiles next to a cell of the blank at this
  * level moves into it, and the component the blank then has, if unseen, gets the next level.
+ * Returns whether one did.
  * The children's entries are all asked for (prefetched) before any is read: on the larger
  * tables nearly every one is a cache miss, and this lets them overlap. */
-static void build_expand(pdb_build *w, uint64_t r)
+static bool build_expand(pdb_build *w, uint64_t r)
 {
     pdb_group *g = w->g;
     const tiles_board *b = w->b;
@@ -189,6 +190,7 @@ static void build_expand(pdb_build *w, uint64_t r)
         }
         cell[i] = at;
     }
+    bool reached = false;
     for (int i = 0; i < m; i++) {
         if (__atomic_load_n(&dist[child[i].entry], __ATOMIC_RELAXED) != UNSEEN) continue;
         uint64_t r2 = child[i].rank;
@@ -197,17 +199,21 @@ static void build_expand(pdb_build *w, uint64_t r)
             __atomic_store_n(&dist[entry_of(r2, child[i].used, __builtin_ctz(c), free_cells)],
                              (uint8_t)(w->level + 1), __ATOMIC_RELAXED);
         __atomic_fetch_or(&w->next[r2 / 64], 1ull << (r2 % 64), __ATOMIC_RELAXED);
-        __atomic_store_n(&w->reached, true, __ATOMIC_RELAXED);
+        reached = true;
     }
+    return reached;
 }
 
-/* parallel_runs' loop: the placements of words [first, last) of this level. */
+/* parallel_runs' loop: the placements of words [first, last) of this level. The flag the
+ * threads share is written once a run, not once a placement reached. */
 static void build_words(void *arg, uint64_t first, uint64_t last)
 {
     pdb_build *w = arg;
+    bool reached = false;
     for (uint64_t i = first; i < last; i++)
         for (uint64_t bits = w->now[i]; bits; bits &= bits - 1)
-            build_expand(w, i * 64 + (uint64_t)__builtin_ctzll(bits));
+            reached |= build_expand(w, i * 64 + (uint64_t)__builtin_ctzll(bits));
+    if (reached) __atomic_store_n(&w->reached, true, __ATOMIC_RELAXED);
 }
 
 static void build(pdb_group *g, const tiles_board *b)
