@@ -13,15 +13,21 @@
  *              is free, the cells past the board's edge counting as blocked
  *   emitting   a piece that can move and that the filter lets through gets its slides from the
  *              run table (moves_runs: b cells free before it, a after) as one list of signed
- *              distances, -1 .. -b and then +1 .. +a: the filter's clip keeps a slice of it
- *              (the far end of one side; moves_of_piece says which), and the slice's first
- *              four distances become four keys at once, key + (distance << the piece's shift)
- *              (eight on a board with a side of 7 or 8, where a piece may have six slides)
+ *              distances, -1 .. -b and then +1 .. +a, and the list's first four distances
+ *              become four keys at once, key + (distance << the piece's shift) (eight on a
+ *              board with a side of 7 or 8, where a piece may have six slides)
+ *   clipping   a piece below the last mover keeps only the slides whose swept cells meet the
+ *              cells the mover swept (moves_filter_commuting), which are exactly the slides
+ *              that those cells block: so the run table is read a second time, on the
+ *              occupancy with the swept cells added (b' and a' cells free), and the piece keeps
+ *              -(b' + 1) .. -b, or +(a' + 1) .. +a (the swept cells lie on one side of it), a
+ *              slice of the list; a piece not below the mover reads a line blocked
+ *              everywhere (b' = a' = 0) and keeps the whole list. One rule for a piece along
+ *              the mover's line and across it, with no case on either's orientation
  *
- * so a movable piece costs one run-table lookup and one store, with no branch on its
+ * so a movable piece costs two run-table lookups and one store, with no branch on its
  * orientation, its side of the swept segment or its run lengths. The only branch that depends
- * on the state is the loop over the movable pieces (docs/performance.md: 309 instructions and
- * 1.6 mispredicted branches a state, against 439 and 3.3 for moves_generate_filtered).
+ * on the state is the loop over the movable pieces (docs/performance.md).
  */
 #ifndef MOVES_AVX2_H
 #define MOVES_AVX2_H
@@ -42,7 +48,7 @@ typedef struct {
     uint64_t line;        /* the 8 cells of its line (board.line_cells) */
     uint16_t runs;        /* where its length's part of the run table starts */
     uint16_t extract;     /* its offset's bit-field extract (board_piece) */
-    uint8_t shift, horizontal, length;
+    uint8_t shift;
 } moves_avx2_piece;
 
 /* A board laid out for the generator: lane i % 4 of group i / 4 describes piece i (pieces past
@@ -71,8 +77,7 @@ static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v)
     for (int i = 0; i < b->npieces; i++) {
         const board_piece *p = &b->piece[i];
         uint16_t runs = (uint16_t)((p->length - 2) * 256 * BOARD_MAX_SIDE);
-        v->piece[i] = (moves_avx2_piece){b->line_cells[i], runs, p->extract, p->shift,
-                                         p->horizontal, p->length};
+        v->piece[i] = (moves_avx2_piece){b->line_cells[i], runs, p->extract, p->shift};
         shift[i] = p->shift;
         off_mask[i] = p->off_mask;
         cells0[i] = b->cells[i][0];
@@ -128,38 +133,34 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
         stuck |= (uint32_t)_mm256_movemask_pd(none) << (4 * g);
     }
 
-    /* Where the segment the last mover q swept meets each orientation's lines (from, to,
-     * indexed by `horizontal`): pieces along q's line meet the segment itself, pieces across it
-     * meet q's line (moves_of_piece). */
+    /* The cells the last mover c swept, added to the occupancy: a piece below c keeps exactly
+     * the slides that this blocks (those whose swept cells meet c's). A piece not below c reads
+     * its second run from a line blocked everywhere, which takes none of its slides away. */
     int c = f.commute_piece;
-    const board_piece *q = &b->piece[c < 0 ? 0 : c];
-    int from[2], to[2];
-    from[q->horizontal] = f.swept_from, to[q->horizontal] = f.swept_to;
-    from[!q->horizontal] = q->line, to[!q->horizontal] = q->line + 1;
+    uint64_t swept = c < 0 ? 0
+                           : _pdep_u64((1u << f.swept_to) - (1u << f.swept_from), b->line_cells[c]);
+    uint64_t occ_clip = occ | swept;
     const uint8_t *runs = &(*moves_runs())[0][0][0];
     bool wide = v->wide;
     int n = 0;
     for (uint32_t movable = f.pieces & ~stuck; movable; movable &= movable - 1) {
         int i = __builtin_ctz(movable);
         const moves_avx2_piece *p = &v->piece[i];
-        int at = (int)__bextr_u64(key, p->extract);   /* not read back from the vector */
-        unsigned run = runs[p->runs + 8 * _pext_u64(occ, p->line) + (unsigned)at];
+        const uint8_t *mine = runs + p->runs + __bextr_u64(key, p->extract);
+        unsigned run = mine[8 * _pext_u64(occ, p->line)];
+        unsigned kept = mine[8 * _pext_u64(i < c ? occ_clip : ~(uint64_t)0, p->line)];
         int before = (int)(run & 15), after = (int)(run >> 4);
+        int before_kept = (int)(kept & 15), after_kept = (int)(kept >> 4);
         if (max_distance < BOARD_RUN_MAX) {   /* steps only: the same way for a whole search */
             if (before > max_distance) before = max_distance;
             if (after > max_distance) after = max_distance;
+            if (before_kept > max_distance) before_kept = max_distance;
+            if (after_kept > max_distance) after_kept = max_distance;
         }
-        /* The slice [first, last) of the distances -1 .. -before, +1 .. +after: all of them,
-         * or, for a piece below the last mover, the far end of the side that faces the swept
-         * segment (the free cells short of it are the slides it skips). Masks, not branches:
-         * which case comes next follows no pattern. */
-        int gap_before = at - to[p->horizontal];
-        int gap_after = from[p->horizontal] - at - p->length;
-        int skip_before = gap_before < before ? gap_before : before;
-        int skip_after = gap_after < after ? gap_after : after;
-        int clipped = -(i < c), faces_end = -(gap_before < 0);   /* all ones, or zero */
-        int first = ((skip_before & ~faces_end) | ((before + skip_after) & faces_end)) & clipped;
-        int last = before + after - (after & ~faces_end & clipped);
+        /* The slice of the distances -1 .. -before, +1 .. +after that the swept cells block:
+         * -(before_kept + 1) .. -before when they lie before the piece, +(after_kept + 1) ..
+         * +after when after it (never both: they lie on one side), or all of them. */
+        int first = before > before_kept ? before_kept : before + after_kept;
         uint64_t distances = moves_avx2_distances[before] >> (8 * first);
         __m256i shift = _mm256_set1_epi64x(p->shift);
         __m256i d = _mm256_cvtepi8_epi64(_mm_cvtsi64_si128((long long)distances));
@@ -170,7 +171,7 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
             _mm256_storeu_si256((__m256i *)(keys + n + 4),
                                 _mm256_add_epi64(k, _mm256_sllv_epi64(d, shift)));
         }
-        n += last - first;
+        n += before - before_kept + after - after_kept;
     }
     return n;
 }
