@@ -1,7 +1,7 @@
 /* moves_avx2.h -- breadth-first search's move generator with AVX2: four pieces a vector where
  * every piece is asked the same question, a piece at a time where only a few are.
  *
- * The same successors as moves_generate_filtered (moves.h), in the same order. Two things make
+ * The same successors as moves_generate_filtered (moves.h), in the same order. Three things make
  * it cheaper than that generator, which decodes the key a piece at a time and then runs two
  * loops of data-dependent length (the pieces the filter lets through, then those that can move)
  * and branches on each piece's side of the swept segment:
