@@ -31,12 +31,12 @@ WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DHAVE_AVX2_TWINS)
 # The AVX2 twins: on x86-64 the breadth-first searches (solvers/bfs_engine.c, bfs_family.c) are
 # compiled a second time with AVX2, BMI1 and BMI2 (-DAVX2_TWIN), where the state table's probe
-# reads four slots at once, and the engine a third time with AVX-512 as well; solvers/bfs.c picks
+# reads four slots at once, and the engine a third time with AVX-512 allowed; solvers/bfs.c picks
 # the widest build the processor has at run time. Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
 TWIN_OBJ = $(if $(AVX2_ENGINE),solvers/bfs_engine_avx2.o solvers/bfs_family_avx2.o \
                                solvers/bfs_engine_avx512.o)
-AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl -mavx512vbmi2 -mavx512bitalg
+AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
 # One include root, the repository: every include names its layer ("search/solver.h"); generated
 # files come from the variant's folder ("generated/build_info.h").
 INCLUDE = -I.

@@ -15,8 +15,7 @@ cpu_path cpu_widest(void)
         return CPU_PORTABLE;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2") &&
-        __builtin_cpu_supports("avx512bitalg"))
+        __builtin_cpu_supports("avx512vl"))
         return CPU_AVX512;
     return CPU_AVX2;
 #else

@@ -48,15 +48,10 @@ static inline moves_filter moves_filter_skip(const board *b, int skip)
     return (moves_filter){skip < 0 ? all : all & ~(1u << skip), -1, 0, 0};
 }
 
-/* For breadth-first search (solvers/bfs.c proves it loses no state): the successors of `to`,
- * which was reached from `from` by one move of piece i, that do not commute with that move.
- * Pieces numbered above i keep all their moves; pieces numbered below i keep only the moves
- * that cross the cells i swept; piece i keeps its own moves only when keep_mover is true. */
-static inline moves_filter moves_filter_commuting(const board *b, uint64_t from, uint64_t to,
-                                                  bool keep_mover)
+/* moves_filter_commuting's filter after piece i slid from offset `was` to offset `is`. */
+static inline moves_filter moves_filter_after(const board *b, int i, int was, int is,
+                                              bool keep_mover)
 {
-    int i = board_moved_piece(b, from, to);
-    int was = board_offset(b, from, i), is = board_offset(b, to, i);
     const board_piece *q = &b->piece[i];
     moves_filter f = {0, i, was < is ? was : is, (was < is ? is : was) + q->length};
     /* The pieces above i, and those whose line can meet the swept cells: the ones in i's own
@@ -66,6 +61,17 @@ static inline moves_filter moves_filter_commuting(const board *b, uint64_t from,
     f.pieces = b->commuting[i] | (across[f.swept_to] ^ across[f.swept_from]);
     if (!keep_mover) f.pieces &= ~(1u << i);
     return f;
+}
+
+/* For breadth-first search (solvers/bfs.c proves it loses no state): the successors of `to`,
+ * which was reached from `from` by one move of piece i, that do not commute with that move.
+ * Pieces numbered above i keep all their moves; pieces numbered below i keep only the moves
+ * that cross the cells i swept; piece i keeps its own moves only when keep_mover is true. */
+static inline moves_filter moves_filter_commuting(const board *b, uint64_t from, uint64_t to,
+                                                  bool keep_mover)
+{
+    int i = board_moved_piece(b, from, to);
+    return moves_filter_after(b, i, board_offset(b, from, i), board_offset(b, to, i), keep_mover);
 }
 
 /* The generators below share this: appends at keys[n] (and moves[n] when not NULL) the moves

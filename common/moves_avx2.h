@@ -27,7 +27,14 @@
  *
  * so a movable piece costs two run-table lookups and one store, with no branch on its
  * orientation, its side of the swept segment or its run lengths. The only branch that depends
- * on the state is the loop over the movable pieces (docs/performance.md).
+ * on the state is the loop over the movable pieces, so the generator comes in two halves
+ * (moves_avx2_begin, the decoding and the filter; moves_avx2_emit, the loop): a caller that
+ * begins the next state before emitting this one has the loop's bound ready when the loop is
+ * fetched (solvers/bfs_engine.c says why that matters; docs/performance.md).
+ *
+ * It is also the generator of the engine's AVX-512 build: one that worked out every piece's
+ * slides at once with AVX-512's byte compression, and had no loop to mispredict, measured
+ * slower than this one begun a state early.
  */
 #ifndef MOVES_AVX2_H
 #define MOVES_AVX2_H
@@ -40,7 +47,9 @@
 
 /* A slice of a piece's distances starts at most at its sixth and ends with its last, and each
  * store writes 4 keys (8 on a wide board) from the current count: the room MOVES_MAX keeps for
- * unconditional writes covers them (a state has at most 4 * 64 successors, moves_avx512.h). */
+ * unconditional writes covers them. A slide's farthest new cell is an empty cell of its line,
+ * and an empty cell is that cell for at most two slides along its row and two along its
+ * column, so a state has at most 4 * 64 successors. */
 _Static_assert(4 * BOARD_MAX_SIDE * BOARD_MAX_SIDE + 8 <= MOVES_MAX, "room for 8-key stores");
 
 /* What the emitting loop reads of a piece, in 16 bytes. */
@@ -62,10 +71,20 @@ typedef struct {
     __m256i cells0[MOVES_AVX2_GROUPS];  /* its cells at offset 0 */
     __m256i step[MOVES_AVX2_GROUPS];    /* log2 of the cell numbers one offset apart: 0 or 3 */
     __m256i line[MOVES_AVX2_GROUPS];    /* the 8 cells of its line */
+    /* What a state's move filter needs, looked up rather than worked out at each state: the
+     * piece whose offset key bit q belongs to, mover[q] (piece | shift << 8 | off_mask << 16),
+     * and after piece i slid from offset was to is, after[i][was * 8 + is], the pieces the
+     * filter lets through and the cells i swept (moves_filter_after). */
+    uint32_t mover[64];
+    struct {
+        uint64_t swept;
+        uint32_t pieces;
+    } after[BOARD_MAX_PIECES][64];
 } moves_avx2_board;
 
-/* Lays b out for moves_avx2_generate (once per search). */
-static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v)
+/* Lays b out for the generator (once per search), its filters those of
+ * moves_filter_commuting(..., keep_mover). */
+static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v, bool keep_mover)
 {
     uint64_t shift[BOARD_MAX_PIECES] = {0}, off_mask[BOARD_MAX_PIECES] = {0};
     uint64_t cells0[BOARD_MAX_PIECES] = {0}, step[BOARD_MAX_PIECES] = {0};
@@ -91,6 +110,18 @@ static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v)
         v->step[g] = _mm256_loadu_si256((const __m256i *)(step + 4 * g));
         v->line[g] = _mm256_loadu_si256((const __m256i *)(line + 4 * g));
     }
+    for (int q = 0; q < 64; q++) {
+        const board_piece *p = &b->piece[b->piece_of_bit[q]];
+        v->mover[q] = b->piece_of_bit[q] | (uint32_t)p->shift << 8 | (uint32_t)p->off_mask << 16;
+    }
+    for (int i = 0; i < b->npieces; i++)
+        for (int was = 0; was <= b->piece[i].max_offset; was++)
+            for (int is = 0; is <= b->piece[i].max_offset; is++) {
+                moves_filter f = moves_filter_after(b, i, was, is, keep_mover);
+                uint64_t segment = ((uint64_t)1 << f.swept_to) - ((uint64_t)1 << f.swept_from);
+                v->after[i][was * 8 + is].swept = _pdep_u64(segment, b->line_cells[i]);
+                v->after[i][was * 8 + is].pieces = f.pieces;
+            }
 }
 
 /* A piece's slides as signed byte distances, -1 .. -b toward the start of its line and then
@@ -100,10 +131,23 @@ static const uint64_t moves_avx2_distances[BOARD_RUN_MAX + 1] = {
     0x04030201FCFDFEFFull, 0x030201FBFCFDFEFFull, 0x0201FAFBFCFDFEFFull,
 };
 
+/* What the loop over the movable pieces needs of a state: moves_avx2_begin works it out,
+ * moves_avx2_emit then writes the keys. */
+typedef struct {
+    uint64_t key;
+    uint64_t occ;        /* occupancy, the cells past the board's edge counted as blocked */
+    uint64_t occ_clip;   /* the same with the last mover's swept cells */
+    uint32_t movable;    /* the pieces the filter lets through that have a free cell beside them */
+    int clip_below;      /* the pieces numbered below it read occ_clip: the last mover, or -1 */
+} moves_avx2_pending;
+
 /* moves_generate_filtered(b, key, f, keys, NULL, max_distance) for the board v was prepared
- * from: the same keys in the same order, and the same count returned. */
-static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v, uint64_t key,
-                                      moves_filter f, uint64_t *keys, int max_distance)
+ * from, f being the filter of the state key reached from the state `from` (root: key is the
+ * start, from is ignored, and f lets every piece through), in two halves:
+ * moves_avx2_begin(b, v, key, from, root, &s), then moves_avx2_emit(v, &s, keys, max_distance)
+ * gives the same keys in the same order and returns the same count. */
+static inline void moves_avx2_begin(const board *b, const moves_avx2_board *v, uint64_t key,
+                                    uint64_t from, bool root, moves_avx2_pending *s)
 {
     const __m256i k = _mm256_set1_epi64x((long long)key), zero = _mm256_setzero_si256();
     const __m256i one = _mm256_set1_epi64x(1);
@@ -133,17 +177,32 @@ static inline int moves_avx2_generate(const board *b, const moves_avx2_board *v,
         stuck |= (uint32_t)_mm256_movemask_pd(none) << (4 * g);
     }
 
-    /* The cells the last mover c swept, added to the occupancy: a piece below c keeps exactly
-     * the slides that this blocks (those whose swept cells meet c's). A piece not below c reads
-     * its second run from a line blocked everywhere, which takes none of its slides away. */
-    int c = f.commute_piece;
-    uint64_t swept = c < 0 ? 0
-                           : _pdep_u64((1u << f.swept_to) - (1u << f.swept_from), b->line_cells[c]);
-    uint64_t occ_clip = occ | swept;
+    if (root) {
+        *s = (moves_avx2_pending){key, occ, occ, board_all_pieces(b) & ~stuck, -1};
+        return;
+    }
+    /* The last mover c and its filter. The cells it swept are added to the occupancy: a piece
+     * below c keeps exactly the slides that this blocks (those whose swept cells meet c's). A
+     * piece not below c reads its second run from a line blocked everywhere, which takes none
+     * of its slides away. */
+    uint32_t mover = v->mover[__builtin_ctzll(from ^ key)];
+    unsigned shift = (mover >> 8) & 255, mask = mover >> 16;
+    int c = (int)(mover & 255);
+    unsigned was = (unsigned)(from >> shift) & mask, is = (unsigned)(key >> shift) & mask;
+    uint64_t swept = v->after[c][was * 8 + is].swept;
+    *s = (moves_avx2_pending){key, occ, occ | swept, v->after[c][was * 8 + is].pieces & ~stuck, c};
+}
+
+static inline int moves_avx2_emit(const moves_avx2_board *v, const moves_avx2_pending *s,
+                                  uint64_t *keys, int max_distance)
+{
+    const __m256i k = _mm256_set1_epi64x((long long)s->key);
+    uint64_t key = s->key, occ = s->occ, occ_clip = s->occ_clip;
+    int c = s->clip_below;
     const uint8_t *runs = &(*moves_runs())[0][0][0];
     bool wide = v->wide;
     int n = 0;
-    for (uint32_t movable = f.pieces & ~stuck; movable; movable &= movable - 1) {
+    for (uint32_t movable = s->movable; movable; movable &= movable - 1) {
         int i = __builtin_ctz(movable);
         const moves_avx2_piece *p = &v->piece[i];
         const uint8_t *mine = runs + p->runs + __bextr_u64(key, p->extract);

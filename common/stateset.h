@@ -170,15 +170,10 @@ static inline uint64_t stateset_probe(uint64_t *slot, uint64_t mask, uint64_t ho
     const __m256i want = _mm256_set1_epi64x((long long)stored), empty = _mm256_setzero_si256();
     for (; j + STATESET_WINDOW <= mask + 1; j += STATESET_WINDOW) {
         __m256i window = _mm256_loadu_si256((const __m256i *)(slot + j));
-#ifdef __AVX512VL__   /* BFS's AVX-512 build: the compares give the masks directly */
-        unsigned found = _mm256_cmpeq_epi64_mask(window, want);
-        unsigned free = _mm256_cmpeq_epi64_mask(window, empty);
-#else
         __m256d found_lanes = _mm256_castsi256_pd(_mm256_cmpeq_epi64(window, want));
         __m256d free_lanes = _mm256_castsi256_pd(_mm256_cmpeq_epi64(window, empty));
         unsigned found = (unsigned)_mm256_movemask_pd(found_lanes);
         unsigned free = (unsigned)_mm256_movemask_pd(free_lanes);
-#endif
         /* No branch on found or new, which the processor guesses wrong a third of the time:
          * the key is stored in the first slot that holds it or is empty, and storing it
          * where it already is changes nothing (docs/performance.md). */

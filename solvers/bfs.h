@@ -34,8 +34,8 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
 
 /* The three builds of the same search, for the tests that hold them equal: the portable one,
  * the AVX2 one (with BMI1 and BMI2) and the AVX-512 one (AVX2 and BMI with AVX-512 F, CD, DQ,
- * BW, VL, VBMI2 and BITALG), which are built only on x86-64 (HAVE_AVX2_TWINS, Makefile) and may
- * run only where bfs_avx2_available() and bfs_avx512_available() say so. */
+ * BW and VL), which are built only on x86-64 (HAVE_AVX2_TWINS, Makefile) and may run only
+ * where bfs_avx2_available() and bfs_avx512_available() say so. */
 void bfs_search_portable(solver_context *ctx, const board *b, uint64_t start,
                          const solver_budget *budget, solver_result *r, bfs_mode mode);
 #ifdef HAVE_AVX2_TWINS

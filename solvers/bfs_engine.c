@@ -38,19 +38,20 @@
  * where a key sits in the table is all that changes, never which states are stored or in what
  * order.
  *
- * This file is compiled three times (Makefile): portable, and on x86-64 again with
- * AVX2 (and BMI1/BMI2), where the state table reads four slots with one load (common/stateset.h
- * shows both probes lay out a table alike) and the generator decodes four pieces a vector and
- * writes a piece's keys with one store (common/moves_avx2.h), and a third time with AVX-512 as
- * well, whose generator works out every piece's slides at once (common/moves_avx512.h).
- * solvers/bfs.c picks the widest build the processor runs; all three return the same results
- * (tests/test_bfs.c).
+ * This file is compiled three times (Makefile): portable, and on x86-64 again with AVX2 (and
+ * BMI1/BMI2), where the state table reads four slots with one load (common/stateset.h shows
+ * both probes lay out a table alike) and the generator decodes four pieces a vector and writes
+ * a piece's keys with one store (common/moves_avx2.h), and a third time from the same source
+ * with AVX-512 allowed as well (the generator that worked out every piece's slides at once with
+ * AVX-512's compression measured slower, docs/performance.md). solvers/bfs.c picks the widest
+ * build the processor runs; all three return the same results (tests/test_bfs.c).
  */
 #include "solvers/bfs.h"
-#if defined BFS_AVX512_BUILD
-#include "common/moves_avx512.h"
-#elif defined AVX2_TWIN
+#if defined AVX2_TWIN || defined BFS_AVX512_BUILD
+#define BFS_VECTOR 1
 #include "common/moves_avx2.h"
+#else
+#define BFS_VECTOR 0
 #endif
 
 /* The x86-64 builds read four slots with one load, so their table may be half full (it
@@ -58,49 +59,90 @@
  * a quarter.
  *
  * BFS_AHEAD: how many queue entries past the one being expanded already have their successors
- * generated, in a ring of BFS_RING buffers (a power of two above it). The AVX-512 generator is
- * a long chain of dependent vector instructions; run a few entries ahead, before the probes
- * whose branches the processor mispredicts, it overlaps them instead of starting over after
- * each (3.5% faster). The AVX2 generator (common/moves_avx2.h) gains less from it, 2-5% with
- * two entries ahead, and three lose it again; the portable one lost 5%, so it generates an
- * entry's successors when it expands it. Generating early changes nothing else: successors
- * depend only on the queue, never on the table. */
-#if defined BFS_AVX512_BUILD
-#define BFS_ENGINE bfs_search_avx512
-#define BFS_CLEAR(set) stateset_clear_half(set)
-#define BFS_AHEAD 3
-#define BFS_RING 4
-#elif defined AVX2_TWIN
-#define BFS_ENGINE bfs_search_avx2
+ * generated, in a ring of BFS_RING buffers (a power of two above it). The vector generator
+ * run two entries ahead overlaps the probes of the entry being expanded, whose branches the
+ * processor mispredicts, instead of starting over after each (2-5% faster; three entries
+ * measured the same); the portable one lost 5%, so it generates an entry's successors when it
+ * expands it. Generating early changes nothing else: successors depend only on the queue,
+ * never on the table. */
+#if BFS_VECTOR
 #define BFS_CLEAR(set) stateset_clear_half(set)
 #define BFS_AHEAD 2
 #define BFS_RING 4
 #else
-#define BFS_ENGINE bfs_search_portable
 #define BFS_CLEAR(set) stateset_clear(set, false)
 #define BFS_AHEAD 0
 #define BFS_RING 1
 #endif
+#if defined BFS_AVX512_BUILD
+#define BFS_ENGINE bfs_search_avx512
+#elif defined AVX2_TWIN
+#define BFS_ENGINE bfs_search_avx2
+#else
+#define BFS_ENGINE bfs_search_portable
+#endif
 
 /* The successors of queue entry `at` that the search generates (those the commuting filter
- * lets through) into out (MOVES_MAX entries); returns how many. layout is the AVX-512 build's
- * moves_avx512_board, the AVX2 build's moves_avx2_board, NULL in the portable one. Called from
- * two places, it would otherwise be compiled out of line, a call a state (inline: 1-2%
- * faster). */
-static inline __attribute__((always_inline)) int successors(const board *b, const void *layout,
-                                                            const search_trail *queue, uint64_t at,
-                                                            bool steps, uint64_t *out)
+ * lets through) are worked out in two halves: pend reads the entry and its filter, emit writes
+ * the successors into out (MOVES_MAX entries) and returns how many. layout is the vector
+ * builds' moves_avx2_board, NULL in the portable one. */
+#if BFS_VECTOR
+typedef moves_avx2_pending bfs_pending;
+#else
+typedef struct {
+    uint64_t key;
+    moves_filter filter;
+} bfs_pending;
+#endif
+
+static inline __attribute__((always_inline)) void pend(const board *b, const void *layout,
+                                                       const search_trail *queue, uint64_t at,
+                                                       bool steps, bfs_pending *p)
 {
-    moves_filter filter = trail_bfs_filter(b, queue, at, steps);
-    int longest = steps ? 1 : BOARD_MAX_SIDE;
-#if defined BFS_AVX512_BUILD
-    return moves_avx512_generate(b, layout, queue->key[at], filter, out, longest);
-#elif defined AVX2_TWIN
-    return moves_avx2_generate(b, layout, queue->key[at], filter, out, longest);
+#if BFS_VECTOR
+    (void)steps;   /* the layout's filters keep the mover's moves in steps */
+    uint32_t parent = queue->parent[at];
+    bool root = parent == TRAIL_ROOT;
+    moves_avx2_begin(b, layout, queue->key[at], queue->key[root ? at : parent], root, p);
 #else
     (void)layout;
-    return moves_generate_filtered(b, queue->key[at], filter, out, NULL, longest);
+    *p = (bfs_pending){queue->key[at], trail_bfs_filter(b, queue, at, steps)};
 #endif
+}
+
+static inline __attribute__((always_inline)) int emit(const board *b, const void *layout,
+                                                      const bfs_pending *p, bool steps,
+                                                      uint64_t *out)
+{
+    int longest = steps ? 1 : BOARD_MAX_SIDE;
+#if BFS_VECTOR
+    (void)b;
+    return moves_avx2_emit(layout, p, out, longest);
+#else
+    (void)layout;
+    return moves_generate_filtered(b, p->key, p->filter, out, NULL, longest);
+#endif
+}
+
+/* The successors of entry `at`, as pend and emit give them, with entry at + 1 pended first in
+ * the vector builds when the queue holds it: entries below *pended have been pended, into
+ * pending[entry % 2]. The vector generator's loop over the movable pieces ends at a branch
+ * that the processor mispredicts about once a state. Pended a state early, the branch's operand
+ * is ready when the branch is fetched, so a misprediction is found at once instead of after the
+ * state's decoding and filter, which it would otherwise wait for with everything fetched behind
+ * it (3-5% faster, docs/performance.md; the portable build, which decodes in emit, lost 2%).
+ * Called from two places, it would otherwise be compiled out of line, a call a state (inline:
+ * 1-2% faster). */
+static inline __attribute__((always_inline)) int successors(const board *b, const void *layout,
+                                                            const search_trail *queue, uint64_t at,
+                                                            uint64_t end, bool steps,
+                                                            bfs_pending pending[2],
+                                                            uint64_t *pended, uint64_t *out)
+{
+    if (*pended == at) pend(b, layout, queue, (*pended)++, steps, &pending[at % 2]);
+    if (BFS_VECTOR && *pended < end)
+        pend(b, layout, queue, (*pended)++, steps, &pending[(at + 1) % 2]);
+    return emit(b, layout, &pending[at % 2], steps, out);
 }
 
 /* Sizes the table and the queue, both empty, for n states at once, the table only up to
@@ -149,16 +191,14 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     uint64_t child[BFS_RING][MOVES_MAX];
     int count[BFS_RING] = {0};
     uint64_t ahead = 0;
+    bfs_pending pending[2];
+    uint64_t pended = 0;
     uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
     uint32_t goal = board_is_goal(b, start) ? 0 : TRAIL_ROOT;
     int depth = 0;
-#if defined BFS_AVX512_BUILD
-    moves_avx512_board board_layout;
-    moves_avx512_prepare(b, &board_layout);
-    const void *layout = &board_layout;
-#elif defined AVX2_TWIN
+#if BFS_VECTOR
     moves_avx2_board board_layout;
-    moves_avx2_prepare(b, &board_layout);
+    moves_avx2_prepare(b, &board_layout, steps);
     const void *layout = &board_layout;
 #else
     const void *layout = NULL;
@@ -206,13 +246,15 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
         }
         uint64_t *mine = child[head % BFS_RING];
         if (ahead == head) {
-            count[head % BFS_RING] = successors(b, layout, queue, head, steps, mine);
+            count[head % BFS_RING] =
+                successors(b, layout, queue, head, end, steps, pending, &pended, mine);
             ahead++;
         }
         int n = count[head % BFS_RING];
         if (ahead < end && ahead <= head + BFS_AHEAD) {   /* one more entry ahead */
             count[ahead % BFS_RING] =
-                successors(b, layout, queue, ahead, steps, child[ahead % BFS_RING]);
+                successors(b, layout, queue, ahead, end, steps, pending, &pended,
+                           child[ahead % BFS_RING]);
             ahead++;
         }
         if (end > calm) bfs_make_room(seen, queue, end, (uint64_t)n);
