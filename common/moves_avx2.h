@@ -72,7 +72,7 @@ typedef struct {
     __m256i step[MOVES_AVX2_GROUPS];    /* log2 of the cell numbers one offset apart: 0 or 3 */
     __m256i line[MOVES_AVX2_GROUPS];    /* the 8 cells of its line */
     /* What a state's move filter needs, looked up rather than worked out at each state: the
-     * piece whose offset key bit q belongs to, mover[q] (piece | shift << 8 | off_mask << 16),
+     * piece whose offset key bit q belongs to, mover[q] (piece | its extract << 8, board.h),
      * and after piece i slid from offset was to is, after[i][was * 8 + is], the pieces the
      * filter lets through and the cells i swept (moves_filter_after). */
     uint32_t mover[64];
@@ -110,10 +110,8 @@ static inline void moves_avx2_prepare(const board *b, moves_avx2_board *v, bool 
         v->step[g] = _mm256_loadu_si256((const __m256i *)(step + 4 * g));
         v->line[g] = _mm256_loadu_si256((const __m256i *)(line + 4 * g));
     }
-    for (int q = 0; q < 64; q++) {
-        const board_piece *p = &b->piece[b->piece_of_bit[q]];
-        v->mover[q] = b->piece_of_bit[q] | (uint32_t)p->shift << 8 | (uint32_t)p->off_mask << 16;
-    }
+    for (int q = 0; q < 64; q++)
+        v->mover[q] = b->piece_of_bit[q] | (uint32_t)b->piece[b->piece_of_bit[q]].extract << 8;
     for (int i = 0; i < b->npieces; i++)
         for (int was = 0; was <= b->piece[i].max_offset; was++)
             for (int is = 0; is <= b->piece[i].max_offset; is++) {
@@ -142,10 +140,11 @@ typedef struct {
 } moves_avx2_pending;
 
 /* moves_generate_filtered(b, key, f, keys, NULL, max_distance) for the board v was prepared
- * from, f being the filter of the state key reached from the state `from` (root: key is the
- * start, from is ignored, and f lets every piece through), in two halves:
- * moves_avx2_begin(b, v, key, from, root, &s), then moves_avx2_emit(v, &s, keys, max_distance)
- * gives the same keys in the same order and returns the same count. */
+ * from, in two halves: moves_avx2_begin(b, v, key, from, root, &s), then moves_avx2_emit(v, &s,
+ * keys, max_distance) gives the same keys in the same order and returns the same count. f is
+ * moves_filter_commuting(b, from, key, keep_mover), keep_mover as v was prepared, for a state
+ * reached from the state `from` by one move; at the root (from ignored) it lets every piece
+ * through. */
 static inline void moves_avx2_begin(const board *b, const moves_avx2_board *v, uint64_t key,
                                     uint64_t from, bool root, moves_avx2_pending *s)
 {
@@ -185,10 +184,9 @@ static inline void moves_avx2_begin(const board *b, const moves_avx2_board *v, u
      * below c keeps exactly the slides that this blocks (those whose swept cells meet c's). A
      * piece not below c reads its second run from a line blocked everywhere, which takes none
      * of its slides away. */
-    uint32_t mover = v->mover[__builtin_ctzll(from ^ key)];
-    unsigned shift = (mover >> 8) & 255, mask = mover >> 16;
+    uint32_t mover = v->mover[__builtin_ctzll(from ^ key)], extract = mover >> 8;
     int c = (int)(mover & 255);
-    unsigned was = (unsigned)(from >> shift) & mask, is = (unsigned)(key >> shift) & mask;
+    unsigned was = (unsigned)__bextr_u64(from, extract), is = (unsigned)__bextr_u64(key, extract);
     uint64_t swept = v->after[c][was * 8 + is].swept;
     *s = (moves_avx2_pending){key, occ, occ | swept, v->after[c][was * 8 + is].pieces & ~stuck, c};
 }
