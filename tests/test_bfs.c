@@ -495,6 +495,66 @@ Test(bfs, budgets_stop_cleanly)
     puzzle_list_free(&list);
 }
 
+/* A bytes budget holds at every size, in each build: from 64 KiB up by eighths until the search
+ * ends, the hardest sample puzzle in solve mode and cluster mode stops at the bytes budget or
+ * ends, its tables within the budget (as it reports them and, with jemalloc, as the allocator
+ * counts them, each run on a fresh context), and a larger budget never stops it sooner. The
+ * engine works out the bytes only where they can change (bfs_engine.c, next_calm): a point
+ * missed would show as a table past its budget, or a stop that comes later with less room. */
+typedef void bfs_build_fn(solver_context *, const board *, uint64_t, const solver_budget *,
+                          solver_result *, bfs_mode);
+Test(bfs, a_bytes_budget_holds_at_every_size, .timeout = 300)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    const puzzle *hard = &list.items[list.count - 1];   /* the sample is sorted by moves */
+    struct {
+        const char *name;
+        bool available;
+        bfs_build_fn *search;
+    } builds[] = {{"portable", true, bfs_search_portable},
+#ifdef HAVE_AVX2_TWINS
+                  {"avx2", bfs_avx2_available(), bfs_search_avx2},
+                  {"avx512", bfs_avx512_available(), bfs_search_avx512},
+#endif
+    };
+    int tried = 0;
+    for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
+        if (!builds[k].available) continue;
+        for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode += BFS_CLUSTER - BFS_MOVES) {
+            uint64_t before = 0;   /* states the last, smaller budget expanded */
+            bool ended = false;
+            for (double b = 65536; !ended; b *= th_sanitized() ? 1.5 : 1.125) {
+                solver_budget budget = {0, (uint64_t)b, 0};
+                solver_context ctx;
+                solver_context_init(&ctx);
+                solver_result r;
+                xmem_peak_reset();
+                builds[k].search(&ctx, &hard->board, hard->start, &budget, &r, mode);
+                uint64_t peak = xmem_peak_read();
+                const char *what = mode == BFS_CLUSTER ? "cluster" : "solve";
+                ended = r.status == SOLVE_SOLVED;
+                if (!ended) {
+                    cr_assert_eq(r.status, SOLVE_BUDGET, "%s %s %.0f", builds[k].name, what, b);
+                    cr_assert_str_eq(r.budget_hit, "bytes", "%s %s %.0f", builds[k].name, what, b);
+                }
+                cr_assert_leq(r.peak_bytes, budget.max_bytes, "%s %s", builds[k].name, what);
+                if (xmem_peak_available())
+                    cr_assert_leq(peak, budget.max_bytes, "%s %s: %llu bytes allocated",
+                                  builds[k].name, what, (unsigned long long)peak);
+                cr_assert_geq(r.expanded, before, "%s %s %.0f", builds[k].name, what, b);
+                before = r.expanded;
+                if (ended && mode == BFS_CLUSTER) cr_assert_eq((long)r.cluster_states, hard->cluster);
+                if (ended && mode == BFS_MOVES) cr_assert_eq(r.nmoves, hard->optimal);
+                solver_result_free(&r);
+                solver_context_free(&ctx);
+                tried++;
+            }
+        }
+    }
+    cr_assert_geq(tried, 2 * 20);
+    puzzle_list_free(&list);
+}
+
 /* The cluster analysis (search/cluster.h) on the database: each line's board is the hardest
  * state of its cluster (ties to the smallest in the database's order), its move count that
  * state's distance to the nearest goal, its cluster size the cluster's, and it is minimal; the
