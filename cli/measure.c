@@ -71,14 +71,12 @@ static void note_bound(solver_result *r, uint64_t bytes, double seconds)
 
 /* Measures setup u on p, or (u NULL) the reference BFS's cluster mode. */
 static measure_sample measure_run(const solver_setup *u, solver_context *given, const puzzle *p,
-                                  const solver_budget *budget, solver_result *r,
-                                  uint64_t expect_states)
+                                  const solver_budget *budget, solver_result *r)
 {
     measure_sample m;
     solver_context fresh, *ctx = given ? given : &fresh;
     if (given) solver_context_begin_run(given);
     else solver_context_init(&fresh);
-    ctx->expect_states = expect_states;
     double built = 0;
     uint64_t bound_bytes = u ? prepare_bound(u, p, budget, &built) : 0;
     xmem_peak_reset();
@@ -109,13 +107,11 @@ measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const p
         return (measure_sample){e.seconds, e.cpu_seconds, 0, false, e.peak_rss, true,
                                 ext_memory_method_name(e.memory_method)};
     }
-    return measure_run(u, ctx, p, budget, r, 0);
+    return measure_run(u, ctx, p, budget, r);
 }
 
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                                solver_result *r)
 {
-    /* The cluster's size, when the puzzle's line gives it, spares the search growths of its
-     * tables (solvers/bfs.c, presize). */
-    return measure_run(NULL, ctx, p, budget, r, p->cluster > 0 ? (uint64_t)p->cluster : 0);
+    return measure_run(NULL, ctx, p, budget, r);
 }

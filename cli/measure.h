@@ -38,9 +38,7 @@ typedef struct {
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r);
 
-/* The cluster mode of the reference BFS, measured the same way; when p gives its cluster's size
- * (p->cluster), the search sizes its queue, and its table up to a point, for it at once
- * (solver_context's expect_states). */
+/* The cluster mode of the reference BFS, measured the same way. */
 measure_sample measure_cluster(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                                solver_result *r);
 

@@ -76,11 +76,6 @@ void stateset_clear_half(stateset *s)
     s->room = s->used >> s->load_shift;
 }
 
-void stateset_presize(stateset *s, uint64_t n)
-{
-    if (!stateset_try_presize(s, n)) xmalloc_large(SIZE_MAX);   /* out of memory: exits */
-}
-
 bool stateset_try_presize(stateset *s, uint64_t n)
 {
     uint64_t used = s->used;
@@ -154,5 +149,38 @@ void stateset_grow_from(stateset *s, const uint64_t *keys, uint64_t count)
 {
     uint32_t *old_value;
     enlarge(s, &old_value);
+    for (uint64_t i = 0; i < count; i++) place(s, keys[i]);
+}
+
+/* The slots a table rebuilt from count keys uses: the fewest (a power of four times the
+ * smallest) that keep it at most an eighth full at a half load, a sixteenth at a quarter, and
+ * still take n more. An eighth, not the half it may fill to: the next rebuild then comes after
+ * three times as many new keys as this one re-inserts, so that rebuilding costs no more a key
+ * than growing fourfold does, however many keys the caller forgets. With every key kept, it is
+ * the size that growing fourfold reaches (count is at most the room, a half or a quarter). */
+static uint64_t live_slots(const stateset *s, uint64_t count, uint64_t n)
+{
+    uint64_t used = 1ull << MIN_LOG2;
+    while ((count << (s->load_shift + 2)) > used || ((count + n) << s->load_shift) > used)
+        used *= GROWTH;
+    return used;
+}
+
+uint64_t stateset_bytes_next_live(const stateset *s, uint64_t n)
+{
+    if (!stateset_too_full_for(s, n)) return stateset_held_bytes(s);
+    uint64_t used = live_slots(s, s->count, n);
+    uint64_t main = used > s->capacity ? used : s->capacity;
+    return (main + s->spare_capacity) * stateset_slot_bytes(s);
+}
+
+void stateset_rebuild_from(stateset *s, uint64_t n, const uint64_t *keys, uint64_t count)
+{
+    uint64_t used = live_slots(s, count, n);
+    reserve(&s->slot, &s->value, &s->capacity, &s->run_capacity, used, false, false);
+    s->used = used;
+    s->log2_used = __builtin_ctzll(used);
+    s->room = used >> s->load_shift;
+    s->count = count;
     for (uint64_t i = 0; i < count; i++) place(s, keys[i]);
 }

@@ -59,9 +59,7 @@ void stateset_clear_half(stateset *s);
 /* Makes an empty set's table the size it would have grown to by the time it holds n keys, in
  * one allocation and one clearing instead of a growth every fourfold, for a caller that knows
  * how many keys are coming (the keys still go in one by one, and more may follow: the table
- * then grows as before). */
-void stateset_presize(stateset *s, uint64_t n);
-/* The same, for a caller that reports running out of memory: false then, the set empty. */
+ * then grows as before). Out of memory, it returns false, the set empty. */
 bool stateset_try_presize(stateset *s, uint64_t n);
 /* Frees the memory; the set can be used again after stateset_init. */
 void stateset_free(stateset *s);
@@ -137,6 +135,23 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
         main = grown;
     }
     return (main + spare) * stateset_slot_bytes(s);
+}
+
+/* A set without values whose caller keeps its keys in a list and knows which of them it may
+ * still ask about (breadth-first search over moves that can be undone, which asks only about
+ * the last three levels: solvers/bfs_engine.c): stateset_reserve_live makes room for n more
+ * keys, and when the table would pass its load, rebuilds it from keys[0 .. count - 1] alone,
+ * the keys the caller may still ask about, forgetting the others. The table then has the size
+ * those keys need (stateset.c, live_slots), smaller than before when most were forgotten; the
+ * buffer is reallocated only to grow, the old one freed first. stateset_bytes_next_live is
+ * stateset_bytes_next for such a set: the most it can hold after making room for n more, were
+ * every key it holds still asked about. */
+void stateset_rebuild_from(stateset *s, uint64_t n, const uint64_t *keys, uint64_t count);
+uint64_t stateset_bytes_next_live(const stateset *s, uint64_t n);
+static inline void stateset_reserve_live(stateset *s, uint64_t n, const uint64_t *keys,
+                                         uint64_t count)
+{
+    if (stateset_too_full_for(s, n)) stateset_rebuild_from(s, n, keys, count);
 }
 
 /* Where the probe for key starts: XXH3's low bits, or the top bits of the key times 2^64 /

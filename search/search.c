@@ -225,7 +225,6 @@ void solver_context_begin_run(solver_context *ctx)
         trail_begin_run(&ctx->trail[i]);
     }
     pathstack_begin_run(&ctx->stack);
-    ctx->expect_states = 0;
 }
 
 void solver_context_free(solver_context *ctx)

@@ -93,11 +93,6 @@ typedef struct {
     stateset set[2];
     search_trail trail[2];
     pathstack stack;
-    /* How many states the next run will store, when its caller knows (a database line gives a
-     * cluster's size; 0 = unknown): the breadth-first search in cluster mode then sizes its
-     * queue, and its table up to a point, for them at once (solvers/bfs.c). A hint for
-     * memory, never for an answer; solver_context_begin_run sets it back to 0. */
-    uint64_t expect_states;
     /* Who hears of every state the runs expand (search/trace.h), or NULL: set by the caller,
      * kept from run to run. */
     search_trace *trace;

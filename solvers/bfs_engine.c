@@ -27,16 +27,22 @@
  * generated and duplicate counters drop: on the database sample from 8.2 to 3.0 successors a
  * state, which took cluster mode from 9.9 to 13.1 M states/s (docs/performance.md).
  *
- * Every key in the state table is also in the queue, so when the table grows it is rebuilt
- * from the queue (stateset_reserve_from) rather than by scanning its own mostly empty slots.
+ * The table holds only the last levels. Every move can be undone, so a state and its
+ * successor lie at most one level apart: a successor of a state at depth d is at depth d - 1,
+ * d or d + 1, and the table need answer only for the states of those three levels. It holds
+ * every state until it fills; then it is rebuilt from the queue's entries from the start of
+ * level d - 1 on (stateset_reserve_live), at the size they need, and forgets the rest, which
+ * no later expansion can generate (at depth d' >= d, successors are at d - 1 or deeper). It
+ * answers every question as the table of all states would, so the search is the same, state
+ * for state; it is only smaller (the sample's largest cluster, 147,355 states, in the x86-64
+ * builds: 5.2 MB of table and queue instead of 13.6 MB) and is rebuilt each time it fills, at a
+ * size that makes rebuilding no dearer a key than growing (common/stateset.c, live_slots); on
+ * the database files it measured 1-3% faster in solve mode. Rebuilding from the queue's keys,
+ * not from its own slots, also spares it a scan of mostly empty slots.
  *
  * Cluster mode runs the same search to exhaustion and reports how many states are reachable;
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
- * cluster run returns the solution too. When the caller knows the cluster's size
- * (ctx->expect_states: a database line states it), the queue is made that large before the
- * search, and the table too up to 2^16 slots (presize below), instead of growing on the way;
- * where a key sits in the table is all that changes, never which states are stored or in what
- * order.
+ * cluster run returns the solution too.
  *
  * This file is compiled three times (Makefile): portable, and on x86-64 again with AVX2 (and
  * BMI1/BMI2), where the state table reads four slots with one load (common/stateset.h shows
@@ -145,38 +151,15 @@ static inline __attribute__((always_inline)) int successors(const board *b, cons
     return emit(b, layout, &pending[at % 2], steps, out);
 }
 
-/* Sizes the table and the queue, both empty, for n states at once, the table only up to
- * 2^16 slots (512 KiB): each growth of a table that stays in the cache clears a buffer four
- * times larger and re-inserts every key, and skipping those is worth 5-7% of a cluster-mode
- * search on the database files (docs/performance.md). A larger table is left to grow: its
- * growths are cheap, since a key's home is the top bits of its hash, so re-inserting the old
- * table in slot order writes the new one almost in order, and until then the search works in a
- * table a quarter the size; sized at once, the random 7x7 set took 1.18-1.23x the time. The
- * queue is reserved for all n entries (up to 2^21, 24 MiB), which spares its copies. n is a
- * caller's hint, so it is used only when the bytes budget holds all that n states take, the
- * table as grown for them and the queue with its last copy (a search that could not store n
- * states within the budgets grows as it would have): so a hint, right or wrong, neither passes
- * the budget nor stops the search sooner, and a wrong one costs memory or a growth, never an
- * answer. */
-#define BFS_PRESIZE_ENTRIES (1ull << 21)
-#define BFS_PRESIZE_SLOTS (1ull << 16)
-static void presize(stateset *seen, search_trail *queue, uint64_t n, const search_limits *limits)
+/* The first queue length past `end` at which the bytes that budgets read
+ * (stateset_bytes_next_live and trail_bytes_next for MOVES_MAX more states) change without a
+ * growth: where MOVES_MAX more states would pass the table's room or the queue's capacity. The
+ * table holds the queue's entries from `forgotten` on, so its count is end - forgotten until
+ * it is rebuilt. UINT64_MAX when neither point comes before the next growth. */
+static uint64_t next_calm(const stateset *seen, const search_trail *queue, uint64_t end,
+                          uint64_t forgotten)
 {
-    if (n > BFS_PRESIZE_ENTRIES) n = BFS_PRESIZE_ENTRIES;
-    if (n > limits->state_limit) return;
-    if (stateset_bytes_next(seen, n) + trail_bytes_next(queue, n) > limits->byte_limit) return;
-    uint64_t keys = BFS_PRESIZE_SLOTS >> seen->load_shift;
-    stateset_presize(seen, keys < n ? keys : n);
-    trail_reserve(queue, n);
-}
-
-/* The first queue length past `end` at which the bytes that budgets read (stateset_bytes_next
- * and trail_bytes_next for MOVES_MAX more states) change without a growth: where MOVES_MAX more
- * states would pass the table's room or the queue's capacity. UINT64_MAX when neither comes
- * before the next growth. */
-static uint64_t next_calm(const stateset *seen, const search_trail *queue, uint64_t end)
-{
-    uint64_t limits[2] = {seen->room, queue->capacity}, calm = UINT64_MAX;
+    uint64_t limits[2] = {seen->room + forgotten, queue->capacity}, calm = UINT64_MAX;
     for (int i = 0; i < 2; i++) {
         uint64_t at = limits[i] > MOVES_MAX ? limits[i] - MOVES_MAX : 0;
         if (at >= end && at < calm) calm = at;
@@ -194,7 +177,6 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     search_trail *queue = &ctx->trail[0];
     BFS_CLEAR(seen);
     trail_clear(queue);
-    if (cluster && ctx->expect_states) presize(seen, queue, ctx->expect_states, &limits);
 
     bool added;
     stateset_add(seen, start, &added);
@@ -207,7 +189,10 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     uint64_t ahead = 0;
     bfs_pending pending[2];
     uint64_t pended = 0;
-    uint64_t level_end = 1;   /* the level being expanded ends at queue index level_end */
+    /* The level being expanded ends at queue index level_end; it starts at level_start, and
+     * the level before it at previous_start: the table need hold only the queue's entries from
+     * previous_start on (see the top of the file). */
+    uint64_t level_end = 1, level_start = 0, previous_start = 0;
     uint32_t goal = board_is_goal(b, start) ? 0 : TRAIL_ROOT;
     int depth = 0;
 #if BFS_VECTOR
@@ -221,6 +206,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
      * where it calls out or leaves: 2.5% faster than counting into r and the queue at every
      * state. */
     uint64_t end = queue->count, expanded = 0, generated = 0;
+    uint64_t stored = 1;   /* states the table found new: end, and in solve mode those after the goal */
     /* The bytes the table and the queue hold, and the most they may hold after the next
      * expansion, change only where one of them grows or the queue's length passes a point
      * (next_calm) past which the next expansion could make one grow: worked out again only
@@ -241,6 +227,8 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
         if (head == level_end) {
             search_count_level(r, depth + 1, end - level_end);
             depth++;
+            previous_start = level_start;
+            level_start = level_end;
             level_end = end;
         }
         expanded++;
@@ -248,15 +236,17 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             queue->count = end;
             if (end > calm) {
                 bytes = stateset_bytes(seen) + trail_bytes(queue);
-                bytes_next = stateset_bytes_next(seen, MOVES_MAX) +
+                bytes_next = stateset_bytes_next_live(seen, MOVES_MAX) +
                              trail_bytes_next(queue, MOVES_MAX);
-                calm = next_calm(seen, queue, end);
-                grow_at = seen->room < queue->run_capacity ? seen->room : queue->run_capacity;
+                uint64_t forgotten = end - seen->count;
+                calm = next_calm(seen, queue, end, forgotten);
+                grow_at = seen->room + forgotten < queue->run_capacity ? seen->room + forgotten
+                                                                        : queue->run_capacity;
             }
             r->expanded = expanded;
             if (search_should_stop(&limits, r, bytes, bytes_next)) {
                 r->generated = generated;
-                r->duplicates = generated - (seen->count - 1);
+                r->duplicates = generated - (stored - 1);
                 return;
             }
             uint64_t next_256th = (expanded | 255) + 1;
@@ -276,8 +266,11 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             ahead++;
         }
         if (end + (uint64_t)n > grow_at) {
-            bfs_make_room(seen, queue, end, (uint64_t)n);
-            calm = 0;   /* grown: the bytes are worked out again at the next expansion */
+            queue->count = end;
+            stateset_reserve_live(seen, (uint64_t)n, queue->key + previous_start,
+                                  end - previous_start);
+            trail_reserve(queue, (uint64_t)n);
+            calm = 0;   /* rebuilt or grown: the bytes are worked out again at the next expansion */
         }
         /* Each new successor joins the queue as the table finds it new: every successor is
          * written at the queue's end, which moves past it only if it was new, so that no
@@ -301,12 +294,13 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             }
         }
         stateset_batch_end(&batch);
+        stored += batch.added;
         generated += (uint64_t)n;
     }
     queue->count = end;
     r->expanded = expanded;
     r->generated = generated;
-    r->duplicates = generated - (seen->count - 1);
+    r->duplicates = generated - (stored - 1);
     if (end > level_end) search_count_level(r, depth + 1, end - level_end);
     r->cluster_states = end;
     if (goal != TRAIL_ROOT) {

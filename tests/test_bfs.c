@@ -159,117 +159,6 @@ Test(bfs, every_build_agrees_with_the_portable_one)
     puzzle_list_free(&list);
 }
 
-/* Cluster mode told the cluster's size (solver_context's expect_states, which bin/solve
- * sets from a database line) sizes its table and queue at once: the same states in the same
- * order in every build, whether the hint is right, too small, too large or absurd (capped), and
- * with the right one no more table bytes than growing took. Every third sample puzzle (every
- * twelfth under the sanitizers); the absurd hint on three puzzles. */
-Test(bfs, a_cluster_size_hint_changes_no_search)
-{
-    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
-    typedef struct {
-        const char *name;
-        void (*search)(solver_context *, const board *, uint64_t, const solver_budget *,
-                       solver_result *, bfs_mode);
-    } build;
-    build builds[3] = {{"portable", bfs_search_portable}};
-    int nbuilds = 1;
-#ifdef HAVE_AVX2_TWINS
-    if (bfs_avx2_available()) builds[nbuilds++] = (build){"avx2", bfs_search_avx2};
-    if (bfs_avx512_available()) builds[nbuilds++] = (build){"avx512", bfs_search_avx512};
-#endif
-    solver_context ctx[2];
-    for (int e = 0; e < 2; e++) solver_context_init(&ctx[e]);
-    long compared = 0;
-    int stride = th_sanitized() ? 12 : 3;
-    for (int k = 0; k < list.count; k += stride) {
-        const puzzle *p = &list.items[k];
-        uint64_t n = (uint64_t)p->cluster;
-        uint64_t hints[] = {n, n / 3 + 1, 10 * n, k < 3 * stride ? UINT64_C(1) << 40 : n};
-        for (int b = 0; b < nbuilds; b++) {
-            solver_result r0;
-            solver_context_begin_run(&ctx[0]);   /* peak_bytes: this run's tables alone */
-            builds[b].search(&ctx[0], &p->board, p->start, &unlimited, &r0, BFS_CLUSTER);
-            for (size_t h = 0; h < sizeof hints / sizeof *hints; h++) {
-                solver_result r;
-                solver_context_begin_run(&ctx[1]);
-                ctx[1].expect_states = hints[h];
-                builds[b].search(&ctx[1], &p->board, p->start, &unlimited, &r, BFS_CLUSTER);
-                same_search(&r0, &ctx[0].trail[0], &r, &ctx[1].trail[0], builds[b].name, p->name);
-                if (h == 0)
-                    cr_assert_leq(r.peak_bytes, r0.peak_bytes,
-                                  "%s: %s: %llu bytes hinted, %llu grown", builds[b].name,
-                                  p->name, (unsigned long long)r.peak_bytes,
-                                  (unsigned long long)r0.peak_bytes);
-                solver_result_free(&r);
-                compared++;
-            }
-            solver_result_free(&r0);
-        }
-    }
-    cr_assert_eq(compared, 4L * nbuilds * ((list.count + stride - 1) / stride));
-    for (int e = 0; e < 2; e++) solver_context_free(&ctx[e]);
-    puzzle_list_free(&list);
-}
-
-/* A hint is used only within the budgets: told the size of the sample's largest cluster
- * (147,355 states), cluster mode under a 64 KiB bytes budget or a 1,000-state budget still stops
- * at that budget, its tables within it, as it does untold. */
-Test(bfs, a_cluster_size_hint_stays_within_the_budgets)
-{
-    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
-    const puzzle *hard = &list.items[0];
-    for (int k = 1; k < list.count; k++)
-        if (list.items[k].cluster > hard->cluster) hard = &list.items[k];
-    cr_assert_eq(hard->cluster, 147355);
-    solver_context ctx;
-    solver_context_init(&ctx);
-    const solver_budget bytes = {0, 64 * 1024, 0}, states = {1000, 0, 0};
-    const solver_budget *budgets[] = {&bytes, &states};
-    const char *hit[] = {"bytes", "states"};
-    for (int k = 0; k < 2; k++)
-        for (int told = 0; told < 2; told++) {
-            solver_result r;
-            solver_context_begin_run(&ctx);
-            ctx.expect_states = told ? (uint64_t)hard->cluster : 0;
-            bfs_cluster(&ctx, &hard->board, hard->start, budgets[k], NULL, &r);
-            cr_assert_eq(r.status, SOLVE_BUDGET, "%s, told %d", hit[k], told);
-            cr_assert_str_eq(r.budget_hit, hit[k]);
-            if (k == 0) cr_assert_leq(r.peak_bytes, bytes.max_bytes, "told %d", told);
-            if (k == 1) cr_assert_leq(r.expanded, states.max_states + 1, "told %d", told);
-            solver_result_free(&r);
-        }
-    solver_context_free(&ctx);
-
-    /* A hint far too large (2^20 + 1: a queue of 2^21 entries, 24 MiB, and its last copy
-     * beside it) under a 26,000,000-byte budget, which the untold search of this cluster (13.6
-     * MB) fits in: the search must not take that room, neither passing the budget while it
-     * reserves the queue nor stopping at the budget for want of room the queue took. Reproduced
-     * on the build before the fix, which counted the queue as 24 bytes an entry of the hint (not
-     * of the power of two the queue grows to, nor its last copy) and the table only as far as it
-     * sized it: told, it stopped at the bytes budget. Each run on a context of its own, whose
-     * queue has not grown before. */
-    const solver_budget room = {0, 26000000, 0};
-    for (int told = 0; told < 2; told++) {
-        solver_context fresh;
-        solver_context_init(&fresh);
-        fresh.expect_states = told ? (UINT64_C(1) << 20) + 1 : 0;
-        solver_result r;
-        xmem_peak_reset();
-        bfs_cluster(&fresh, &hard->board, hard->start, &room, NULL, &r);
-        uint64_t peak = xmem_peak_read();
-        cr_assert_eq(r.status, SOLVE_SOLVED, "told %d: %s", told, r.budget_hit ? r.budget_hit : "");
-        cr_assert_eq(r.cluster_states, 147355, "told %d", told);
-        cr_assert_leq(r.peak_bytes, room.max_bytes, "told %d", told);
-        if (xmem_peak_available())   /* the allocator's own peak, with jemalloc */
-            cr_assert_leq(peak, room.max_bytes, "told %d: %llu bytes allocated at the peak", told,
-                          (unsigned long long)peak);
-        solver_result_free(&r);
-        solver_context_free(&fresh);
-    }
-    puzzle_list_free(&list);
-}
-
 /* Other board sizes: the whole 5x5 database with walls (answers from the enumerator) and the
  * random 7x7 set (answers from the reference BFS when it was made); every build agrees, and
  * gives the file's optimum and cluster size (every second puzzle under the sanitizers). */
@@ -495,14 +384,58 @@ Test(bfs, budgets_stop_cleanly)
     puzzle_list_free(&list);
 }
 
+typedef void bfs_build_fn(solver_context *, const board *, uint64_t, const solver_budget *,
+                          solver_result *, bfs_mode);
+/* The table forgets all but the last levels (bfs_engine.c): on the sample's largest cluster
+ * (147,355 states), cluster mode's tables and queue peak at 5.2 MB in the x86-64 builds (a half
+ * full table) and 11.5 MB in the portable one (a quarter full), where a table of every state
+ * took 13.6 MB in either; the search is the same, level for level, as the textbook search's
+ * up to the goal's. */
+Test(bfs, the_table_holds_only_the_last_levels)
+{
+    puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
+    const puzzle *hard = &list.items[0];
+    for (int k = 1; k < list.count; k++)
+        if (list.items[k].cluster > hard->cluster) hard = &list.items[k];
+    cr_assert_eq(hard->cluster, 147355);
+    struct {
+        const char *name;
+        bool available;
+        bfs_build_fn *search;
+        uint64_t peak;
+    } builds[] = {{"portable", true, bfs_search_portable, 11534336},
+#ifdef HAVE_AVX2_TWINS
+                  {"avx2", bfs_avx2_available(), bfs_search_avx2, 5242880},
+                  {"avx512", bfs_avx512_available(), bfs_search_avx512, 5242880},
+#endif
+    };
+    th_bfs t = th_textbook_bfs(&hard->board, hard->start, false);
+    for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
+        if (!builds[k].available) continue;
+        solver_context ctx;
+        solver_context_init(&ctx);
+        solver_result r;
+        builds[k].search(&ctx, &hard->board, hard->start, &unlimited, &r, BFS_CLUSTER);
+        cr_assert_eq(r.peak_bytes, builds[k].peak, "%s: %llu", builds[k].name,
+                     (unsigned long long)r.peak_bytes);
+        cr_assert_eq((long)r.cluster_states, hard->cluster);
+        cr_assert_eq(r.duplicates, r.generated - (r.cluster_states - 1));
+        cr_assert_gt(r.nlevels, t.nlevels);   /* the cluster goes deeper than the goal, */
+        for (int d = 0; d + 1 < t.nlevels; d++)   /* where the textbook search stopped */
+            cr_assert_eq(r.level_sizes[d], t.levels[d], "%s: level %d", builds[k].name, d);
+        solver_result_free(&r);
+        solver_context_free(&ctx);
+    }
+    th_bfs_free(&t);
+    puzzle_list_free(&list);
+}
+
 /* A bytes budget holds at every size, in each build: from 64 KiB up by eighths until the search
  * ends, the hardest sample puzzle in solve mode and cluster mode stops at the bytes budget or
  * ends, its tables within the budget (as it reports them and, with jemalloc, as the allocator
  * counts them, each run on a fresh context), and a larger budget never stops it sooner. The
  * engine works out the bytes only where they can change (bfs_engine.c, next_calm): a point
  * missed would show as a table past its budget, or a stop that comes later with less room. */
-typedef void bfs_build_fn(solver_context *, const board *, uint64_t, const solver_budget *,
-                          solver_result *, bfs_mode);
 Test(bfs, a_bytes_budget_holds_at_every_size, .timeout = 300)
 {
     puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
@@ -517,13 +450,13 @@ Test(bfs, a_bytes_budget_holds_at_every_size, .timeout = 300)
                   {"avx512", bfs_avx512_available(), bfs_search_avx512},
 #endif
     };
-    int tried = 0;
     for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
         if (!builds[k].available) continue;
         for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode += BFS_CLUSTER - BFS_MOVES) {
             uint64_t before = 0;   /* states the last, smaller budget expanded */
             bool ended = false;
-            for (double b = 65536; !ended; b *= th_sanitized() ? 1.5 : 1.125) {
+            int stops = 0;
+            for (double b = 65536; !ended; b *= th_sanitized() ? 1.25 : 1.125) {
                 solver_budget budget = {0, (uint64_t)b, 0};
                 solver_context ctx;
                 solver_context_init(&ctx);
@@ -534,6 +467,7 @@ Test(bfs, a_bytes_budget_holds_at_every_size, .timeout = 300)
                 const char *what = mode == BFS_CLUSTER ? "cluster" : "solve";
                 ended = r.status == SOLVE_SOLVED;
                 if (!ended) {
+                    stops++;
                     cr_assert_eq(r.status, SOLVE_BUDGET, "%s %s %.0f", builds[k].name, what, b);
                     cr_assert_str_eq(r.budget_hit, "bytes", "%s %s %.0f", builds[k].name, what, b);
                 }
@@ -547,11 +481,10 @@ Test(bfs, a_bytes_budget_holds_at_every_size, .timeout = 300)
                 if (ended && mode == BFS_MOVES) cr_assert_eq(r.nmoves, hard->optimal);
                 solver_result_free(&r);
                 solver_context_free(&ctx);
-                tried++;
             }
+            cr_assert_geq(stops, 5, "%s: %d budgets stopped it", builds[k].name, stops);
         }
     }
-    cr_assert_geq(tried, 2 * 20);
     puzzle_list_free(&list);
 }
 

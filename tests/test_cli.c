@@ -349,43 +349,6 @@ Test(cli, table_bytes_do_not_depend_on_the_puzzles_solved_before)
     cr_assert_eq(system(cmd), 0);
 }
 
-/* A puzzle's known cluster size reaches the cluster-mode search (measure_cluster sets the
- * context's expect_states), which then sizes its tables at once: a sample puzzle of 25,324
- * states, read from its database line, reports fewer table bytes than the same puzzle with its
- * size left out (no growth holds an old table beside the new one), and the same answer. */
-Test(cli, a_known_cluster_size_sizes_the_cluster_search)
-{
-    char dir[64], cmd[1024], *out[2], *err;
-    th_scratch(dir);
-    snprintf(cmd, sizeof cmd,
-             "sed -n 372p corpus/_database/fogleman-sample.txt > %s/told.txt && "
-             "%s/solve --native %s/told.txt | grep -v '^cluster:' > %s/untold.txt",
-             dir, th_bin(), dir, dir);
-    cr_assert_eq(system(cmd), 0);
-    json_t *row[2];
-    const char *name[2] = {"told", "untold"};
-    for (int k = 0; k < 2; k++) {
-        snprintf(cmd, sizeof cmd, "%s/solve --json --cluster %s/%s.txt", th_bin(), dir, name[k]);
-        cr_assert_eq(th_run(cmd, &out[k], &err), 0, "%s", err);
-        free(err);
-        row[k] = json_loads(out[k], 0, NULL);
-        cr_assert_not_null(row[k], "%s", out[k]);
-        cr_assert_eq(json_integer_value(json_object_get(row[k], "cluster_states")), 25324);
-    }
-    json_int_t told = json_integer_value(json_object_get(row[0], "table_bytes"));
-    json_int_t untold = json_integer_value(json_object_get(row[1], "table_bytes"));
-    cr_assert_lt(told, untold, "table bytes told the size %lld, untold %lld", (long long)told,
-                 (long long)untold);
-    const char *same[] = {"moves", "steps", "solution", "expanded", "generated", "distances",
-                          "hardest"};
-    for (size_t f = 0; f < sizeof same / sizeof *same; f++)
-        cr_assert(json_equal(json_object_get(row[0], same[f]), json_object_get(row[1], same[f])),
-                  "%s differs:\n%s%s", same[f], out[0], out[1]);
-    for (int k = 0; k < 2; k++) json_decref(row[k]), free(out[k]);
-    snprintf(cmd, sizeof cmd, "rm -r %s", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
 Test(cli, cluster_text_names_the_solver_and_prints_the_solution)
 {
     char *out, *err;

@@ -62,6 +62,63 @@ Test(stateset, growing_from_the_key_list_keeps_every_key)
     }
 }
 
+/* A table that forgets (stateset_reserve_live): keys go in as a sliding window over a list, the
+ * caller asking only about the last W, and each time the table fills it is rebuilt from those
+ * alone. After the last rebuild, exactly the keys from its window on are found; the batch says
+ * new exactly for the new keys; the table stops growing once it fits the window, a sixteenth
+ * the size that growing reaches for all the keys; the bytes it was told it might take are never
+ * passed; and with the window the whole list, it is the size that growing reaches. A quarter
+ * and half full. */
+Test(stateset, a_table_rebuilt_from_the_keys_still_asked_about_forgets_only_the_others)
+{
+    enum { N = 300000, W = 2000 };
+    static uint64_t list[N];
+    for (int half = 0; half < 2; half++)
+        for (uint64_t window = W; window <= N; window += N - W) {
+            stateset s, grown;
+            stateset_init(&s, STATESET_HASH_DEFAULT);
+            stateset_init(&grown, STATESET_HASH_DEFAULT);
+            if (half) {
+                stateset_clear_half(&s);
+                stateset_clear_half(&grown);
+            }
+            uint64_t count = 0, kept_from = 0, used_halfway = 0;
+            for (uint64_t k = 0; k < N; k += 8) {
+                uint64_t from = count > window ? count - window : 0;
+                uint64_t next = stateset_bytes_next_live(&s, 8), before = s.count;
+                stateset_reserve_live(&s, 8, list + from, count - from);
+                if (s.count != before) kept_from = from;   /* rebuilt */
+                cr_assert_leq(stateset_held_bytes(&s), next);
+                cr_assert_geq(s.room - s.count, 8);
+                stateset_batch b = stateset_batch_begin(&s);
+                for (int j = 0; j < 8; j++) {   /* four new keys, each twice */
+                    uint64_t key = scramble(k + (uint64_t)j / 2);
+                    bool fresh = stateset_batch_add(&b, STATESET_HASH_DEFAULT, key);
+                    cr_assert_eq(fresh, j % 2 == 0, "key %d of the batch", j);
+                    if (fresh) list[count++] = key;
+                }
+                stateset_batch_end(&b);
+                if (k == N / 2) used_halfway = s.used;
+            }
+            for (uint64_t k = 0; k < count; k++)
+                cr_assert_eq(stateset_find(&s, list[k]) != UINT64_MAX, k >= kept_from,
+                             "key %llu, kept from %llu", (unsigned long long)k,
+                             (unsigned long long)kept_from);
+            stateset_reserve(&grown, count);
+            if (window < N) {
+                cr_assert_gt(kept_from, 0);
+                cr_assert_eq(s.used, used_halfway);
+                cr_assert_leq(16 * s.used, grown.used, "%llu slots", (unsigned long long)s.used);
+            } else {
+                cr_assert_eq(kept_from, 0);
+                cr_assert_eq(s.count, count);
+                cr_assert_eq(s.used, grown.used);
+            }
+            stateset_free(&grown);
+            stateset_free(&s);
+        }
+}
+
 Test(stateset, a_large_block_is_aligned_for_huge_pages_and_keeps_its_contents_when_grown)
 {
     /* xmem's allocator for big tables and queues: below 2 MiB it is plain malloc and realloc. */
