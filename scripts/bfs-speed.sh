@@ -2,7 +2,7 @@
 # bfs-speed.sh -- the reference BFS's speed on the database sample, as docs/performance.md
 # reports it: RUNS runs (default 5) of bin/solve --json over the 3,012 puzzles, in cluster mode
 # and in solve mode; prints the median of the runs' summed solver seconds, states per second in
-# cluster mode, and the largest table of the solver's own.
+# cluster mode, and the largest table of the solver's own (of each build, beside another).
 #
 #   scripts/bfs-speed.sh                 bin/solve alone
 #   scripts/bfs-speed.sh OTHER_SOLVE     bin/solve and another build side by side: their runs
@@ -33,6 +33,8 @@ measure() { # solve-binary name
     states=$(sum_field cluster_states < "$tmp/cluster.json")
     echo "$secs $states" | awk '{ printf "%.3f\n", $2 / $1 / 1e6 }' >> "$tmp/rate.$2"
     sum_field seconds < "$tmp/solve.json" >> "$tmp/solve.$2"
+    max_field table_bytes < "$tmp/cluster.json" > "$tmp/table.$2"
+    wc -l < "$tmp/solve.json" > "$tmp/puzzles.$2"
 }
 i=0
 while [ $i -lt "$RUNS" ]; do
@@ -41,13 +43,14 @@ while [ $i -lt "$RUNS" ]; do
     i=$((i + 1))
 done
 runs() { tr '\n' ' ' < "$1"; }
-echo "puzzles:                      $(wc -l < "$tmp/solve.json")"
+echo "puzzles:                      $(cat "$tmp/puzzles.this")"
 echo "cluster mode, M states/s:     $(median < "$tmp/rate.this")  (runs: $(runs "$tmp/rate.this"))"
 echo "solve mode, summed seconds:   $(median < "$tmp/solve.this")  (runs: $(runs "$tmp/solve.this"))"
-echo "largest table, bytes:         $(max_field table_bytes < "$tmp/cluster.json")"
+echo "largest table, bytes:         $(cat "$tmp/table.this")"
 if [ -n "$other" ]; then
     echo "$other, cluster mode:   $(median < "$tmp/rate.other")  (runs: $(runs "$tmp/rate.other"))"
     echo "$other, solve mode:     $(median < "$tmp/solve.other")  (runs: $(runs "$tmp/solve.other"))"
+    echo "$other, largest table:   $(cat "$tmp/table.other")"
     echo "speed ratio this/other, cluster mode: $(echo "$(median < "$tmp/rate.this") $(median < "$tmp/rate.other")" | awk '{ printf "%.3f", $1 / $2 }')"
     echo "time ratio this/other, solve mode:    $(echo "$(median < "$tmp/solve.this") $(median < "$tmp/solve.other")" | awk '{ printf "%.3f", $1 / $2 }')"
 fi

@@ -100,3 +100,27 @@ Test(tree, make_install_installs_the_manual_pages, .timeout = 300)
     cr_assert_not_null(strstr(out, "r/plots/cactus.svg"), "%s", out);
     free(out), free(err);
 }
+
+/* scripts/bfs-speed.sh beside another build prints this build's puzzle count and each build's
+ * largest table: it printed those of whichever build ran last, the other one's (found when the
+ * engine's tables shrank). The other build here is a stand-in that reports one puzzle with a
+ * one-byte table. */
+Test(tree, the_speed_script_reports_each_build_s_own_table)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "set -e; grep -v '^#' corpus/_database/fogleman-sample.txt | head -3 > %s/three.txt; "
+             "printf '#!/bin/sh\\necho "
+             "\\047{\"seconds\":0.001,\"cluster_states\":9,\"table_bytes\":1}\\047\\n' > %s/other; "
+             "chmod +x %s/other; RUNS=1 SAMPLE=%s/three.txt scripts/bfs-speed.sh %s/other",
+             dir, dir, dir, dir, dir);
+    int rc = th_run(cmd, &out, &err);
+    cr_assert_eq(rc, 0, "%s%s", out, err);
+    cr_assert_not_null(strstr(out, "puzzles:                      3\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "\nlargest table, bytes:         57344\n"), "%s", out);
+    cr_assert_not_null(strstr(out, "other, largest table:   1\n"), "%s", out);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "rm -r %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
