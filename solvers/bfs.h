@@ -44,16 +44,6 @@ void bfs_search_avx2(solver_context *ctx, const board *b, uint64_t start,
 void bfs_search_avx512(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, solver_result *r, bfs_mode mode);
 #endif
-/* Makes room for n more states in a breadth-first search's table and queue before they are
- * added, the queue's first `end` entries being exactly the table's keys: a table that must
- * grow is rebuilt from them (stateset_reserve_from). Both searches call it only when their
- * queue passes the length at which either could grow. */
-static inline void bfs_make_room(stateset *seen, search_trail *queue, uint64_t end, uint64_t n)
-{
-    queue->count = end;
-    stateset_reserve_from(seen, n, queue->key, end);
-    trail_reserve(queue, n);
-}
 
 /* The same search for every family but Rush Hour (bfs_family.c): in measure m, to the first
  * goal, or (cluster) over the whole cluster, keeping its first goal; in the build this

@@ -33,6 +33,17 @@
 #define BFS_FAMILY_SEARCH bfs_family_search_portable
 #endif
 
+/* Makes room for n more states in the table and the trail before they are added, the trail's
+ * first `end` entries being exactly the table's keys: a table that must grow is rebuilt from
+ * them (stateset_reserve_from). Called only when the trail passes the length at which either
+ * could grow. (Rush Hour's engine, whose table forgets, makes its room in bfs_engine.c.) */
+static void make_room(stateset *seen, search_trail *trail, uint64_t end, uint64_t n)
+{
+    trail->count = end;
+    stateset_reserve_from(seen, n, trail->key, end);
+    trail_reserve(trail, n);
+}
+
 /* The successors of trail entry `at` that the search generates, from the memo when the family
  * gave one. */
 static int successors(const family_problem *p, const search_space *space, void *memo,
@@ -94,7 +105,7 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
         }
         int count = successors(p, &space, memo, trail, at, child);
         r->generated += (uint64_t)count;
-        if (end > calm) bfs_make_room(seen, trail, end, (uint64_t)count);
+        if (end > calm) make_room(seen, trail, end, (uint64_t)count);
         /* Each successor is written at the trail's end, which moves past it only if the table
          * found it new, so that no branch waits on the table; in solve mode the trail ends at
          * the first goal, the state's later successors unlooked at. */

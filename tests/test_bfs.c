@@ -103,32 +103,38 @@ static void same_search(const solver_result *r0, const search_trail *t0, const s
                  build, name);
 }
 
+static bool always(void) { return true; }
+
+/* The engine's builds (bfs.c), the portable one first; a build runs only where `available`. */
+static const struct {
+    const char *name;
+    bool (*available)(void);
+    void (*search)(solver_context *, const board *, uint64_t, const solver_budget *,
+                   solver_result *, bfs_mode);
+} builds[] = {{"portable", always, bfs_search_portable},
+#ifdef HAVE_AVX2_TWINS
+              {"avx2", bfs_avx2_available, bfs_search_avx2},
+              {"avx512", bfs_avx512_available, bfs_search_avx512},
+#endif
+};
+enum { NBUILDS = sizeof builds / sizeof *builds };
+
 /* Runs p through every build of the engine this processor runs, in one mode and under one
  * budget, and holds each to the portable build (same_search). Returns the portable build's
  * result. */
 static solver_result every_build(solver_context ctx[2], const puzzle *p, bfs_mode mode,
                                  const solver_budget *budget)
 {
+    if (NBUILDS == 1) cr_assert_fail("no x86-64 build to compare on this machine");
     solver_result r0;
-    bfs_search_portable(&ctx[0], &p->board, p->start, budget, &r0, mode);
-#ifdef HAVE_AVX2_TWINS
-    struct {
-        const char *name;
-        bool (*available)(void);
-        void (*search)(solver_context *, const board *, uint64_t, const solver_budget *,
-                       solver_result *, bfs_mode);
-    } builds[] = {{"avx2", bfs_avx2_available, bfs_search_avx2},
-                  {"avx512", bfs_avx512_available, bfs_search_avx512}};
-    for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
+    builds[0].search(&ctx[0], &p->board, p->start, budget, &r0, mode);
+    for (size_t k = 1; k < NBUILDS; k++) {
         if (!builds[k].available()) continue;
         solver_result r;
         builds[k].search(&ctx[1], &p->board, p->start, budget, &r, mode);
         same_search(&r0, &ctx[0].trail[0], &r, &ctx[1].trail[0], builds[k].name, p->name);
         solver_result_free(&r);
     }
-#else
-    cr_assert_fail("no x86-64 build to compare on this machine");
-#endif
     return r0;
 }
 
@@ -384,8 +390,6 @@ Test(bfs, budgets_stop_cleanly)
     puzzle_list_free(&list);
 }
 
-typedef void bfs_build_fn(solver_context *, const board *, uint64_t, const solver_budget *,
-                          solver_result *, bfs_mode);
 /* The table forgets all but the last levels (bfs_engine.c): on the sample's largest cluster
  * (147,355 states), cluster mode's tables and queue peak at 5.2 MB in the x86-64 builds (a half
  * full table) and 11.5 MB in the portable one (a quarter full), where a table of every state
@@ -398,25 +402,15 @@ Test(bfs, the_table_holds_only_the_last_levels)
     for (int k = 1; k < list.count; k++)
         if (list.items[k].cluster > hard->cluster) hard = &list.items[k];
     cr_assert_eq(hard->cluster, 147355);
-    struct {
-        const char *name;
-        bool available;
-        bfs_build_fn *search;
-        uint64_t peak;
-    } builds[] = {{"portable", true, bfs_search_portable, 11534336},
-#ifdef HAVE_AVX2_TWINS
-                  {"avx2", bfs_avx2_available(), bfs_search_avx2, 5242880},
-                  {"avx512", bfs_avx512_available(), bfs_search_avx512, 5242880},
-#endif
-    };
     th_bfs t = th_textbook_bfs(&hard->board, hard->start, false);
-    for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
-        if (!builds[k].available) continue;
+    for (size_t k = 0; k < NBUILDS; k++) {
+        if (!builds[k].available()) continue;
+        uint64_t peak = k == 0 ? 11534336 : 5242880;   /* portable, then the x86-64 builds */
         solver_context ctx;
         solver_context_init(&ctx);
         solver_result r;
         builds[k].search(&ctx, &hard->board, hard->start, &unlimited, &r, BFS_CLUSTER);
-        cr_assert_eq(r.peak_bytes, builds[k].peak, "%s: %llu", builds[k].name,
+        cr_assert_eq(r.peak_bytes, peak, "%s: %llu", builds[k].name,
                      (unsigned long long)r.peak_bytes);
         cr_assert_eq((long)r.cluster_states, hard->cluster);
         cr_assert_eq(r.duplicates, r.generated - (r.cluster_states - 1));
@@ -440,18 +434,8 @@ Test(bfs, a_bytes_budget_holds_at_every_size, .timeout = 300)
 {
     puzzle_list list = th_load("corpus/_database/fogleman-sample.txt");
     const puzzle *hard = &list.items[list.count - 1];   /* the sample is sorted by moves */
-    struct {
-        const char *name;
-        bool available;
-        bfs_build_fn *search;
-    } builds[] = {{"portable", true, bfs_search_portable},
-#ifdef HAVE_AVX2_TWINS
-                  {"avx2", bfs_avx2_available(), bfs_search_avx2},
-                  {"avx512", bfs_avx512_available(), bfs_search_avx512},
-#endif
-    };
-    for (size_t k = 0; k < sizeof builds / sizeof *builds; k++) {
-        if (!builds[k].available) continue;
+    for (size_t k = 0; k < NBUILDS; k++) {
+        if (!builds[k].available()) continue;
         for (bfs_mode mode = BFS_MOVES; mode <= BFS_CLUSTER; mode += BFS_CLUSTER - BFS_MOVES) {
             uint64_t before = 0;   /* states the last, smaller budget expanded */
             bool ended = false;
