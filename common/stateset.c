@@ -174,6 +174,13 @@ uint64_t stateset_bytes_next_live(const stateset *s, uint64_t n)
     return (main + s->spare_capacity) * stateset_slot_bytes(s);
 }
 
+uint64_t stateset_bytes_most_live(const stateset *s, uint64_t n)
+{
+    uint64_t used = live_slots(s, s->room, n);
+    uint64_t main = used > s->capacity ? used : s->capacity;
+    return (main + s->spare_capacity) * stateset_slot_bytes(s);
+}
+
 void stateset_rebuild_from(stateset *s, uint64_t n, const uint64_t *keys, uint64_t count)
 {
     uint64_t used = live_slots(s, count, n);

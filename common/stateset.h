@@ -148,6 +148,9 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
  * every key it holds still asked about. */
 void stateset_rebuild_from(stateset *s, uint64_t n, const uint64_t *keys, uint64_t count);
 uint64_t stateset_bytes_next_live(const stateset *s, uint64_t n);
+/* The most stateset_bytes_next_live(s, n) can return before the table is next rebuilt, while
+ * its count rises to its room. */
+uint64_t stateset_bytes_most_live(const stateset *s, uint64_t n);
 static inline void stateset_reserve_live(stateset *s, uint64_t n, const uint64_t *keys,
                                          uint64_t count)
 {

@@ -52,6 +52,8 @@
  * AVX-512's compression measured slower, docs/performance.md). solvers/bfs.c picks the widest
  * build the processor runs; all three return the same results (tests/test_bfs.c).
  */
+#include <string.h>
+
 #include "solvers/bfs.h"
 #if defined AVX2_TWIN || defined BFS_AVX512_BUILD
 #define BFS_VECTOR 1
@@ -64,22 +66,35 @@
  * measured faster, docs/performance.md); the portable build scans a slot at a time and keeps
  * a quarter.
  *
- * BFS_AHEAD: how many queue entries past the one being expanded already have their successors
- * generated, in a ring of BFS_RING buffers (a power of two above it). The vector generator
- * run two entries ahead overlaps the probes of the entry being expanded, whose branches the
- * processor mispredicts, instead of starting over after each (2-5% faster; three entries
- * measured the same); the portable one lost 5%, so it generates an entry's successors when it
- * expands it. Generating early changes nothing else: successors depend only on the queue,
- * never on the table. */
+ * The search goes a batch of queue entries at a time (at most BFS_BATCH, of one level): it
+ * generates all their successors into a bfs_batch, each with its parent's index, then stores
+ * them in one loop. The loop over a batch's successors ends at a branch the processor
+ * mispredicts once a batch instead of once a state, its table probes stay in flight from one
+ * state to the next, and the generator runs a state early (see successors). Generating early
+ * changes nothing: successors depend only on the queue, never on the table. A batch ends
+ * before any entry at which the one-entry-at-a-time search would do more than expand it (a
+ * new level, the budget's 256th-expansion check, a growth of the table or the queue, or a
+ * point where the bytes' check could stop it), so its levels, growths, budget stops and counts
+ * are those of that search (tests/test_bfs.c). It measured 10-13% faster than generating two
+ * entries ahead of the one being stored (docs/performance.md). The portable build, whose
+ * probes branch on every slot, takes batches too (a batch of one measured 12% slower still in
+ * this loop) but lost 3-4% against generating an entry's successors as it stored them. */
 #if BFS_VECTOR
 #define BFS_CLEAR(set) stateset_clear_half(set)
-#define BFS_AHEAD 2
-#define BFS_RING 4
+#define BFS_BATCH 128
+#define BFS_SEARCH_INLINE __attribute__((noinline))   /* see BFS_ENGINE */
 #else
 #define BFS_CLEAR(set) stateset_clear(set, false)
-#define BFS_AHEAD 0
-#define BFS_RING 1
+#define BFS_BATCH 128
+#define BFS_SEARCH_INLINE inline __attribute__((always_inline))
 #endif
+/* A batch's successors and their parents' queue indices; an entry is generated into it only
+ * with MOVES_MAX entries of room. */
+#define BFS_FLAT 2048
+typedef struct {
+    uint64_t key[BFS_FLAT];
+    uint32_t parent[BFS_FLAT];
+} bfs_batch;
 #if defined BFS_AVX512_BUILD
 #define BFS_ENGINE bfs_search_avx512
 #elif defined AVX2_TWIN
@@ -137,18 +152,25 @@ static inline __attribute__((always_inline)) int emit(const board *b, const void
  * is ready when the branch is fetched, so a misprediction is found at once instead of after the
  * state's decoding and filter, which it would otherwise wait for with everything fetched behind
  * it (3-5% faster, docs/performance.md; the portable build, which decodes in emit, lost 2%).
- * Called from two places, it would otherwise be compiled out of line, a call a state (inline:
- * 1-2% faster). */
+ * Each successor's parent, `at`, goes into parents beside it. */
 static inline __attribute__((always_inline)) int successors(const board *b, const void *layout,
                                                             const search_trail *queue, uint64_t at,
                                                             uint64_t end, bool steps,
                                                             bfs_pending pending[2],
-                                                            uint64_t *pended, uint64_t *out)
+                                                            uint64_t *pended, uint64_t *out,
+                                                            uint32_t *parents)
 {
     if (*pended == at) pend(b, layout, queue, (*pended)++, steps, &pending[at % 2]);
     if (BFS_VECTOR && *pended < end)
         pend(b, layout, queue, (*pended)++, steps, &pending[(at + 1) % 2]);
-    return emit(b, layout, &pending[at % 2], steps, out);
+    int n = emit(b, layout, &pending[at % 2], steps, out);
+#if BFS_VECTOR   /* eight at a time, past n too: out's room of MOVES_MAX covers them */
+    __m256i parent = _mm256_set1_epi32((int)at);
+    for (int q = 0; q < n; q += 8) _mm256_storeu_si256((__m256i *)(parents + q), parent);
+#else
+    for (int q = 0; q < n; q++) parents[q] = (uint32_t)at;
+#endif
+    return n;
 }
 
 /* The first queue length past `end` at which the bytes that budgets read
@@ -167,8 +189,9 @@ static uint64_t next_calm(const stateset *seen, const search_trail *queue, uint6
     return calm;
 }
 
-void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
-                solver_result *r, bfs_mode mode)
+static BFS_SEARCH_INLINE void search(solver_context *ctx, const board *b, uint64_t start,
+                                             const solver_budget *budget, solver_result *r,
+                                             bfs_mode mode, bfs_batch *batch)
 {
     bool cluster = mode == BFS_CLUSTER, steps = mode == BFS_STEPS;
     search_limits limits;
@@ -183,10 +206,9 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
     trail_push(queue, start, TRAIL_ROOT);
     search_count_level(r, 0, 1);
 
-    /* Entries below `ahead` have their successors in child[entry % BFS_RING], count[...]. */
-    uint64_t child[BFS_RING][MOVES_MAX];
-    int count[BFS_RING] = {0};
-    uint64_t ahead = 0;
+    /* The first `carried` successors in the batch, when that is not -1, are those of the entry
+     * the batch starts at, worked out by the batch before (see below). */
+    int carried = -1;
     bfs_pending pending[2];
     uint64_t pended = 0;
     /* The level being expanded ends at queue index level_end; it starts at level_start, and
@@ -223,7 +245,12 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
      * bits outside the mask, which is one piece's field). */
     uint64_t goal_mask = b->goal_mask;
     uint64_t goal_value = goal == TRAIL_ROOT ? b->goal_value : ~goal_mask;
-    for (uint64_t head = 0; head < end && (cluster || goal == TRAIL_ROOT); head++) {
+    /* The queue length that a batch's successors, all counted as new, may reach: no entry in
+     * the batch but its first then meets a growth, nor a bytes' check that could stop the
+     * search (the first meets both at the top of the loop, as every entry did before). */
+    uint64_t batch_end = 0;
+    uint64_t head = 0;
+    while (head < end && (cluster || goal == TRAIL_ROOT)) {
         if (head == level_end) {
             search_count_level(r, depth + 1, end - level_end);
             depth++;
@@ -231,7 +258,7 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             level_start = level_end;
             level_end = end;
         }
-        expanded++;
+        expanded = head + 1;
         if (end > calm || expanded >= check_at) {
             queue->count = end;
             if (end > calm) {
@@ -242,6 +269,12 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
                 calm = next_calm(seen, queue, end, forgotten);
                 grow_at = seen->room + forgotten < queue->run_capacity ? seen->room + forgotten
                                                                         : queue->run_capacity;
+                /* Past calm only the bytes' check changes, and only to stop the search: when
+                 * the most it can read before the next growth is within the budget, a batch
+                 * may run on to the growth. */
+                uint64_t most = stateset_bytes_most_live(seen, MOVES_MAX) +
+                                trail_bytes_next(queue, queue->run_capacity - end + MOVES_MAX);
+                batch_end = most <= limits.byte_limit || calm > grow_at ? grow_at : calm;
             }
             r->expanded = expanded;
             if (search_should_stop(&limits, r, bytes, bytes_next)) {
@@ -252,51 +285,75 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
             uint64_t next_256th = (expanded | 255) + 1;
             check_at = next_256th < past_states ? next_256th : past_states;
         }
-        uint64_t *mine = child[head % BFS_RING];
-        if (ahead == head) {
-            count[head % BFS_RING] =
-                successors(b, layout, queue, head, end, steps, pending, &pended, mine);
-            ahead++;
+        /* The batch: the entry at head, growth included; then the entries after it in its
+         * level, while their successors fit below batch_end (and in the batch) and the
+         * budget's next check is not reached. The first entry that does not fit is carried to
+         * the next batch, its successors kept. */
+        int total = 0;
+        uint64_t stop = head, last = head + BFS_BATCH;
+        if (carried >= 0) {
+            total = carried;
+            stop++;
+            carried = -1;
         }
-        int n = count[head % BFS_RING];
-        if (ahead < end && ahead <= head + BFS_AHEAD) {   /* one more entry ahead */
-            count[ahead % BFS_RING] =
-                successors(b, layout, queue, ahead, end, steps, pending, &pended,
-                           child[ahead % BFS_RING]);
-            ahead++;
+        if (last > level_end) last = level_end;
+        if (last > check_at - 1) last = check_at - 1;
+        while (stop < last && total + MOVES_MAX <= BFS_FLAT) {
+            int n = successors(b, layout, queue, stop, end, steps, pending, &pended,
+                               batch->key + total, batch->parent + total);
+            if (stop > head && end + (uint64_t)(total + n) > batch_end) {
+                carried = n;
+                break;
+            }
+            total += n;
+            stop++;
         }
-        if (end + (uint64_t)n > grow_at) {
+        if (end + (uint64_t)total > grow_at) {
             queue->count = end;
-            stateset_reserve_live(seen, (uint64_t)n, queue->key + previous_start,
+            stateset_reserve_live(seen, (uint64_t)total, queue->key + previous_start,
                                   end - previous_start);
-            trail_reserve(queue, (uint64_t)n);
-            calm = 0;   /* rebuilt or grown: the bytes are worked out again at the next expansion */
+            trail_reserve(queue, (uint64_t)total);
+            calm = 0;   /* rebuilt or grown: the bytes are worked out again at the next entry */
         }
         /* Each new successor joins the queue as the table finds it new: every successor is
          * written at the queue's end, which moves past it only if it was new, so that no
          * branch waits on the table (docs/performance.md). In solve mode the queue ends at
-         * the first goal state; the state's other successors are still stored and counted.
-         * The context's tables use STATESET_HASH_DEFAULT (solver_context_init). */
-        stateset_batch batch = stateset_batch_begin(seen);
+         * the first goal state, and the batch at its parent, whose other successors are still
+         * stored and counted. The context's tables use STATESET_HASH_DEFAULT
+         * (solver_context_init). */
+        stateset_batch insert = stateset_batch_begin(seen);
         uint64_t *key = queue->key;
         uint32_t *parent = queue->parent;
-        unsigned pushing = 1;
-        for (int k = 0; k < n; k++) {
-            uint64_t successor = mine[k];   /* read once: the stores below may alias it */
-            unsigned added = stateset_batch_add(&batch, STATESET_HASH_DEFAULT, successor);
+        int k = 0;
+        while (k < total) {
+            uint64_t successor = batch->key[k];   /* read once: the stores below may alias it */
+            unsigned added = stateset_batch_add(&insert, STATESET_HASH_DEFAULT, successor);
             key[end] = successor;
-            parent[end] = (uint32_t)head;
-            end += added & pushing;
+            parent[end] = batch->parent[k++];
+            end += added;
             if (__builtin_expect(added & ((successor & goal_mask) == goal_value), 0)) {
                 goal = (uint32_t)end - 1;
                 goal_value = ~goal_mask;
-                pushing = cluster;
+                if (!cluster) {
+                    while (k < total && batch->parent[k] == parent[goal])
+                        stateset_batch_add(&insert, STATESET_HASH_DEFAULT, batch->key[k++]);
+                    stop = (uint64_t)parent[goal] + 1;
+                    carried = -1;
+                    break;
+                }
             }
         }
-        stateset_batch_end(&batch);
-        stored += batch.added;
-        generated += (uint64_t)n;
+        stateset_batch_end(&insert);
+        stored += insert.added;
+        generated += (uint64_t)k;
+        if (carried >= 0) {   /* the carried entry's successors go to the front */
+            memmove(batch->key, batch->key + total, (size_t)carried * sizeof *batch->key);
+            memmove(batch->parent, batch->parent + total,
+                    (size_t)carried * sizeof *batch->parent);
+        }
+        head = stop;
     }
+    expanded = head;
     queue->count = end;
     r->expanded = expanded;
     r->generated = generated;
@@ -307,4 +364,16 @@ void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solve
         search_append_path(b, queue, goal, false, r);
         search_solved(r);
     }
+}
+
+/* The batch is held on this frame. The vector builds search it through a pointer: addressed as
+ * an array of the search's own frame, it took a register more in the loops and measured 2-4%
+ * slower. The portable build's search is inlined here, the batch then an array of its frame:
+ * its generator reads the board after each key it stores, and through a pointer that might
+ * alias the board it read it again each time (6% slower). */
+void BFS_ENGINE(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
+                solver_result *r, bfs_mode mode)
+{
+    bfs_batch batch;
+    search(ctx, b, start, budget, r, mode, &batch);
 }

@@ -67,8 +67,8 @@ Test(stateset, growing_from_the_key_list_keeps_every_key)
  * alone. After the last rebuild, exactly the keys from its window on are found; the batch says
  * new exactly for the new keys; the table stops growing once it fits the window, a sixteenth
  * the size that growing reaches for all the keys; the bytes it was told it might take are never
- * passed; and with the window the whole list, it is the size that growing reaches. A quarter
- * and half full. */
+ * passed, nor the most it was told it might take before its next rebuild; and with the window
+ * the whole list, it is the size that growing reaches. A quarter and half full. */
 Test(stateset, a_table_rebuilt_from_the_keys_still_asked_about_forgets_only_the_others)
 {
     enum { N = 300000, W = 2000 };
@@ -83,10 +83,14 @@ Test(stateset, a_table_rebuilt_from_the_keys_still_asked_about_forgets_only_the_
                 stateset_clear_half(&grown);
             }
             uint64_t count = 0, kept_from = 0, used_halfway = 0;
+            uint64_t most = stateset_bytes_most_live(&s, 8);
             for (uint64_t k = 0; k < N; k += 8) {
                 uint64_t from = count > window ? count - window : 0;
                 uint64_t next = stateset_bytes_next_live(&s, 8), before = s.count;
+                cr_assert_leq(next, most, "key %llu", (unsigned long long)k);
+                bool rebuilding = stateset_too_full_for(&s, 8);
                 stateset_reserve_live(&s, 8, list + from, count - from);
+                if (rebuilding) most = stateset_bytes_most_live(&s, 8);
                 if (s.count != before) kept_from = from;   /* rebuilt */
                 cr_assert_leq(stateset_held_bytes(&s), next);
                 cr_assert_geq(s.room - s.count, 8);
