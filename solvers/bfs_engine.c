@@ -325,6 +325,7 @@ static BFS_SEARCH_INLINE void search(solver_context *ctx, const board *b, uint64
         uint64_t *key = queue->key;
         uint32_t *parent = queue->parent;
         int k = 0;
+        uint64_t first = end, late = 0;   /* late: new successors of a goal's parent, not queued */
         while (k < total) {
             uint64_t successor = batch->key[k];   /* read once: the stores below may alias it */
             unsigned added = stateset_batch_add(&insert, STATESET_HASH_DEFAULT, successor);
@@ -336,15 +337,16 @@ static BFS_SEARCH_INLINE void search(solver_context *ctx, const board *b, uint64
                 goal_value = ~goal_mask;
                 if (!cluster) {
                     while (k < total && batch->parent[k] == parent[goal])
-                        stateset_batch_add(&insert, STATESET_HASH_DEFAULT, batch->key[k++]);
+                        late += stateset_batch_add(&insert, STATESET_HASH_DEFAULT,
+                                                   batch->key[k++]);
                     stop = (uint64_t)parent[goal] + 1;
                     carried = -1;
                     break;
                 }
             }
         }
-        stateset_batch_end(&insert);
-        stored += insert.added;
+        stateset_batch_end(&insert, end - first + late);
+        stored += end - first + late;
         generated += (uint64_t)k;
         if (carried >= 0) {   /* the carried entry's successors go to the front */
             memmove(batch->key, batch->key + total, (size_t)carried * sizeof *batch->key);

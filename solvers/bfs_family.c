@@ -112,6 +112,7 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
         stateset_batch batch = stateset_batch_begin(seen);
         uint64_t *keys = trail->key;
         uint32_t *parents = trail->parent;
+        uint64_t first = end;   /* every new key joins the trail: end - first of them */
         int k = 0;
         while (k < count) {
             uint64_t next_key = child[k++];
@@ -125,8 +126,8 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
                 if (!cluster) break;
             }
         }
-        r->duplicates += (uint64_t)k - batch.added;
-        stateset_batch_end(&batch);
+        r->duplicates += (uint64_t)k - (end - first);
+        stateset_batch_end(&batch, end - first);
     }
     trail->count = end;
     if (end > level_end) search_count_level(r, depth + 1, end - level_end);
