@@ -166,19 +166,24 @@ static uint64_t live_slots(const stateset *s, uint64_t count, uint64_t n)
     return used;
 }
 
-uint64_t stateset_bytes_next_live(const stateset *s, uint64_t n)
+/* The bytes both buffers hold once the table is rebuilt from count keys with room for n more
+ * (the buffer is reallocated only to grow). */
+static uint64_t rebuilt_bytes(const stateset *s, uint64_t count, uint64_t n)
 {
-    if (!stateset_too_full_for(s, n)) return stateset_held_bytes(s);
-    uint64_t used = live_slots(s, s->count, n);
+    uint64_t used = live_slots(s, count, n);
     uint64_t main = used > s->capacity ? used : s->capacity;
     return (main + s->spare_capacity) * stateset_slot_bytes(s);
 }
 
+uint64_t stateset_bytes_next_live(const stateset *s, uint64_t n)
+{
+    if (!stateset_too_full_for(s, n)) return stateset_held_bytes(s);
+    return rebuilt_bytes(s, s->count, n);
+}
+
 uint64_t stateset_bytes_most_live(const stateset *s, uint64_t n)
 {
-    uint64_t used = live_slots(s, s->room, n);
-    uint64_t main = used > s->capacity ? used : s->capacity;
-    return (main + s->spare_capacity) * stateset_slot_bytes(s);
+    return rebuilt_bytes(s, s->room, n);
 }
 
 void stateset_rebuild_from(stateset *s, uint64_t n, const uint64_t *keys, uint64_t count)

@@ -236,9 +236,9 @@ static inline uint64_t stateset_find(const stateset *s, uint64_t key)
  * for each key (true when it was new) and stateset_batch_end with the number of new keys, which
  * the caller counts: it usually has the count already (the search's queue grows by one for
  * each), and a count kept here as well took a register from the caller's loop (2% slower in
- * the breadth-first engine's). The batch holds the table's fields as values, so that the stores into the table do
- * not make the compiler reload them (see stateset_probe). Nothing else may use the set between
- * begin and end.
+ * the breadth-first engine's). The batch holds the table's fields as values, so that the
+ * stores into the table do not make the compiler reload them (see stateset_probe). Nothing
+ * else may use the set between begin and end.
  *
  * stateset_batch_add takes the set's hash as an argument, which must be the one the set was
  * made with: a caller that knows it when compiled passes the constant, and its probes then
