@@ -6,7 +6,8 @@
 #
 # Runs, with each build's programs: bin/bench --solver all on corpus/ (CSV, JSON, Markdown),
 # bin/solve --json on corpus/ with every solver and in cluster mode, and bin/enumerate on 4x4,
-# 5x5 and 5x5 with a wall. Then compares the files with these left out: timings and what
+# 5x5 and 5x5 with a wall, in WORK_DIR when given (kept, to look into), else in a temporary
+# folder removed at exit. Then compares the files with these left out: timings and what
 # depends on them (seconds, cpu_seconds, iterations, timing warnings, medians and p95 of
 # time, states per CPU second; and bin/bench's peak_bytes, since jemalloc refreshes its peak
 # counter every 64 KiB of a thread's allocations, so the batches timed before a run move where
@@ -16,7 +17,7 @@
 set -eu
 old=${1:?usage: same-outputs.sh OLD_BIN NEW_BIN [WORK_DIR]}
 new=${2:?usage: same-outputs.sh OLD_BIN NEW_BIN [WORK_DIR]}
-work=${3:-$(mktemp -d)}
+if [ $# -ge 3 ]; then work=$3; else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
 mkdir -p "$work/old" "$work/new"
 for side in old new; do
     b=$(eval echo "\$$side")

@@ -2,9 +2,11 @@
 #include "tests/helpers.h"
 
 #include <criterion/criterion.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "common/moves.h"
 #include "common/xmem.h"
@@ -238,10 +240,47 @@ void th_bad_inputs(const char *const cases[][2], size_t n)
     }
 }
 
+/* The scratch folders this process made, removed when it exits: Criterion runs each test in a
+ * process of its own, so a test's folders go when it ends, passed or failed. UB_KEEP_SCRATCH
+ * set keeps them, to look into a failure. A folder a test made unwritable is opened up first,
+ * so that a user who is not root can remove it too. */
+static char (*th_scratch_dirs)[64];
+static int th_scratch_count;
+
+static int open_up(const char *path, const struct stat *st, int type, struct FTW *at)
+{
+    (void)at;
+    if (type == FTW_D || type == FTW_DNR) chmod(path, (st->st_mode & 07777) | S_IRWXU);
+    return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *at)
+{
+    (void)st, (void)type, (void)at;
+    remove(path);
+    return 0;
+}
+
+static void remove_scratch(void)
+{
+    const char *keep = getenv("UB_KEEP_SCRATCH");
+    if (keep && *keep) return;
+    for (int k = 0; k < th_scratch_count; k++) {
+        chmod(th_scratch_dirs[k], S_IRWXU);
+        nftw(th_scratch_dirs[k], open_up, 16, FTW_PHYS);
+        nftw(th_scratch_dirs[k], remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    }
+    free(th_scratch_dirs);
+}
+
 void th_scratch(char *dir)
 {
     strcpy(dir, "/tmp/ubtest-XXXXXX");
     cr_assert_not_null(mkdtemp(dir));
+    if (th_scratch_count == 0) atexit(remove_scratch);
+    size_t bytes = (size_t)(th_scratch_count + 1) * sizeof *th_scratch_dirs;
+    th_scratch_dirs = xrealloc(th_scratch_dirs, bytes);
+    strcpy(th_scratch_dirs[th_scratch_count++], dir);
 }
 
 int th_run(const char *command, char **out, char **err)

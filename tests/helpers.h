@@ -42,7 +42,8 @@ typedef struct {
 th_bfs th_textbook_bfs(const board *b, uint64_t start, bool steps);
 void th_bfs_free(th_bfs *r);
 
-/* A fresh scratch folder (dir: 64 bytes), failing the test when it cannot be made. */
+/* A fresh scratch folder (dir: 64 bytes), failing the test when it cannot be made; it is
+ * removed with all it holds when the test's process exits (unless UB_KEEP_SCRATCH is set). */
 void th_scratch(char *dir);
 
 /* Runs a shell command, capturing stdout and stderr (malloc'ed, NUL-terminated); returns the

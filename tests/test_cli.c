@@ -383,22 +383,24 @@ Test(cli, json_output_validates_against_the_schema)
 
 Test(cli, inputs_that_crashed_or_hung_end_in_one_clear_line)
 {
-    char cmd[1024], *out, *err;
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
     /* Reproduced on main: a forced csharp read of blank lines segfaulted. */
-    cr_assert_eq(th_run("printf '\\n ' > /tmp/ubcli-blank.txt", &out, &err), 0);
+    snprintf(cmd, sizeof cmd, "printf '\\n ' > %s/blank.txt", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
     free(out), free(err);
     const char *formats[] = {"native", "db", "kotlin", "csharp", "python", "image", "auto"};
     for (size_t k = 0; k < sizeof formats / sizeof *formats; k++) {
-        snprintf(cmd, sizeof cmd, "--format %s /tmp/ubcli-blank.txt", formats[k]);
+        snprintf(cmd, sizeof cmd, "--format %s %s/blank.txt", formats[k], dir);
         cr_expect_eq(solve(cmd, &out, &err), 2, "%s", formats[k]);
-        cr_expect_not_null(strstr(err, "/tmp/ubcli-blank.txt"), "%s: %s", formats[k], err);
+        cr_expect_not_null(strstr(err, "/blank.txt"), "%s: %s", formats[k], err);
         free(out), free(err);
     }
     /* A FIFO named *.txt in a folder was opened and blocked; two link cycles were walked
      * exponentially. Now: skipped with a line, each folder entered once. */
-    snprintf(cmd, sizeof cmd, "d=$(mktemp -d) && mkdir $d/sub && mkfifo $d/fifo.txt && ln -s . $d/self "
+    snprintf(cmd, sizeof cmd, "d=%s/walk && mkdir $d $d/sub && mkfifo $d/fifo.txt && ln -s . $d/self "
                               "&& ln -s .. $d/sub/back && cp corpus/seed-formats/kotlin-4x4.txt $d/k.txt "
-                              "&& timeout 20 %s/solve $d; echo \"exit $?\"; rm -rf $d", th_bin());
+                              "&& timeout 20 %s/solve $d; echo \"exit $?\"", dir, th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 0);
     cr_assert_not_null(strstr(out, "/k.txt:1: 2 moves, 3 steps\nB+1 A+2\nexit 0\n"), "%s", out);
     cr_assert_not_null(strstr(err, "/fifo.txt: skipped: not a regular file\n"), "%s", err);
@@ -421,35 +423,46 @@ Test(cli, inputs_that_crashed_or_hung_end_in_one_clear_line)
 
 Test(cli, what_people_save_is_read_or_named)
 {
-    char *out, *err;
+    char dir[64], cmd[1024], want[512], *out, *err;
+    th_scratch(dir);
     /* A UTF-8 byte-order mark, and a native grid pasted with indentation: read. */
-    cr_assert_eq(th_run("printf '\\357\\273\\277ooooooooooooAAoooooooooooooooooooooo\\n' > /tmp/ubcli-bom.txt; "
-                        "printf '  +----+\\n  |....|\\n  |AAB.>\\n\\t|..B.|\\n  |CC..|\\n  +----+\\n' "
-                        "> /tmp/ubcli-indent.txt; printf '+----+\\n|....|\\n|AAB.>\\n|..B\\t|\\n|CC..|\\n"
-                        "+----+\\n' > /tmp/ubcli-tab.txt; printf '\\303\\251--\\n' > /tmp/ubcli-esc.txt",
-                        &out, &err), 0);
+    snprintf(cmd, sizeof cmd, "cd %s && printf '\\357\\273\\277ooooooooooooAAoooooooooooooooooooooo\\n' > bom.txt; "
+                              "printf '  +----+\\n  |....|\\n  |AAB.>\\n\\t|..B.|\\n  |CC..|\\n  +----+\\n' "
+                              "> indent.txt; printf '+----+\\n|....|\\n|AAB.>\\n|..B\\t|\\n|CC..|\\n"
+                              "+----+\\n' > tab.txt; printf '\\303\\251--\\n' > esc.txt", dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0);
     free(out), free(err);
-    cr_assert_eq(solve("/tmp/ubcli-bom.txt /tmp/ubcli-indent.txt", &out, &err), 0, "%s", err);
-    cr_assert_str_eq(out, "/tmp/ubcli-bom.txt:1: 1 moves, 4 steps\nA+4\n"
-                          "/tmp/ubcli-indent.txt:1: 2 moves, 3 steps\nB+1 A+2\n");
+    snprintf(cmd, sizeof cmd, "%s/bom.txt %s/indent.txt", dir, dir);
+    cr_assert_eq(solve(cmd, &out, &err), 0, "%s", err);
+    snprintf(want, sizeof want, "%s/bom.txt:1: 1 moves, 4 steps\nA+4\n"
+                                "%s/indent.txt:1: 2 moves, 3 steps\nB+1 A+2\n", dir, dir);
+    cr_assert_str_eq(out, want);
     free(out), free(err);
     /* A tab inside a row: rejected, saying so. */
-    cr_assert_eq(solve("/tmp/ubcli-tab.txt", &out, &err), 2);
-    cr_assert_str_eq(err, "solve: /tmp/ubcli-tab.txt:4: a tab in column 4: a row holds one character "
-                          "a cell ('.' for an empty one)\n");
+    snprintf(cmd, sizeof cmd, "%s/tab.txt", dir);
+    cr_assert_eq(solve(cmd, &out, &err), 2);
+    snprintf(want, sizeof want, "solve: %s/tab.txt:4: a tab in column 4: a row holds one character "
+                                "a cell ('.' for an empty one)\n", dir);
+    cr_assert_str_eq(err, want);
     free(out), free(err);
     /* Raw bytes of the input never reach the terminal. */
-    cr_assert_eq(solve("--format kotlin /tmp/ubcli-esc.txt", &out, &err), 2);
-    cr_assert_str_eq(err, "solve: /tmp/ubcli-esc.txt:1: unknown character '\\xc3' in column 1 (want - or 0-f)\n");
+    snprintf(cmd, sizeof cmd, "--format kotlin %s/esc.txt", dir);
+    cr_assert_eq(solve(cmd, &out, &err), 2);
+    snprintf(want, sizeof want,
+             "solve: %s/esc.txt:1: unknown character '\\xc3' in column 1 (want - or 0-f)\n", dir);
+    cr_assert_str_eq(err, want);
     free(out), free(err);
-    cr_assert_eq(solve("--format kotlin /tmp/ubcli-indent.txt", &out, &err), 2);
-    cr_assert_str_eq(err, "solve: /tmp/ubcli-indent.txt:1: unknown character ' ' in column 1 (want - or 0-f)\n");
+    snprintf(cmd, sizeof cmd, "--format kotlin %s/indent.txt", dir);
+    cr_assert_eq(solve(cmd, &out, &err), 2);
+    snprintf(want, sizeof want,
+             "solve: %s/indent.txt:1: unknown character ' ' in column 1 (want - or 0-f)\n", dir);
+    cr_assert_str_eq(err, want);
     free(out), free(err);
 }
 
 Test(cli, every_write_is_checked)
 {
-    char cmd[512], *out, *err;
+    char dir[64], cmd[512], *out, *err;
     cr_assert_eq(solve("corpus/seeds > /dev/full", &out, &err), 2);
     cr_assert_str_eq(err, "solve: standard output: No space left on device\n");
     free(out), free(err);
@@ -460,12 +473,14 @@ Test(cli, every_write_is_checked)
     cr_assert_str_eq(err, "solve: standard output: Broken pipe\n");
     free(out), free(err);
     const char *endings[] = {"png", "jpg", "svg"};
+    th_scratch(dir);
     for (int k = 0; k < 3; k++) {
-        snprintf(cmd, sizeof cmd, "ln -sf /dev/full /tmp/ubcli-full.%s && %s/render -o /tmp/ubcli-full.%s "
-                                  "corpus/seed-formats/kotlin-4x4.txt", endings[k], th_bin(), endings[k]);
+        snprintf(cmd, sizeof cmd, "ln -s /dev/full %s/full.%s && %s/render -o %s/full.%s "
+                                  "corpus/seed-formats/kotlin-4x4.txt", dir, endings[k], th_bin(), dir,
+                 endings[k]);
         cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", endings[k]);
         char want[128];
-        snprintf(want, sizeof want, "render: /tmp/ubcli-full.%s: No space left on device\n", endings[k]);
+        snprintf(want, sizeof want, "render: %s/full.%s: No space left on device\n", dir, endings[k]);
         cr_assert_str_eq(err, want);
         free(out), free(err);
     }

@@ -165,6 +165,14 @@ static void expect_rejected(const char *path, const char *message)
     cr_assert_str_eq(err, message);
 }
 
+/* expect_rejected for a picture written to a scratch folder: the message is its path and why. */
+static void expect_rejected_at(const char *path, const char *why)
+{
+    char message[512];
+    snprintf(message, sizeof message, "%s: %s", path, why);
+    expect_rejected(path, message);
+}
+
 Test(shot, pictures_that_are_not_game_screenshots)
 {
     expect_rejected("tests/data/truncated.png",
@@ -174,24 +182,26 @@ Test(shot, pictures_that_are_not_game_screenshots)
     image_create(&noise, 300, 400, (image_color){0, 0, 0});
     srand(3);
     for (int i = 0; i < 300 * 400 * 3; i++) noise.rgb[i] = (uint8_t)(rand() & 255);
-    cr_assert_eq(image_write_png(&noise, "/tmp/ubshot-noise.png", (char[OUTFILE_ERR_MAX]){0}), 0);
-    cr_assert_eq(image_write_jpeg(&noise, "/tmp/ubshot-noise.jpg", 70, (char[OUTFILE_ERR_MAX]){0}), 0);
+    char dir[64], png[96], jpg[96];
+    th_scratch(dir);
+    snprintf(png, sizeof png, "%s/noise.png", dir);
+    snprintf(jpg, sizeof jpg, "%s/noise.jpg", dir);
+    cr_assert_eq(image_write_png(&noise, png, (char[OUTFILE_ERR_MAX]){0}), 0);
+    cr_assert_eq(image_write_jpeg(&noise, jpg, 70, (char[OUTFILE_ERR_MAX]){0}), 0);
     image_free(&noise);
-    expect_rejected("/tmp/ubshot-noise.png", "/tmp/ubshot-noise.png: no Unblock Me board in this "
-                    "300x400 picture (no square region of board floor and blocks)");
-    expect_rejected("/tmp/ubshot-noise.jpg", "/tmp/ubshot-noise.jpg: no Unblock Me board in this "
-                    "300x400 picture (no square region of board floor and blocks)");
+    expect_rejected_at(png, "no Unblock Me board in this 300x400 picture (no square region of "
+                            "board floor and blocks)");
+    expect_rejected_at(jpg, "no Unblock Me board in this 300x400 picture (no square region of "
+                            "board floor and blocks)");
     /* A plain picture: one color. */
     image plain;
     image_create(&plain, 200, 200, (image_color){30, 60, 200});
-    cr_assert_eq(image_write_png(&plain, "/tmp/ubshot-plain.png", (char[OUTFILE_ERR_MAX]){0}), 0);
+    snprintf(png, sizeof png, "%s/plain.png", dir);
+    cr_assert_eq(image_write_png(&plain, png, (char[OUTFILE_ERR_MAX]){0}), 0);
     image_free(&plain);
-    expect_rejected("/tmp/ubshot-plain.png", "/tmp/ubshot-plain.png: no Unblock Me board in this "
-                    "200x200 picture (no square region of board floor and blocks)");
+    expect_rejected_at(png, "no Unblock Me board in this 200x200 picture (no square region of "
+                            "board floor and blocks)");
     expect_rejected("tests/data/empty.txt", "tests/data/empty.txt: empty file");
-    remove("/tmp/ubshot-noise.png");
-    remove("/tmp/ubshot-noise.jpg");
-    remove("/tmp/ubshot-plain.png");
 }
 
 /* A board that is drawn but cannot be a game position: the message names the tile. */
@@ -210,57 +220,58 @@ Test(shot, impossible_boards_name_the_tile)
     int t = 40, ox = t / 3, oy = t / 3 + 2 * t + t / 3 + t / 2;
     image_fill_rect(&im, ox + 3 * t + 3, oy + 4 * t + 3, ox + 4 * t - 3, oy + 5 * t - 3,
                     (image_color){232, 118, 0});
-    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-one.png", (char[OUTFILE_ERR_MAX]){0}), 0);
-    expect_rejected("/tmp/ubshot-one.png",
-                    "/tmp/ubshot-one.png: tile (row 5, column 4) is a block of one tile");
+    char dir[64], path[96];
+    th_scratch(dir);
+    snprintf(path, sizeof path, "%s/one.png", dir);
+    cr_assert_eq(image_write_png(&im, path, (char[OUTFILE_ERR_MAX]){0}), 0);
+    expect_rejected_at(path, "tile (row 5, column 4) is a block of one tile");
     /* Paint a second red car. */
     image_fill_rect(&im, ox + 3, oy + 3, ox + 2 * t - 3, oy + t - 3, (image_color){220, 28, 12});
     image_fill_rect(&im, ox + 3 * t + 3, oy + 4 * t + 3, ox + 4 * t - 3, oy + 5 * t - 3,
                     (image_color){107, 73, 33});
-    cr_assert_eq(image_write_png(&im, "/tmp/ubshot-two.png", (char[OUTFILE_ERR_MAX]){0}), 0);
-    expect_rejected("/tmp/ubshot-two.png", "/tmp/ubshot-two.png: two red blocks, at tiles "
-                    "(row 1, column 1) and (row 3, column 1)");
+    snprintf(path, sizeof path, "%s/two.png", dir);
+    cr_assert_eq(image_write_png(&im, path, (char[OUTFILE_ERR_MAX]){0}), 0);
+    expect_rejected_at(path, "two red blocks, at tiles (row 1, column 1) and (row 3, column 1)");
     image_free(&im);
-    remove("/tmp/ubshot-one.png");
-    remove("/tmp/ubshot-two.png");
     puzzle_list_free(&list);
 }
 
 Test(shot, show_scan_draws_the_view_even_when_the_scan_fails)
 {
-    char cmd[512], *out, *err;
-    snprintf(cmd, sizeof cmd, "%s/solve --show-scan /tmp/ubshot-view.png "
-             "tests/data/screens/unblockme-I-4.png && test -s /tmp/ubshot-view.png", th_bin());
+    char dir[64], cmd[512], want[128], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd, "%s/solve --show-scan %s/view.png "
+             "tests/data/screens/unblockme-I-4.png && test -s %s/view.png", th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     free(out), free(err);
-    snprintf(cmd, sizeof cmd, "%s/render -o /tmp/ubshot-chart.png corpus/seed-formats/kotlin-4x4.txt "
-             "&& %s/solve --show-scan /tmp/ubshot-view2.png /tmp/ubshot-chart.png; "
-             "test -s /tmp/ubshot-view2.png && echo drawn", th_bin(), th_bin());
+    snprintf(cmd, sizeof cmd, "D=%s; %s/render -o $D/chart.png corpus/seed-formats/kotlin-4x4.txt "
+             "&& %s/solve --show-scan $D/view2.png $D/chart.png; "
+             "test -s $D/view2.png && echo drawn", dir, th_bin(), th_bin());
     cr_assert_eq(th_run(cmd, &out, &err), 0);
     cr_assert_str_eq(out, "drawn\n");
-    cr_assert_not_null(strstr(err, "solve: /tmp/ubshot-chart.png: "), "%s", err);
+    snprintf(want, sizeof want, "solve: %s/chart.png: ", dir);
+    cr_assert_not_null(strstr(err, want), "%s", err);
     free(out), free(err);
 }
 
 Test(render, pictures_and_solutions)
 {
-    char cmd[1024], *out, *err;
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
     snprintf(cmd, sizeof cmd,
-             "set -e; B=%s; rm -rf /tmp/ubrender; mkdir -p /tmp/ubrender;"
-             "$B/render -o /tmp/ubrender/b.png corpus/seed-formats/kotlin-5x5.txt;"
-             "$B/render -o /tmp/ubrender/b.svg corpus/seed-formats/kotlin-5x5.txt;"
-             "$B/render --solution --frames /tmp/ubrender/f -o /tmp/ubrender/s.png "
-             "corpus/seed-formats/kotlin-5x5.txt;"
-             "$B/render --solution -o /tmp/ubrender/s.svg corpus/seed-formats/kotlin-5x5.txt;"
-             "ls /tmp/ubrender/f | wc -l; grep -c '<text' /tmp/ubrender/s.svg;"
-             "grep -c '4. A+3' /tmp/ubrender/s.svg",
-             th_bin());
+             "set -e; B=%s; D=%s;"
+             "$B/render -o $D/b.png corpus/seed-formats/kotlin-5x5.txt;"
+             "$B/render -o $D/b.svg corpus/seed-formats/kotlin-5x5.txt;"
+             "$B/render --solution --frames $D/f -o $D/s.png corpus/seed-formats/kotlin-5x5.txt;"
+             "$B/render --solution -o $D/s.svg corpus/seed-formats/kotlin-5x5.txt;"
+             "ls $D/f | wc -l; grep -c '<text' $D/s.svg; grep -c '4. A+3' $D/s.svg",
+             th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     /* 4 moves: 5 frames; in the SVG 5 captions plus one letter per piece per frame (4 x 5). */
     cr_assert_str_eq(out, "5\n25\n1\n");
     free(out), free(err);
-    snprintf(cmd, sizeof cmd, "%s/render --solution -o /tmp/ubrender/n.png "
-             "tests/data/screens/unblockme-no-solution.jpg", th_bin());
+    snprintf(cmd, sizeof cmd, "%s/render --solution -o %s/n.png "
+             "tests/data/screens/unblockme-no-solution.jpg", th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 1);
     cr_assert_str_eq(err, "render: tests/data/screens/unblockme-no-solution.jpg: bfs: no solution\n");
     free(out), free(err);
@@ -275,18 +286,20 @@ Test(render, pictures_and_solutions)
  * SVG it is written. */
 Test(render, a_raster_past_the_size_cap_is_refused)
 {
-    char cmd[1024], *out, *err;
-    snprintf(cmd, sizeof cmd, "rm -f /tmp/ubrender-big.png; %s/render --solution --solver dfs "
-             "-o /tmp/ubrender-big.png corpus/seed-formats/csharp-750.txt", th_bin());
+    char dir[64], cmd[1024], path[96], want[512], *out, *err;
+    th_scratch(dir);
+    snprintf(path, sizeof path, "%s/big.png", dir);
+    snprintf(cmd, sizeof cmd, "%s/render --solution --solver dfs -o %s "
+             "corpus/seed-formats/csharp-750.txt", th_bin(), path);
     cr_assert_eq(th_run(cmd, &out, &err), 2, "%s", err);
-    cr_assert_str_eq(err, "render: /tmp/ubrender-big.png: 2726 positions make a 1976 x 160168 "
-                          "picture, past the cap of 64 Mpixels and 32767 pixels a side; write it "
-                          "as .svg (with --frames DIR for one picture per move)\n");
-    cr_assert_neq(access("/tmp/ubrender-big.png", F_OK), 0);
+    snprintf(want, sizeof want, "render: %s: 2726 positions make a 1976 x 160168 picture, past the "
+             "cap of 64 Mpixels and 32767 pixels a side; write it as .svg (with --frames DIR for "
+             "one picture per move)\n", path);
+    cr_assert_str_eq(err, want);
+    cr_assert_neq(access(path, F_OK), 0);
     free(out), free(err);
-    snprintf(cmd, sizeof cmd, "%s/render --solution --solver dfs -o /tmp/ubrender-big.svg "
-             "corpus/seed-formats/csharp-750.txt && grep -c '<text' /tmp/ubrender-big.svg && "
-             "rm /tmp/ubrender-big.svg", th_bin());
+    snprintf(cmd, sizeof cmd, "%s/render --solution --solver dfs -o %s/big.svg "
+             "corpus/seed-formats/csharp-750.txt && grep -c '<text' %s/big.svg", th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     free(out), free(err);
 }
