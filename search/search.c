@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/grow.h"
 #include "common/xmem.h"
 
 volatile sig_atomic_t search_interrupted;
@@ -67,13 +68,20 @@ void trail_grow(search_trail *t)
     t->parent = xrealloc_large(t->parent, old * sizeof *t->parent, t->capacity * sizeof *t->parent);
 }
 
+/* The room an array of n items has when it grew by GROW from `first` items: a solver_result
+ * keeps no capacity for its moves and level sizes, so it is worked out from the count (and
+ * none for none: solver_result_free leaves NULL and 0). */
+static size_t grown_room(size_t n, size_t first)
+{
+    return n ? grow_capacity(0, n, first) : 0;
+}
+
 void search_append_move(solver_result *r, move m)
 {
-    /* 16 moves at first, then twice as many each time: nmoves is the size whenever it is a
-     * power of two from 16 up. (Regrown at every power of two, the first 16 moves took five
+    /* From 16 moves, doubling. (Regrown at every power of two, the first 16 moves took five
      * reallocations, the first of them shrinking the 16 to 2.) */
-    if (r->nmoves == 0 || (r->nmoves >= 16 && (r->nmoves & (r->nmoves - 1)) == 0))
-        r->moves = xrealloc(r->moves, (size_t)(r->nmoves ? r->nmoves * 2 : 16) * sizeof *r->moves);
+    size_t room = grown_room((size_t)r->nmoves, 16);
+    GROW(r->moves, room, (size_t)r->nmoves + 1, 16);
     r->moves[r->nmoves++] = m;
 }
 
@@ -201,25 +209,14 @@ void search_solved(solver_result *r)
     r->steps = moves_steps(r->moves, r->nmoves);
 }
 
-/* The smallest power of two from 64 up that is at least n: most searches need no more. */
-static int power_of_two_from(int n)
-{
-    int p = 64;
-    while (p < n) p *= 2;
-    return p;
-}
-
 void search_count_level(solver_result *r, int depth, uint64_t states)
 {
     if (depth >= r->nlevels) {
-        /* The array holds power_of_two_from(nlevels) entries (none for none), so that it is
-         * regrown rarely, not at every level: a realloc a level took 3% of the BFS's
-         * instructions in solve mode on the first 2,000 lines of the other database file,
-         * whose searches are short (callgrind). */
-        int held = r->nlevels ? power_of_two_from(r->nlevels) : 0;
-        if (depth + 1 > held)
-            r->level_sizes = xrealloc(r->level_sizes, (size_t)power_of_two_from(depth + 1) *
-                                                          sizeof *r->level_sizes);
+        /* From 64 levels, doubling, so that the array is regrown rarely, not at every level: a
+         * realloc a level took 3% of the BFS's instructions in solve mode on the first 2,000
+         * lines of the other database file, whose searches are short (callgrind). */
+        size_t room = grown_room((size_t)r->nlevels, 64);
+        GROW(r->level_sizes, room, (size_t)depth + 1, 64);
         memset(r->level_sizes + r->nlevels, 0, (size_t)(depth + 1 - r->nlevels) * sizeof *r->level_sizes);
         r->nlevels = depth + 1;
     }
