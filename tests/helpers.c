@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/grow.h"
 #include "common/moves.h"
 #include "common/xmem.h"
 
@@ -245,7 +246,7 @@ void th_bad_inputs(const char *const cases[][2], size_t n)
  * set keeps them, to look into a failure. A folder a test made unwritable is opened up first,
  * so that a user who is not root can remove it too. */
 static char (*th_scratch_dirs)[64];
-static int th_scratch_count;
+static size_t th_scratch_count, th_scratch_capacity;
 
 static int open_up(const char *path, const struct stat *st, int type, struct FTW *at)
 {
@@ -265,7 +266,7 @@ static void remove_scratch(void)
 {
     const char *keep = getenv("UB_KEEP_SCRATCH");
     if (keep && *keep) return;
-    for (int k = 0; k < th_scratch_count; k++) {
+    for (size_t k = 0; k < th_scratch_count; k++) {
         chmod(th_scratch_dirs[k], S_IRWXU);
         nftw(th_scratch_dirs[k], open_up, 16, FTW_PHYS);
         nftw(th_scratch_dirs[k], remove_one, 16, FTW_DEPTH | FTW_PHYS);
@@ -278,8 +279,7 @@ void th_scratch(char *dir)
     strcpy(dir, "/tmp/ubtest-XXXXXX");
     cr_assert_not_null(mkdtemp(dir));
     if (th_scratch_count == 0) atexit(remove_scratch);
-    size_t bytes = (size_t)(th_scratch_count + 1) * sizeof *th_scratch_dirs;
-    th_scratch_dirs = xrealloc(th_scratch_dirs, bytes);
+    GROW(th_scratch_dirs, th_scratch_capacity, th_scratch_count + 1, 4);
     strcpy(th_scratch_dirs[th_scratch_count++], dir);
 }
 
