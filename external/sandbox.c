@@ -185,6 +185,18 @@ static bool resolve(const char *path, plan_path *out, bool writable)
     return true;
 }
 
+/* Whether a resolved path is "/" or lies in a folder the sandbox makes afresh (/dev, /proc). */
+static bool own_folder(const char *path)
+{
+    static const char *const made[] = {"/dev", "/proc"};
+    if (strcmp(path, "/") == 0) return true;
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(made[k]);
+        if (strncmp(path, made[k], n) == 0 && (path[n] == '\0' || path[n] == '/')) return true;
+    }
+    return false;
+}
+
 static void add_env(sandbox_plan *p, int *n, const char *name, const char *value)
 {
     if (!value) return;
@@ -219,7 +231,12 @@ sandbox_plan *sandbox_plan_make(uint64_t memory_limit, char *err)
         for (int j = 0; j < p->nbroad; j++) twice |= strcmp(p->broad[j].path, q.path) == 0;
         if (!twice) p->broad[p->nbroad++] = q;
     }
-    if (resolve(p->cwd, &p->grant[p->ngrant], false)) p->ngrant++;   /* the init enters it anyway */
+    /* The cwd is shown, so that the solver's relative paths mean what they mean outside; the
+     * init enters it anyway. Not "/" (the root is there already, read-only, and granting it
+     * would show the hidden folders again), nor a folder the sandbox makes its own (/dev,
+     * /proc): the init enters the sandbox's. */
+    if (resolve(p->cwd, &p->grant[p->ngrant], false) && !own_folder(p->grant[p->ngrant].path))
+        p->ngrant++;
     for (int k = 0; k < config.nreads; k++)
         if (resolve(config.reads[k], &p->grant[p->ngrant], false)) p->ngrant++;
     for (int k = 0; k < config.nwrites; k++)
@@ -397,12 +414,13 @@ static void hide(int sync, const plan_path *q, bool writable)
     char at[PATH_MAX];
     struct stat st;
     if (!join(at, STAGE, q->path) || lstat(at, &st) != 0) return; /* already hidden above */
-    if (q->dir)
-        mount_or_fail(sync, "tmpfs", at, "tmpfs",
-                      MS_NOSUID | MS_NODEV | MS_NOEXEC | (writable ? 0 : MS_RDONLY),
-                      writable ? "mode=755,size=16k" : HIDDEN_DIR_OPTIONS);
-    else {
-        mount_or_fail(sync, STAGE EMPTY_FILE, at, NULL, MS_BIND, NULL);
+    /* A failure names the path as the host knows it, not its place on the stage. */
+    if (q->dir) {
+        if (mount("tmpfs", at, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | (writable ? 0 : MS_RDONLY),
+                  writable ? "mode=755,size=16k" : HIDDEN_DIR_OPTIONS) != 0)
+            fail(sync, "cannot hide", q->path);
+    } else {
+        if (mount(STAGE EMPTY_FILE, at, NULL, MS_BIND, NULL) != 0) fail(sync, "cannot hide", q->path);
         read_only(sync, at);
     }
 }

@@ -920,6 +920,24 @@ Test(external, a_program_under_a_hidden_folder_needs_sandbox_read, .timeout = 60
     free(out), free(err);
 }
 
+/* The sandbox starts from any folder: from "/" (whose grant would cover the stage) and from
+ * /dev (a folder the sandbox makes its own), the solver runs and its answer is judged. */
+Test(external, the_sandbox_starts_from_the_root_and_from_dev, .timeout = 60)
+{
+    char here[1024], cmd[4096], *out, *err;
+    cr_assert_not_null(getcwd(here, sizeof here));
+    const char *folders[] = {"/", "/dev"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(cmd, sizeof cmd,
+                 "B=$(realpath %s); cd %s && $B/solve --external 'py=python3 %s/examples/python/bfs.py' "
+                 "--solver py %s/corpus/seed-formats/kotlin-4x4.txt",
+                 th_bin(), folders[k], here, here);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "from %s: %s%s", folders[k], out, err);
+        cr_assert_not_null(strstr(out, "kotlin-4x4.txt:1: 2 moves, 3 steps\nB+1 A+2\n"), "%s", out);
+        free(out), free(err);
+    }
+}
+
 /* --sandbox-write grants a folder to write in: the file lands on the host. Without the grant
  * the same write fails (the solver crashes) and the host is unchanged. */
 Test(external, sandbox_write_grants_a_folder_and_nothing_else, .timeout = 60)
