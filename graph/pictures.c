@@ -88,7 +88,7 @@ static void walk_title(const graph_walk *w, char *out, size_t size)
     dot_count(w->r.expanded, expanded);
     dot_count(w->ranks, nodes);
     int n = snprintf(out, size, "%s: %s expanded (%s states)", w->label, expanded, nodes);
-    if (w->r.status == SOLVE_SOLVED) n += snprintf(out + n, size - n, ", %d moves", w->r.nmoves);
+    if (w->r.status == SOLVE_SOLVED) n += snprintf(out + n, size - n, ", %d moves", w->units.moves);
     else n += snprintf(out + n, size - n, ", %s", solve_status_name(w->r.status));
     if (w->cut) snprintf(out + n, size - n, " (trace cut at %llu)", (unsigned long long)w->nsteps);
 }

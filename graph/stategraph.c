@@ -60,12 +60,13 @@ static void keep_node(const puzzle_position *pos, const char *token, size_t len,
     w->node[w->count++] = state_graph_node(w->g, pos->key);
 }
 
-int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path)
+int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path,
+                     measure_counts *units)
 {
     char *text = search_solution_text(g->p, r), why[PUZZLE_ERR_MAX];
     node_walk w = {g, NULL, 0, 0};
-    measure_counts units;
-    puzzle_replay_each(g->p, text, keep_node, &w, &units, why);
+    measure_counts replayed;
+    puzzle_replay_each(g->p, text, keep_node, &w, units ? units : &replayed, why);
     free(text);
     *path = w.node;
     return w.count;
@@ -83,7 +84,7 @@ static void mark_solution(state_graph *g)
     solver_result r;
     measure_call(&reference, &ctx, g->p, &unlimited, &r);
     solver_context_free(&ctx);
-    if (r.status == SOLVE_SOLVED) g->npath = state_graph_path(g, &r, &g->path);
+    if (r.status == SOLVE_SOLVED) g->npath = state_graph_path(g, &r, &g->path, NULL);
     solver_result_free(&r);
 }
 

@@ -64,8 +64,11 @@ int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint
 
 /* The nodes a solver's solution passes through, the start first (its text replayed,
  * puzzle_replay_each), into *path (malloc'ed); returns their count (GRAPH_NONE for a state
- * outside the cluster; none past a move that does not replay). */
-int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path);
+ * outside the cluster; none past a move that does not replay), and its measures into *units
+ * unless NULL: what the solution is, in every family (a Rush Hour result's own nmoves is 0 for
+ * another family, whose solution is text). */
+int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path,
+                     measure_counts *units);
 
 static inline uint32_t state_graph_node(const state_graph *g, uint64_t key)
 {

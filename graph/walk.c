@@ -42,7 +42,7 @@ void graph_walk_run(graph_walk *w, const state_graph *g, const puzzle *p, const 
     trace_list_free(&trace);
 
     if (w->r.status == SOLVE_SOLVED)
-        w->npath = state_graph_path(g, &w->r, &w->path);
+        w->npath = state_graph_path(g, &w->r, &w->path, &w->units);
 }
 
 void graph_walk_free(graph_walk *w)

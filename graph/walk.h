@@ -30,6 +30,7 @@ typedef struct {
     uint64_t ranks;            /* nodes expanded */
     uint32_t *path;            /* the start and the nodes of its solution (npath 0: none) */
     int npath;
+    measure_counts units;      /* its solution's measures, from the replay (solved runs) */
     uint64_t *per_depth;       /* expansions at each depth g, depth 0 .. ndepths - 1 */
     int ndepths;
 } graph_walk;

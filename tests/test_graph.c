@@ -162,6 +162,26 @@ Test(graph, each_solver_s_walk_and_its_frontier, .timeout = 120)
     free(out), free(err);
 }
 
+/* Each walk's title gives its solution's real moves in every family: a 12-move 3x2 tiles
+ * puzzle's bfs and astar walks say 12 moves (a tiles result has no Rush Hour move list), and
+ * the Klotski classic's bfs walk its 81 (having expanded what bin/solve --stats counts). */
+Test(graph, walk_titles_give_the_moves_in_every_family, .timeout = 120)
+{
+    char dir[64], cmd[2048], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "awk 'BEGIN { RS = \"\"; ORS = \"\\n\\n\" } /3x2-walk/' corpus/tiles/small.txt > %s/p.txt && "
+             "%s/render --graph --solver bfs,astar -o %s/t.svg %s/p.txt 2> /dev/null && "
+             "%s/render --graph --solver bfs -o %s/k.svg corpus/klotski/classic.txt && "
+             "grep -ho 'expanded ([0-9,]* states), [0-9]* moves' %s/t-bfs.svg %s/t-astar-pdb.svg %s/k-bfs.svg",
+             dir, th_bin(), dir, dir, th_bin(), dir, dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "expanded (113 states), 12 moves\n"
+                          "expanded (12 states), 12 moves\n"
+                          "expanded (23,683 states), 81 moves\n");   /* its stats line */
+    free(out), free(err);
+}
+
 /* Past 20,000 states the picture is condensed: its cells hold the cluster's states. */
 Test(graph, a_large_cluster_is_condensed, .timeout = 120)
 {
