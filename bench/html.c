@@ -8,7 +8,9 @@
  * and, for a small enough cluster, its state graph with each solver's walk through it
  * (bench/drill.h). The data are one JSON object in the page, a column per field, raw values as
  * the result files hold them (times to three digits); boards are drawn by the page's script
- * from their text when shown, never one per row here. What grows with the run is bounded: the
+ * when shown, never one per row here, from the start's picture (family.h's family_picture:
+ * pieces on a grid, the same for every family) and, for each embedded solution, its replay's
+ * frames (each move as the pieces it moved), so that the page reads no family's notation. What grows with the run is bounded: the
  * solutions embedded (PAGE_SOLUTION_BYTES, shortest first) and the graphs and walks
  * (DRILL_PAGE_BYTES), so that 160,000 rows make a page of a few tens of MB at most. Opened with
  * #selftest, the script sorts, filters, pages, checks its formats and figures, steps through
@@ -107,6 +109,104 @@ static int by_length(const void *a, const void *b)
     return x->len < y->len ? -1 : x->len > y->len ? 1 : x->puzzle - y->puzzle;
 }
 
+/* The cells of a mask (row * 8 + column), in reading order. */
+static json_t *cell_list(uint64_t cells)
+{
+    json_t *a = json_array();
+    for (; cells; cells &= cells - 1) json_array_append_new(a, json_integer(__builtin_ctzll(cells)));
+    return a;
+}
+
+/* A position as the page draws it, whatever the family (family.h's family_picture):
+ * {w, h, walls, exit, side, pieces: [[label, cells, primary, goal], ...]}. */
+static json_t *picture_json(const family_picture *f)
+{
+    json_t *pieces = json_array();
+    for (int i = 0; i < f->npieces; i++) {
+        const family_piece *pc = &f->piece[i];
+        json_array_append_new(pieces, json_pack("[s o i i]", pc->label, cell_list(pc->cells),
+                                                pc->primary, pc->goal));
+    }
+    char side[2] = {f->exit_side, 0};
+    return json_pack("{s i s i s o s o s s s o}", "w", f->width, "h", f->height, "walls",
+                     cell_list(f->walls), "exit", cell_list(f->exit), "side", side, "pieces", pieces);
+}
+
+/* A solution's positions for the page, from its replay: each move as the pieces it moved, a
+ * piece and the first cell it now covers ([i, cell, ...]), so that the page steps through it
+ * knowing no family's notation. */
+typedef struct {
+    const puzzle *p;
+    family_picture last;
+    json_t *steps;
+} framing;
+
+static void frame_seen(const puzzle_position *pos, const char *token, size_t len, void *ctx)
+{
+    (void)token;
+    framing *f = ctx;
+    family_picture now;
+    puzzle_picture(f->p, pos, &now);
+    if (len) {   /* not the start */
+        json_t *step = json_array();
+        for (int i = 0; i < now.npieces; i++)
+            if (now.piece[i].cells != f->last.piece[i].cells) {
+                json_array_append_new(step, json_integer(i));
+                json_array_append_new(step, json_integer(__builtin_ctzll(now.piece[i].cells)));
+            }
+        json_array_append_new(f->steps, step);
+    }
+    f->last = now;
+}
+
+/* {steps, solved}: the moves of a row's solution that replay, and whether they reach the goal;
+ * NULL when its board does not read back. */
+static json_t *frames_json(const report_row *row)
+{
+    puzzle_list one = {0};
+    char why[SCAN_ERR_MAX];
+    if (report_row_puzzle(row, &one, why)) {
+        puzzle_list_free(&one);
+        return NULL;
+    }
+    framing f = {.p = &one.items[0], .steps = json_array()};
+    measure_counts units;
+    char err[PUZZLE_ERR_MAX];
+    bool solved = puzzle_replay_each(f.p, row->solution, frame_seen, &f, &units, err) == 0;
+    puzzle_list_free(&one);
+    return json_pack("{s o s b}", "steps", f.steps, "solved", solved);
+}
+
+/* The page's bytes of a move's frame ("[i,cell]," and the step's brackets), at most. */
+#define FRAME_BYTES 9
+
+/* The page's bytes of an embedded solution, at most: its text with its quotes and comma, and
+ * its frames. */
+static size_t embedded_bytes(const char *solution)
+{
+    size_t moves = 1;
+    for (const char *s = solution; *s; s++) moves += *s == ' ';
+    return strlen(solution) + 3 + FRAME_BYTES * moves + 32;
+}
+
+/* The start of a row's puzzle as the page draws it, or null when its board does not read back. */
+static json_t *start_picture(const report_row *row)
+{
+    puzzle_list one = {0};
+    char why[SCAN_ERR_MAX];
+    json_t *out = json_null();
+    if (report_row_puzzle(row, &one, why) == 0) {
+        puzzle_position start;
+        family_picture f;
+        puzzle_start_position(&one.items[0], &start);
+        puzzle_picture(&one.items[0], &start, &f);
+        json_decref(out);
+        out = picture_json(&f);
+    }
+    puzzle_list_free(&one);
+    return out;
+}
+
 /* The folder of kept layouts: $XDG_CACHE_HOME/unblock-bench/layouts (or ~/.cache/...), made as
  * needed; NULL when there is none to make. */
 static const char *layout_cache(char out[PATH_MAX], size_t size)
@@ -142,10 +242,10 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         npuzzles += i == 0 || r->row[i].index != r->row[i - 1].index;
     }
     const char *const puzzle_fields[] = {"index", "name", "id", "family", "optimum", "cluster", "board",
-                                         "graph_note"};
+                                         "picture", "graph_note"};
     const char *const run_fields[] = {"status", "moves", "seconds", "expanded", "correct",
-                                      "broken_claim", "solution"};
-    enum { P_FIELDS = 8, R_FIELDS = 7 };
+                                      "broken_claim", "solution", "frames"};
+    enum { P_FIELDS = 9, R_FIELDS = 8 };
     json_t *puzzles = json_object(), *runs = json_object(), *graphs = json_object();
     for (int f = 0; f < P_FIELDS; f++) json_object_set_new(puzzles, puzzle_fields[f], nulls(npuzzles));
     for (size_t k = 0; k < json_array_size(labels); k++) {
@@ -168,6 +268,7 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         SET(puzzles, "optimum", at, int_or_null(row->optimal_moves));
         SET(puzzles, "cluster", at, int_or_null(row->cluster_size));
         SET(puzzles, "board", at, json_string(row->board));
+        SET(puzzles, "picture", at, start_picture(row));
         for (int k = first; k < end; k++) {
             const report_row *w = &r->row[k];
             json_t *run = json_object_get(runs, w->solver);
@@ -179,7 +280,7 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
             SET(run, "correct", at, w->correct == REPORT_UNKNOWN ? json_null() : json_integer(w->correct));
             SET(run, "broken_claim", at, json_integer(report_breaks_claim(w)));
             if (w->solution && w->solution[0])
-                solution[nsolutions++] = (embedded){w, at, strlen(w->solution)};
+                solution[nsolutions++] = (embedded){w, at, embedded_bytes(w->solution)};
         }
         const char *note;
         drill_graph *g = drill_plan_graph(plan, row, end - first, &note);
@@ -195,15 +296,17 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < nsolutions; k++) {
             if (taken[k] || (pass == 0 && has[solution[k].puzzle])) continue;
-            if (pass == 1 && (uint64_t)solution[k].len + 3 > room) {
+            if (pass == 1 && (uint64_t)solution[k].len > room) {
                 cut++;
                 continue;
             }
-            uint64_t cost = solution[k].len + 3;   /* the string's quotes and comma */
+            uint64_t cost = solution[k].len;
             room = room > cost ? room - cost : 0;   /* the first pass may spend it all */
             taken[k] = has[solution[k].puzzle] = true;
-            SET(json_object_get(runs, solution[k].row->solver), "solution", solution[k].puzzle,
-                json_string(solution[k].row->solution));
+            json_t *run = json_object_get(runs, solution[k].row->solver);
+            SET(run, "solution", solution[k].puzzle, json_string(solution[k].row->solution));
+            json_t *frames = frames_json(solution[k].row);
+            if (frames) SET(run, "frames", solution[k].puzzle, frames);
         }
     free(has);
     free(taken);

@@ -1,16 +1,17 @@
 // report.js -- the behaviour of bench's report page (bench/html.c writes the page and its data).
 // The data are the JSON object in <script id="data">, a column per field so that a row costs a
 // few bytes: meta, summary, solvers (labels in row order), origins, statuses and notes (named
-// once, referred to by place), puzzles {index, name, id, optimum, cluster, board, graph_note},
-// runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim, solution}, each an
-// array over the puzzles, and graphs[POSITION] {graph, walks} for the puzzles whose cluster is
-// small enough. Boards are drawn here from their text, when shown; the table shows one page of
-// rows at a time, sorted and filtered over the data, so that 160,000 rows open at once. Raw
-// values stay raw in the data; only what is shown is formatted. Opened with #selftest, the page
-// checks its own sorting, filtering, paging, formatting, drill-down and walks, and writes PASS
-// or FAIL into <pre id="selftest">. Opened with #puzzle=N[&walk=LABEL[&step=K]], it opens the
-// drill-down of the puzzle at input position N, on that walk at that step (the end when K is
-// left out): a link to show a class.
+// once, referred to by place), puzzles {index, name, id, family, optimum, cluster, board,
+// picture, graph_note}, runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim,
+// solution, frames}, each an array over the puzzles, and graphs[POSITION] {graph, walks} for
+// the puzzles whose cluster is small enough. Boards are drawn here from their pictures (the
+// same for every family), when shown; the table shows one page of rows at a time, sorted and
+// filtered over the data, so that 160,000 rows open at once. Raw values stay raw in the data;
+// only what is shown is formatted. Opened with #selftest, the page checks its own sorting,
+// filtering, paging, formatting, and a drill-down of each family (boards, solutions, walks),
+// and writes PASS or FAIL into <pre id="selftest">. Opened with #puzzle=N[&walk=LABEL[&step=K]],
+// it opens the drill-down of the puzzle at input position N, on that walk at that step (the end
+// when K is left out): a link to show a class.
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const PZ = D.puzzles, NP = PZ.index.length;
@@ -21,7 +22,7 @@ function runOf(i, label) {
     if (!c || c.status[i] === null) return null;
     return {status: D.statuses[c.status[i]], moves: c.moves[i], seconds: c.seconds[i],
             expanded: c.expanded[i], correct: c.correct[i], broken_claim: c.broken_claim[i] === 1,
-            solution: c.solution[i]};
+            solution: c.solution[i], frames: c.frames[i]};
 }
 
 function el(tag, attrs, ...children) {
@@ -257,71 +258,48 @@ function fillTable() {
     refresh();
 }
 
-// ---- a board, its moves and its picture ---------------------------------------------------
+// ---- a board, drawn from the C side's picture of it ------------------------------------------
 
-// The board of a row's board column: the 36-character database form ('o' empty, exit at the
-// right of row 2) or the native text on one line ('/' between lines, '.' empty, the exit
-// marked by '>', '<', 'v' or '^' in the frame).
-function parseBoard(text) {
-    if (!text.includes("/")) {
-        const n = Math.round(Math.sqrt(text.length)), grid = [];
-        for (let r = 0; r < n; r++) grid.push(text.slice(r * n, r * n + n).replace(/o/g, ".").split(""));
-        return {grid, primary: "A", exit: "right"};
+// A puzzle's picture (bench/html.c, from common/family.h's family_picture): {w, h, walls, exit,
+// side, pieces: [[label, cells, primary, goal], ...]}, cells numbered row * 8 + column, the
+// same for every family. A position is the first cell of each piece; a step of a solution
+// (run.frames.steps) names each piece it moved and the first cell it covers now. The page reads
+// no family's notation: the moves are shown as text, the boards come from the frames.
+function startOf(pic) {
+    return pic.pieces.map(p => p[1][0]);
+}
+
+// The colours of picture/draw.c's dark theme.
+const WOOD = {frame: "#ac7f2e", floor: "#6b4921", wood: "#e87600", red: "#dc1c0c", wall: "#808080"};
+
+// The board at a position: the frame with its opening, the walls, each piece moved rigidly from
+// its start by where its first cell now is; a piece is red when it is the primary or stands on
+// its goal (a sliding tile).
+function boardSvg(pic, at) {
+    const t = 24, m = 5, w = pic.w, h = pic.h, x = c => m + (c & 7) * t, y = c => m + (c >> 3) * t;
+    let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w * t + 2 * m}" height="${h * t + 2 * m}">` +
+            `<rect width="100%" height="100%" fill="${WOOD.frame}"/>` +
+            `<rect x="${m}" y="${m}" width="${w * t}" height="${h * t}" fill="${WOOD.floor}"/>`;
+    for (const c of pic.exit) {
+        const [ex, ey, ew, eh] = {">": [x(c) + t, y(c) + 2, m, t - 4], "<": [0, y(c) + 2, m, t - 4],
+                                  "v": [x(c) + 2, y(c) + t, t - 4, m], "^": [x(c) + 2, 0, t - 4, m]}[pic.side];
+        s += `<rect x="${ex}" y="${ey}" width="${ew}" height="${eh}" fill="${WOOD.floor}" data-exit=""/>`;
     }
-    let lines = text.split("/"), primary = "A";
-    if (lines[0].startsWith("primary:")) primary = lines.shift().slice(8).trim();
-    const top = lines[0], bottom = lines[lines.length - 1];
-    const rows = lines.slice(1, -1);
-    let exit = "right";
-    if (rows.some(l => l.startsWith("<"))) exit = "left";
-    else if (top.includes("^")) exit = "up";
-    else if (bottom.includes("v")) exit = "down";
-    return {grid: rows.map(l => l.slice(1, -1).split("")), primary, exit};
-}
-
-function cellsOf(b, label) {
-    const out = [];
-    b.grid.forEach((row, r) => row.forEach((c, k) => { if (c === label) out.push([r, k]); }));
-    return out;
-}
-
-// The board after one move in notation ("B+1": B one cell right or down).
-function applyMove(b, move) {
-    const label = move[0], d = parseInt(move.slice(1), 10), cells = cellsOf(b, label);
-    if (!cells.length) throw new Error(`no piece ${label} for move ${move}`);
-    const horizontal = cells.length < 2 || cells[0][0] === cells[1][0];
-    const grid = b.grid.map(row => row.slice());
-    for (const [r, k] of cells) grid[r][k] = ".";
-    for (const [r, k] of cells) {
-        const rr = horizontal ? r : r + d, kk = horizontal ? k + d : k;
-        if (rr < 0 || kk < 0 || rr >= grid.length || kk >= grid[0].length || grid[rr][kk] !== ".")
-            throw new Error(`move ${move} is not legal`);
-        grid[rr][kk] = label;
-    }
-    return {grid, primary: b.primary, exit: b.exit};
-}
-
-function solvedBoard(b) {
-    const cells = cellsOf(b, b.primary), h = b.grid.length, w = b.grid[0].length;
-    if (b.exit === "right") return cells.some(([, k]) => k === w - 1);
-    if (b.exit === "left") return cells.some(([, k]) => k === 0);
-    if (b.exit === "down") return cells.some(([r]) => r === h - 1);
-    return cells.some(([r]) => r === 0);
-}
-
-// The board in the renderer's colours (common/draw.c's dark theme), one tile per cell.
-function boardSvg(b) {
-    const t = 24, h = b.grid.length, w = b.grid[0].length;
-    let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w * t}" height="${h * t}">` +
-            `<rect width="100%" height="100%" fill="#6a4820"/>`;
-    b.grid.forEach((row, r) => row.forEach((c, k) => {
-        if (c === ".") return;
-        const fill = c === "x" ? "#808080" : c === b.primary ? "#dc1e0f" : "#e77500";
-        s += `<rect x="${k * t + 1}" y="${r * t + 1}" width="${t - 2}" height="${t - 2}" fill="${fill}"/>`;
-        if (c !== "x")
-            s += `<text x="${k * t + t / 2}" y="${r * t + t / 2 + 4}" font-size="11" ` +
-                 `text-anchor="middle" font-family="sans-serif">${c}</text>`;
-    }));
+    for (const c of pic.walls)
+        s += `<rect x="${x(c) + 1}" y="${y(c) + 1}" width="${t - 2}" height="${t - 2}" fill="${WOOD.wall}"/>`;
+    pic.pieces.forEach(([label, cells, primary, goal], i) => {
+        const first = cells[0], dr = (at[i] >> 3) - (first >> 3), dc = (at[i] & 7) - (first & 7);
+        const fill = primary || at[i] === goal ? WOOD.red : WOOD.wood;
+        const has = new Set(cells);
+        for (const c of cells) {   // a cell reaches across the gap to its piece's next cells
+            const cx = x(c) + dc * t, cy = y(c) + dr * t;
+            const right = (c & 7) < 7 && has.has(c + 1) ? 2 : 0, down = has.has(c + 8) ? 2 : 0;
+            s += `<rect x="${cx + 1}" y="${cy + 1}" width="${t - 2 + right}" height="${t - 2 + down}" fill="${fill}"/>`;
+            if (c === first)
+                s += `<text x="${cx + t / 2}" y="${cy + t / 2 + 4}" font-size="11" text-anchor="middle" ` +
+                     `font-family="sans-serif">${label}</text>`;
+        }
+    });
     return s + "</svg>";
 }
 
@@ -329,30 +307,40 @@ function boardSvg(b) {
 
 function stepper(i, label, run) {
     const moves = run.solution ? run.solution.split(" ") : [];
-    const boards = [parseBoard(PZ.board[i])];
-    for (const m of moves) boards.push(applyMove(boards[boards.length - 1], m));
-    const view = el("div"), caption = el("div"), box = el("div", {class: "stepper", "data-solver": label});
+    const pic = PZ.picture[i], frames = run.frames;
+    const box = el("div", {class: "stepper", "data-solver": label});
+    if (run.solution === null || !pic || !frames) {   // left out of the page: too long for its room
+        box.append(el("h4", {}, `${label}: ${run.status}, ${run.moves} moves`),
+                   el("div", {class: "note"}, run.solution === null
+                      ? "its solution is not in the page (its room for solutions went to shorter ones); " +
+                        "results.csv holds it"
+                      : "its board did not read back; results.csv holds its solution"));
+        box.dataset.at = "0";
+        box.dataset.solved = "left-out";
+        return box;
+    }
+    // The positions the solution passes through, as far as it replays.
+    const positions = [startOf(pic)];
+    for (const step of frames.steps) {
+        const at = positions[positions.length - 1].slice();
+        for (let k = 0; k < step.length; k += 2) at[step[k]] = step[k + 1];
+        positions.push(at);
+    }
+    const view = el("div"), caption = el("div");
     let at = 0;
     const showAt = k => {
         at = Math.max(0, Math.min(moves.length, k));
-        view.innerHTML = boardSvg(boards[at]);
-        caption.textContent = at === 0 ? `start (${moves.length} moves)` : `${at}. ${moves[at - 1]}`;
+        view.innerHTML = boardSvg(pic, positions[Math.min(at, positions.length - 1)]);
+        caption.textContent = (at === 0 ? `start (${moves.length} moves)` : `${at}. ${moves[at - 1]}`) +
+                              (at >= positions.length ? " (does not replay)" : "");
         box.dataset.at = String(at);
-        box.dataset.solved = String(solvedBoard(boards[at]));
+        box.dataset.solved = String(at === moves.length && frames.solved);
     };
     const button = (text, action, name) => {
         const b = el("button", {"data-step": name}, text);
         b.addEventListener("click", action);
         return b;
     };
-    if (run.solution === null) {   // left out of the page: too long for its room
-        box.append(el("h4", {}, `${label}: ${run.status}, ${run.moves} moves`),
-                   el("div", {class: "note"}, "its solution is not in the page (its room for solutions " +
-                      "went to shorter ones); results.csv holds it"));
-        box.dataset.at = "0";
-        box.dataset.solved = "left-out";
-        return box;
-    }
     box.append(el("h4", {}, `${label}: ${run.status}${run.moves !== null ? ", " + run.moves + " moves" : ""}`),
                button("|<", () => showAt(0), "first"), button("<", () => showAt(at - 1), "back"),
                button(">", () => showAt(at + 1), "next"), button(">|", () => showAt(moves.length), "last"),
@@ -484,8 +472,9 @@ function graphPanel(i) {
 function drill(i) {
     const box = document.getElementById("drill"), optimum = PZ.optimum[i];
     box.replaceChildren(el("h3", {}, `${PZ.name[i]} (optimum ${optimum === null ? "unknown" : optimum})`));
-    const start = el("div", {class: "stepper"});
-    start.innerHTML = boardSvg(parseBoard(PZ.board[i]));
+    const start = el("div", {class: "stepper"}), pic = PZ.picture[i];
+    if (pic) start.innerHTML = boardSvg(pic, startOf(pic));
+    else start.textContent = "Its board did not read back.";
     box.append(start);
     for (const label of D.solvers) {
         const run = runOf(i, label);
@@ -556,38 +545,45 @@ function selftest() {
     check(figures.every(f => f.querySelector("svg") || (f.querySelector("img") && f.querySelector("img").naturalWidth > 0)),
           "every figure loaded");
 
-    // A solved puzzle's drill-down steps every embedded solution to the goal; a puzzle with a
-    // graph first, on the first page.
-    // The page of the first puzzle with a state graph (else of the first solved one) is shown
-    // through the pager, and its row clicked, as a reader would.
+    // A drill-down of each family: the page of its first puzzle with a state graph (else of its
+    // first solved one) is shown through the pager, and its row clicked, as a reader would; its
+    // board is drawn, every embedded solution steps from the start to the goal, a move at a time
+    // changing the board, and each walk's slider ends on the row's `expanded`.
     const solved = i => D.solvers.some(s => { const r = runOf(i, s); return r && r.status === "solved"; });
-    const wanted = view.shown.findIndex(i => D.graphs[i]) >= 0 ? view.shown.findIndex(i => D.graphs[i])
-                                                              : view.shown.findIndex(solved);
-    check(wanted >= 0, "a solved puzzle to open");
-    const next = pager.querySelector("[data-role=next]");
-    for (let k = 0; k < Math.floor(wanted / PAGE_ROWS); k++) next.click();
-    const row = Array.from(document.querySelectorAll("#table tbody tr"))
-                     .find(r => Number(r.dataset.row) === view.shown[wanted]);
-    check(row, "the pager shows the puzzle to open");
-    const t1 = performance.now();
-    row.click();
-    timings.drill_ms = Math.round(performance.now() - t1);
-    const drillBox = document.getElementById("drill");
-    check(!drillBox.hidden && drillBox.querySelector("svg"), "the drill-down opens with its board");
-    let steppers = 0;
-    for (const s of drillBox.querySelectorAll(".stepper[data-solver]")) {
-        if (s.dataset.solved === "left-out") continue;
-        check(s.dataset.solved === "false" || s.dataset.at === "0", "the start");
-        s.querySelector("[data-step=last]").click();
-        check(s.dataset.solved === "true", `${s.dataset.solver}'s solution reaches the goal`);
-        steppers++;
-    }
-    check(steppers > 0, "a solution to step through");
-
-    // Each walk: the slider reaches its last expansion, which is the row's `expanded`.
-    let walks = 0;
-    const i = Number(row.dataset.row);
-    if (D.graphs[i]) {
+    const families = [...new Set(PZ.family)];   // in the order of the input
+    let steppers = 0, walks = 0;
+    for (const family of families) {
+        const ofFamily = i => PZ.family[i] === family;
+        let wanted = view.shown.findIndex(i => ofFamily(i) && D.graphs[i]);
+        if (wanted < 0) wanted = view.shown.findIndex(i => ofFamily(i) && solved(i));
+        check(wanted >= 0, `a solved ${family} puzzle to open`);
+        pager.querySelector("[data-role=first]").click();
+        const next = pager.querySelector("[data-role=next]");
+        for (let k = 0; k < Math.floor(wanted / PAGE_ROWS); k++) next.click();
+        const row = Array.from(document.querySelectorAll("#table tbody tr"))
+                         .find(r => Number(r.dataset.row) === view.shown[wanted]);
+        check(row, `the pager shows the ${family} puzzle to open`);
+        const t1 = performance.now();
+        row.click();
+        if (timings.drill_ms === undefined) timings.drill_ms = Math.round(performance.now() - t1);
+        const drillBox = document.getElementById("drill"), i = Number(row.dataset.row);
+        check(!drillBox.hidden && drillBox.querySelector("svg") &&
+              drillBox.querySelectorAll("svg rect").length >= PZ.picture[i].pieces.length,
+              `the ${family} drill-down opens with its board`);
+        let stepped = 0;
+        for (const s of drillBox.querySelectorAll(".stepper[data-solver]")) {
+            if (s.dataset.solved === "left-out") continue;
+            check(s.dataset.solved === "false" || s.dataset.at === "0", `${family}: the start`);
+            const board = () => s.querySelector("svg").outerHTML, first = board();
+            s.querySelector("[data-step=next]").click();
+            check(board() !== first, `${family}: ${s.dataset.solver}'s first move changes the board`);
+            s.querySelector("[data-step=last]").click();
+            check(s.dataset.solved === "true", `${family}: ${s.dataset.solver}'s solution reaches the goal`);
+            stepped++;
+        }
+        check(stepped > 0, `a ${family} solution to step through`);
+        steppers += stepped;
+        if (!D.graphs[i]) continue;
         const pick = drillBox.querySelector("[data-role=walk]"), slider = drillBox.querySelector("[data-role=slider]");
         const count = drillBox.querySelector("[data-role=count]");
         for (const option of Array.from(pick.options).slice(1)) {
@@ -608,7 +604,8 @@ function selftest() {
     }
     return `PASS: sorted ${up.length} puzzles both ways, filtered (${menu.options.length - 1} families), ` +
            `paged, checked the summary's ` +
-           `formats and ${figures.length} figures, stepped ${steppers} solutions, played ${walks} walks ` +
+           `formats and ${figures.length} figures, opened a drill-down of ${families.join(", ")}, ` +
+           `stepped ${steppers} solutions, played ${walks} walks ` +
            `(summary and figures shown ${timings.summary_ms} ms after the page began to load, ` +
            `a drill-down opened in ${timings.drill_ms} ms)`;
 }

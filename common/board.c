@@ -194,6 +194,21 @@ char board_cell(const board *b, uint64_t key, int row, int col)
     return '.';
 }
 
+void board_picture(const board *b, uint64_t key, family_picture *out)
+{
+    const board_piece *pp = &b->piece[b->primary];
+    static const char sides[] = {[EXIT_RIGHT] = '>', [EXIT_LEFT] = '<', [EXIT_DOWN] = 'v', [EXIT_UP] = '^'};
+    int last = (pp->horizontal ? b->width : b->height) - 1;
+    bool far = b->exit == EXIT_RIGHT || b->exit == EXIT_DOWN;
+    *out = (family_picture){.width = b->width, .height = b->height, .walls = b->walls,
+                            .exit_side = sides[b->exit], .npieces = b->npieces,
+                            .exit = pp->horizontal ? cell_bit(pp->line, far ? last : 0)
+                                                   : cell_bit(far ? last : 0, pp->line)};
+    for (int i = 0; i < b->npieces; i++)
+        out->piece[i] = (family_piece){{b->piece[i].label, 0}, b->cells[i][board_offset(b, key, i)],
+                                       i == b->primary, -1};
+}
+
 /* The native grid: '+' corners, '-' and '|' borders, the exit drawn as an arrow in the border
  * where the primary piece leaves. */
 int board_format_grid(const board *b, uint64_t key, char *out)

@@ -25,6 +25,8 @@
 #include <immintrin.h>
 #endif
 
+#include "common/family.h"
+
 #define BOARD_MIN_SIDE 4
 #define BOARD_MAX_SIDE 8
 #define BOARD_MAX_PIECES 32
@@ -186,6 +188,10 @@ static inline unsigned board_line_of(const board *b, int i, uint64_t occ)
 
 /* The label standing on a cell in key: a piece label, 'x' for a wall, '.' for empty. */
 char board_cell(const board *b, uint64_t key, int row, int col);
+
+/* Position key as pieces on a grid (family.h): every piece with its letter, the primary as the
+ * primary, the exit beside the primary's line. */
+void board_picture(const board *b, uint64_t key, family_picture *out);
 
 /* Index of the piece with this label, or -1. */
 int board_find_label(const board *b, char label);

@@ -44,6 +44,29 @@ typedef struct {
 
 #define FAMILY_ERR_MAX 256
 
+/* A position as pieces on a grid, whatever its family: what a picture that knows no family
+ * draws (the report's page steps through solutions with it). Cells are numbered row * 8 +
+ * column on every board. A piece moves rigidly, so a position after a move is told by the
+ * first cell (in reading order) of each piece that moved. */
+#define FAMILY_PICTURE_PIECES 64
+typedef struct {
+    char label[4];   /* what is written on it: a letter, a tile's number */
+    uint64_t cells;
+    bool primary;    /* drawn as the primary wherever it stands */
+    int8_t goal;     /* its first cell where it stands in the goal (drawn as the primary there;
+                        the sliding tiles), or -1 */
+} family_piece;
+
+typedef struct {
+    uint8_t width, height;
+    uint64_t walls;
+    uint64_t exit;   /* the cells beside which the frame opens, on side exit_side ('>', '<',
+                        'v', '^'; 0 and no cells when the frame has no opening) */
+    char exit_side;
+    int npieces;
+    family_piece piece[FAMILY_PICTURE_PIECES];
+} family_picture;
+
 /* What a family may offer a search that expands many states of one board in one measure: a
  * memo that gives the successors faster than the family's generator, remembering what it
  * works out (Klotski: common/klotski_memo.h). `make` gives NULL when the board has none;

@@ -823,6 +823,17 @@ int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out)
     return n;
 }
 
+void klotski_picture(const klotski_board *b, const uint8_t *at, family_picture *out)
+{
+    char side = klotski_opening(b);
+    *out = (family_picture){.width = b->width, .height = b->height, .walls = b->walls,
+                            .exit_side = side, .npieces = b->npieces,
+                            .exit = side ? klotski_cells(b, 0, b->target) & edge_cells(b, side) : 0};
+    for (int i = 0; i < b->npieces; i++)
+        out->piece[i] = (family_piece){{b->piece[i].label, 0}, klotski_cells(b, b->piece[i].cls, at[i]),
+                                       i == b->primary, -1};
+}
+
 /* ---- The family view (family.h) --------------------------------------------------------- */
 
 static bool problem_is_goal(const void *b, uint64_t key)

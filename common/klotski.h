@@ -248,6 +248,10 @@ int klotski_replay_each(const klotski_board *b, const char *text, klotski_token_
 #define KLOTSKI_TEXT_MAX 160
 int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out);
 
+/* A position (each piece's anchor, at[i]) as pieces on a grid (family.h): a piece keeps its
+ * letter, the primary is the primary, the frame opens over the target where it shows. */
+void klotski_picture(const klotski_board *b, const uint8_t *at, family_picture *out);
+
 /* The cells alone, rows top to bottom with no frame ('.', 'x', letters), as the protocol's
  * requests give them (docs/external.md); W * H characters and a '\0'. Returns W * H. */
 int klotski_format_cells(const klotski_board *b, const uint8_t *at, char *out);

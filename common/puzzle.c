@@ -146,6 +146,13 @@ int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *ou
     return klotski_format_grid(&p->klotski, pos->at, out);
 }
 
+void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out)
+{
+    if (p->family == FAMILY_RUSH) board_picture(&p->board, pos->key, out);
+    else if (p->family == FAMILY_TILES) tiles_picture(&p->tiles, pos->key, out);
+    else klotski_picture(&p->klotski, pos->at, out);
+}
+
 void puzzle_problem(const puzzle *p, family_problem *out)
 {
     if (p->family == FAMILY_TILES) tiles_problem(&p->tiles, p->start, out);

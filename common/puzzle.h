@@ -92,6 +92,9 @@ int puzzle_replay_each(const puzzle *p, const char *text, puzzle_move_seen *seen
 #define PUZZLE_GRID_MAX (BOARD_TEXT_MAX > KLOTSKI_TEXT_MAX ? BOARD_TEXT_MAX : KLOTSKI_TEXT_MAX)
 int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *out);
 
+/* A position as pieces on a grid, whatever the family (family.h's family_picture). */
+void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out);
+
 /* The family view of a puzzle of any family but Rush Hour (family.h), for the solvers written
  * once for every family; it points into p, which must outlive it. */
 void puzzle_problem(const puzzle *p, family_problem *out);

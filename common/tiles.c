@@ -191,6 +191,19 @@ int tiles_replay_each(const tiles_board *b, uint64_t start, const char *text,
     return 0;
 }
 
+void tiles_picture(const tiles_board *b, uint64_t key, family_picture *out)
+{
+    *out = (family_picture){.width = b->width, .height = b->height, .npieces = b->cells - 1};
+    for (int c = 0; c < b->cells; c++) {
+        int t = tiles_at(key, c), goal = b->goal_cell[t];
+        if (!t) continue;
+        family_piece *pc = &out->piece[t - 1];
+        *pc = (family_piece){{0}, 1ull << (c / b->width * 8 + c % b->width), false,
+                             (int8_t)(goal / b->width * 8 + goal % b->width)};
+        snprintf(pc->label, sizeof pc->label, "%d", t);
+    }
+}
+
 int tiles_format_rows(const tiles_board *b, uint64_t key, bool aligned, char *out)
 {
     int len = 0;

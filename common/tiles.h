@@ -108,6 +108,10 @@ int tiles_replay_each(const tiles_board *b, uint64_t start, const char *text,
  * row ended by '\n' (TILES_TEXT_MAX bytes). With `aligned`, every number takes two columns
  * and the blank is '.', as a board is shown. Returns the length. */
 int tiles_format_rows(const tiles_board *b, uint64_t key, bool aligned, char *out);
+/* Position key as pieces on a grid (family.h): a piece a tile, in the order of their numbers,
+ * each with its number and drawn as the primary on its goal cell, so that the goal is all
+ * primary; no exit. */
+void tiles_picture(const tiles_board *b, uint64_t key, family_picture *out);
 /* Whether the goal is Korf's (no `goal:` line needed). */
 bool tiles_goal_is_korf(const tiles_board *b);
 /* The goal as W*H numbers separated by `sep` (TILES_TEXT_MAX bytes). Returns the length. */

@@ -448,18 +448,34 @@ Test(report, missing_programs_are_one_line_each)
     free(out), free(err);
 }
 
+/* The page's own #selftest, run in headless Chromium on DIR/report.html: the line it wrote
+ * into the page, then the count of console messages (malloc'ed). */
+static char *page_selftest(const char *dir)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "chromium --headless=new --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
+             "--virtual-time-budget=5000 --dump-dom 'file://%s/report.html#selftest' "
+             "2>%s/chromium.err | grep -o '<pre id=\"selftest\">[^<]*'; grep -c CONSOLE %s/chromium.err",
+             dir, dir, dir);
+    run(cmd, &out, &err);
+    free(err);
+    return out;
+}
+
 /* bench report: one self-contained page, its figures drawn by bench report itself, driven in
  * a real browser (Debian's Chromium, headless): it loads with no console message, sorts,
  * filters, shows every number with its unit and the column's name in each header's tooltip,
- * steps every solution of a puzzle to the goal, and plays each solver's walk on the puzzle's
- * state graph to the end, where the count shown is the row's `expanded` (its own #selftest);
- * a screenshot is kept in build/test-output/report.png. */
+ * opens a drill-down of each family, steps every solution of it to the goal, and plays each
+ * solver's walk on the puzzle's state graph to the end, where the count shown is the row's
+ * `expanded` (its own #selftest); a screenshot is kept in build/test-output/report.png. */
 Test(report, the_page_works_in_chromium, .timeout = 300)
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar,iddfs-zone,bibfs --out %s "
-                              FIGURE_CORPUS " tests/data/trace/small.txt corpus/klotski/classic.txt >/dev/null && "
+                              FIGURE_CORPUS " tests/data/trace/small.txt corpus/klotski/classic.txt "
+                              "corpus/tiles/small.txt >/dev/null 2>&1 && "
                               "%s/bench report %s && ls %s/plots/*.svg | wc -l",
              th_bin(), dir, th_bin(), dir, dir);
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
@@ -474,18 +490,16 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
     /* The browser's half runs none of our code: the optimized run drives it (it took 25 s of
      * the sanitized run's time). */
     if (th_sanitized()) return;
-    snprintf(cmd, sizeof cmd,
-             "chromium --headless=new --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
-             "--virtual-time-budget=5000 --dump-dom 'file://%s/report.html#selftest' "
-             "2>%s/chromium.err | grep -o '<pre id=\"selftest\">[^<]*'; grep -c CONSOLE %s/chromium.err",
-             dir, dir, dir);
-    run(cmd, &out, &err);
+    out = page_selftest(dir);
     cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s", out);
-    cr_assert_not_null(strstr(out, "filtered (2 families)"), "%s", out);   /* the family menu */
+    cr_assert_not_null(strstr(out, "filtered (3 families)"), "%s", out);   /* the family menu */
+    cr_assert_not_null(strstr(out, "opened a drill-down of rush, klotski, tiles, "), "%s", out);
     cr_assert(strstr(out, "stepped 0 solutions") == NULL, "%s", out);
-    cr_assert_not_null(strstr(out, "played 5 walks"), "%s", out);   /* one per solver */
+    /* One per solver on Rush Hour's first puzzle with a graph, and on the tiles' (iddfs-zone
+     * takes Rush Hour alone). */
+    cr_assert_not_null(strstr(out, "played 9 walks"), "%s", out);
     cr_assert_not_null(strstr(out, "\n0\n"), "console messages: %s", out);   /* no CONSOLE line */
-    free(out), free(err);
+    free(out);
     snprintf(cmd, sizeof cmd,
              "mkdir -p build/test-output && chromium --headless=new --no-sandbox --disable-gpu "
              "--hide-scrollbars --window-size=1280,1000 --virtual-time-budget=5000 "
@@ -494,6 +508,33 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
     cr_assert_eq(run(cmd, &out, &err), 0, "%s", err);
     cr_assert_gt(atol(out), 20000, "screenshot of %s bytes", out);
     free(out), free(err);
+}
+
+/* A report of one family alone: its drill-down draws the board from the C side's picture and
+ * steps each solution to the goal, whatever the family's notation (the page reads none). */
+Test(report, the_drill_down_works_for_each_family_alone, .timeout = 300)
+{
+    if (th_sanitized()) return;   /* the browser runs none of our code */
+    const char *const inputs[][2] = {{"rush", "corpus/seeds/seeds.txt"},
+                                     {"klotski", "corpus/klotski/classic.txt corpus/klotski/codeabbey-easy.txt"},
+                                     {"tiles", "corpus/tiles/small.txt"}};
+    for (int k = 0; k < 3; k++) {
+        char dir[64], cmd[2048], *out, *err, want[128];
+        th_scratch(dir);
+        snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver bfs,dfs,astar --out %s %s "
+                                  ">/dev/null 2>&1 && %s/bench report %s 2>/dev/null",
+                 th_bin(), dir, inputs[k][1], th_bin(), dir);
+        cr_assert_eq(run(cmd, &out, &err), 0, "%s: %s", inputs[k][0], err);
+        free(out), free(err);
+        out = page_selftest(dir);
+        snprintf(want, sizeof want, "filtered (1 families), paged, checked the summary's formats and");
+        cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s: %s", inputs[k][0], out);
+        cr_assert_not_null(strstr(out, want), "%s: %s", inputs[k][0], out);
+        snprintf(want, sizeof want, "opened a drill-down of %s, stepped 3 solutions", inputs[k][0]);
+        cr_assert_not_null(strstr(out, want), "%s: %s", inputs[k][0], out);
+        cr_assert_not_null(strstr(out, "\n0\n"), "%s: console messages: %s", inputs[k][0], out);
+        free(out);
+    }
 }
 
 /* A report made again lays out nothing again: each graph's layout is kept by its content, and
