@@ -11,6 +11,7 @@
 #include "bench/timing.h"
 #include "cli/cli.h"
 #include "common/puzzle.h"
+#include "solvers/reference.h"
 
 typedef struct {
     solver_setup setup[CLI_MAX_SETUPS];   /* the solvers with their parameters, in row order */
@@ -41,8 +42,9 @@ typedef struct {
  * which also checks the file's claim against it, failing the run when they differ). For Rush
  * Hour that is the fewest moves (its slides are its moves); a family whose measures differ
  * (Klotski) has each of the three the file does not give found, under the run's whole budget
- * (a Klotski cluster may be past any machine's reach: then it is unknown). */
-reference bench_reference(const bench_options *o, const puzzle *p);
+ * (a Klotski cluster may be past any machine's reach: then it is unknown). The memo keeps the
+ * clusters the reference searched whole, for the run's next puzzles (solvers/reference.h). */
+reference bench_reference(const bench_options *o, reference_memo *memo, const puzzle *p);
 /* Fills the row's identity and counters from the result: solver (the setup's label),
  * heuristic, params, puzzle, board (in its own letters), status, moves, solution, note, index
  * of `count`, shard, run. */
@@ -99,10 +101,13 @@ void bench_run_checksum(const bench_options *o, const bench_input *in, char out[
 
 /* The run's description for the JSON file's "meta", typed (docs/man/bench.1.md lists the keys).
  * Call bench_describe_begin before the first solve and bench_describe_end after the last, with
- * whether the run completed and, if a signal stopped it, the signal's name. */
+ * whether the run completed, if a signal stopped it, the signal's name, and what the reference
+ * did (the memo's counts: puzzles searched one at a time, clusters searched whole, puzzles
+ * answered from them). */
 json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int argc,
                              char **argv);
-void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by);
+void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by,
+                        const reference_memo *memo);
 
 /* The command a run was started with (argv, and the folder it ran in), kept in DIR/run.json
  * as the run starts, so that `bench --resume DIR` alone carries the run on: its options, paths

@@ -197,8 +197,13 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
     return m;
 }
 
-void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by)
+void bench_describe_end(json_t *meta, bool complete, const char *interrupted_by,
+                        const reference_memo *memo)
 {
+    reference_memo_counts n = reference_memo_count(memo);
+    json_object_set_new(meta, "reference", json_pack("{s I s I s I}", "searches", (json_int_t)n.searches,
+                                                     "clusters", (json_int_t)n.clusters,
+                                                     "answered", (json_int_t)n.answered));
     json_object_set_new(meta, "load_average_after", load_average());
     json_object_set_new(meta, "complete", json_boolean(complete));
     json_object_set_new(meta, "interrupted_by",

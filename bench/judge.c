@@ -16,7 +16,8 @@
 /* The reference of a family whose measures differ (Klotski): each measure's optimum from the
  * file, or from the reference BFS in that measure; a file's optimum the BFS contradicts fails
  * the run. */
-static reference reference_in_every_measure(const bench_options *o, const puzzle *p)
+static reference reference_in_every_measure(const bench_options *o, reference_memo *memo,
+                                            const puzzle *p)
 {
     reference ref = {REPORT_NONE, REPORT_UNKNOWN, false, REPORT_NONE, REPORT_NONE, "the reference BFS"};
     const int file[MEASURE_COUNT] = {p->optimal, p->optimal_slides, p->optimal_steps};
@@ -26,7 +27,7 @@ static reference reference_in_every_measure(const bench_options *o, const puzzle
         solve_status status = SOLVE_BUDGET;
         const char *who;
         if (file[m] == PUZZLE_UNKNOWN || o->verify)
-            status = reference_puzzle(p, (measure)m, &o->timing.budget, &units, &who);
+            status = reference_puzzle(memo, p, (measure)m, &o->timing.budget, &units, &who);
         if (status == SOLVE_BUDGET) {   /* the file's word, or nothing known */
             if (file[m] == PUZZLE_UNKNOWN) continue;
             if (file[m] >= 0) *found[m] = file[m];
@@ -48,9 +49,9 @@ static reference reference_in_every_measure(const bench_options *o, const puzzle
 
 /* The file's answer, or the reference's (solvers/reference.h) where the file has none (and always with --verify,
  * which also checks the file's claim against it). */
-reference bench_reference(const bench_options *o, const puzzle *p)
+reference bench_reference(const bench_options *o, reference_memo *memo, const puzzle *p)
 {
-    if (!family_slides_are_moves(p->family)) return reference_in_every_measure(o, p);
+    if (!family_slides_are_moves(p->family)) return reference_in_every_measure(o, memo, p);
     reference file = {REPORT_NONE, REPORT_UNKNOWN, true, REPORT_NONE, REPORT_NONE, "the file"};
     if (p->optimal != PUZZLE_UNKNOWN) {
         file.solvable = p->optimal == PUZZLE_UNSOLVABLE ? REPORT_NO : REPORT_YES;
@@ -60,7 +61,7 @@ reference bench_reference(const bench_options *o, const puzzle *p)
     solver_budget budget = {0, o->timing.budget.max_bytes, 0};
     int moves;
     const char *who;
-    solve_status status = reference_puzzle(p, MEASURE_MOVES, &budget, &moves, &who);
+    solve_status status = reference_puzzle(memo, p, MEASURE_MOVES, &budget, &moves, &who);
     int optimum = status == SOLVE_SOLVED ? moves : REPORT_NONE;
     reference bfs = {optimum,
                      status == SOLVE_SOLVED ? REPORT_YES

@@ -78,6 +78,7 @@ typedef struct {
     bench_results *results;
     const char *run;
     bench_input seen;          /* the input as this pass reads it: it must match the first */
+    reference_memo *memo;      /* the clusters the reference searched whole */
     int count, done, total;
     double start;
     bool failed_write;
@@ -100,7 +101,7 @@ static void run_puzzle(const puzzle *p, void *ctx)
             j->done++;
             continue;
         }
-        if (!looked_up) ref = bench_reference(o, p), looked_up = true;
+        if (!looked_up) ref = bench_reference(o, j->memo, p), looked_up = true;
         solver_result r;
         report_row row;
         report_row_init(&row);
@@ -132,7 +133,7 @@ int bench_run(const bench_options *o, char **paths, int npaths, int argc, char *
     bench_results *results = bench_results_open(o, run, o->resume);
     if (!results) return EXIT_BAD_INPUT;
     json_t *meta = bench_describe_begin(o, &input, argc, argv);
-    job j = {o, results, run, {0}, input.count, 0, 0, search_now(), false};
+    job j = {o, results, run, {0}, reference_memo_new(), input.count, 0, 0, search_now(), false};
     for (int i = 0; i < input.count; i++) j.total += i % o->shard_n == o->shard_k - 1;
     j.total *= o->nsetups;
     bench_input_begin(&j.seen);
@@ -144,7 +145,8 @@ int bench_run(const bench_options *o, char **paths, int npaths, int argc, char *
         rc = -1;
     }
     bool complete = rc == 0 && !cli_stopping_signal && !j.failed_write;
-    bench_describe_end(meta, complete, cli_signal_name(cli_stopping_signal));
+    bench_describe_end(meta, complete, cli_signal_name(cli_stopping_signal), j.memo);
+    reference_memo_free(j.memo);
     if (bench_results_close(results, meta, complete, j.done, j.total) || j.failed_write) rc = -1;
     json_decref(meta);
     if (bench_failures) fprintf(stderr, "bench: %d check(s) failed\n", bench_failures);

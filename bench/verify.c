@@ -69,17 +69,19 @@ static void index_ids(known_set *k)
 /* The reference BFS's answer for puzzle p (of entry e's id) in measure m, computed when first
  * needed: SOLVE_SOLVED with the optimum, SOLVE_UNSOLVABLE, or SOLVE_BUDGET when it ran out of
  * memory. */
-static solve_status reference_in(known *e, const puzzle *p, const solver_budget *budget, measure m)
+static solve_status reference_in(reference_memo *memo, known *e, const puzzle *p,
+                                 const solver_budget *budget, measure m)
 {
     if (!e->done[m]) {
         e->done[m] = true;
         const char *who;
-        e->status[m] = reference_puzzle(p, m, budget, &e->optimum[m], &who);
+        e->status[m] = reference_puzzle(memo, p, m, budget, &e->optimum[m], &who);
     }
     return e->status[m];
 }
 
 typedef struct {
+    reference_memo *memo;   /* the clusters the reference searched whole */
     int failed_rows, shown;
     int broken_claims;   /* rows whose solver's claim the reference refutes */
     int unchecked;       /* rows with claims no reference could decide (it ran out of memory) */
@@ -195,7 +197,7 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
         puzzle_list_free(&one);
         return;
     }
-    solve_status reference = reference_in(entry, p, budget, MEASURE_MOVES);
+    solve_status reference = reference_in(t->memo, entry, p, budget, MEASURE_MOVES);
     /* The solver's claims are the row's own, so that a file judges itself without the solver;
      * a built-in's must be the ones its name has. */
     bool complete = row->complete == REPORT_YES;
@@ -231,7 +233,7 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
      * sought; another family's come from the reference in each. */
     int best[MEASURE_COUNT] = {optimum, optimum, REPORT_NONE};
     for (int m = MEASURE_SLIDES; m < MEASURE_COUNT && !family_slides_are_moves(p->family); m++)
-        best[m] = solvable && reference_in(entry, p, budget, (measure)m) == SOLVE_SOLVED
+        best[m] = solvable && reference_in(t->memo, entry, p, budget, (measure)m) == SOLVE_SOLVED
                       ? entry->optimum[m] : REPORT_NONE;
     solver_guarantee g = (solver_guarantee)solver_guarantee_parse(row->guarantee);
     measure promised = g == GUARANTEE_SLIDES ? MEASURE_SLIDES
@@ -322,7 +324,7 @@ int bench_verify(const char *result, char **paths, int npaths, const solver_budg
     }
     index_ids(&ids);
 
-    tally t = {0};
+    tally t = {.memo = reference_memo_new()};
     int unmatched = 0, matched_puzzles = 0;
     const report_row *first_unmatched = NULL;
     for (int k = 0; k < rep.count; k++) {
@@ -351,6 +353,7 @@ int bench_verify(const char *result, char **paths, int npaths, const solver_budg
            broken, open_claims, unmatched ? ", some not checked" : "");
     free(ids.item);
     report_free(&rep);
+    reference_memo_free(t.memo);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "bench verify: standard output: %s\n", strerror(errno));
         return EXIT_BAD_INPUT;

@@ -200,6 +200,23 @@ static void klotski_id(const puzzle *p, char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(text, (size_t)n));
 }
 
+uint64_t puzzle_geometry(const puzzle *p, puzzle *out)
+{
+    memset(out, 0, sizeof *out);
+    out->family = p->family;
+    size_t size;
+    if (p->family == FAMILY_RUSH) {
+        memcpy(&out->board, &p->board, size = sizeof p->board);
+        for (int i = 0; i < out->board.npieces; i++) out->board.piece[i].start = 0;
+    } else if (p->family == FAMILY_KLOTSKI) {
+        memcpy(&out->klotski, &p->klotski, size = sizeof p->klotski);
+        for (int i = 0; i < out->klotski.npieces; i++) out->klotski.piece[i].start = 0;
+    } else {
+        memcpy(&out->tiles, &p->tiles, size = sizeof p->tiles);
+    }
+    return XXH3_64bits(&out->board, size) ^ (uint64_t)p->family;
+}
+
 void puzzle_id(const puzzle *p, char out[17])
 {
     if (p->family == FAMILY_KLOTSKI) {

@@ -108,6 +108,13 @@ void puzzle_problem(const puzzle *p, family_problem *out);
  * one family is another's. */
 void puzzle_id(const puzzle *p, char out[17]);
 
+/* p's board without its start, into *out (its family, its board with every piece's start
+ * cleared, nothing else), and a hash of it: two puzzles whose geometries are equal (memcmp of
+ * the two) read every key alike, so a state's answer in one is its answer in the other (the
+ * reference reuses a cluster searched once). Puzzles of one board that list their pieces in
+ * another order have other geometries: a miss, never a wrong hit. */
+uint64_t puzzle_geometry(const puzzle *p, puzzle *out);
+
 /* The board in the puzzle's own letters, so that its solutions read on it: the native text
  * (a `primary: X` line first when the primary is not 'A', then the grid) with its lines ended
  * by `separator`: '\n' gives text the scanner reads; '/' gives the one-line form results use

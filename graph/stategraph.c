@@ -93,7 +93,7 @@ static bool explore(state_graph *g, cluster *c, uint64_t max_states)
 {
     if (g->p->family == FAMILY_RUSH)
         return cluster_explore(c, &g->p->board, g->p->start, max_states, 0);
-    return cluster_explore_family(c, &g->view, max_states, 0);
+    return cluster_explore_family(c, &g->view, MEASURE_MOVES, max_states, 0);
 }
 
 int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint64_t edges_max,

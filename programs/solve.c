@@ -363,7 +363,7 @@ static void check_claims(const options *o, solved *s)
     solver_budget budget = {0, o->budget.max_bytes, 0};
     int optimum;
     const char *who;
-    bool solvable = reference_puzzle(&s->p, m, &budget, &optimum, &who) == SOLVE_SOLVED;
+    bool solvable = reference_puzzle(NULL, &s->p, m, &budget, &optimum, &who) == SOLVE_SOLVED;
     char why[200] = "";
     if (length_claim && solvable && got[m] > optimum)
         snprintf(why, sizeof why, "broken claim: %d %s, but %s gives the optimum as %d and the "

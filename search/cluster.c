@@ -76,16 +76,22 @@ static int rush_successors(const void *b, uint64_t key, uint64_t *child)
     return moves_generate(b, key, MOVES_SKIP_NONE, child, NULL);
 }
 
-static bool family_is_goal(const void *p, uint64_t key)
+/* A family's view searched in one measure. */
+typedef struct {
+    const family_problem *p;
+    measure m;
+} family_space;
+
+static bool family_is_goal(const void *space, uint64_t key)
 {
-    const family_problem *f = p;
+    const family_problem *f = ((const family_space *)space)->p;
     return f->is_goal(f->board, key);
 }
 
-static int family_successors(const void *p, uint64_t key, uint64_t *child)
+static int family_successors(const void *space, uint64_t key, uint64_t *child)
 {
-    const family_problem *f = p;
-    return f->successors(f->board, key, MEASURE_MOVES, child);
+    const family_space *s = space;
+    return s->p->successors(s->p->board, key, s->m, child);
 }
 
 static void assign_distances(cluster *c, const board *b)
@@ -133,12 +139,13 @@ bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_st
     return true;
 }
 
-bool cluster_explore_family(cluster *c, const family_problem *p, uint64_t max_states,
+bool cluster_explore_family(cluster *c, const family_problem *p, measure m, uint64_t max_states,
                             uint64_t max_bytes)
 {
-    if (!explore_in(c, p, family_successors, p->max_successors, p->start, max_states, max_bytes))
+    family_space space = {p, m};
+    if (!explore_in(c, &space, family_successors, p->max_successors, p->start, max_states, max_bytes))
         return false;
-    assign_distances_in(c, p, family_is_goal, family_successors, p->max_successors);
+    assign_distances_in(c, &space, family_is_goal, family_successors, p->max_successors);
     return true;
 }
 
@@ -319,7 +326,8 @@ bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint6
     analysis_begin(out);
     cluster c;
     if (!cluster_of_keys(&c, keys, count, 0, max_bytes)) return false;
-    assign_distances_in(&c, p, family_is_goal, family_successors, p->max_successors);
+    family_space space = {p, MEASURE_MOVES};
+    assign_distances_in(&c, &space, family_is_goal, family_successors, p->max_successors);
     out->states = c.count;
     out->canonical = out->hardest = p->start;
     for (uint64_t k = 0; k < c.count; k++) {   /* states in the order of their keys */

@@ -37,8 +37,10 @@ typedef struct {
 bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
                      uint64_t max_bytes);
 
-/* The same for a puzzle of another family (family.h), in moves from p->start. */
-bool cluster_explore_family(cluster *c, const family_problem *p, uint64_t max_states,
+/* The same for a puzzle of another family (family.h), from p->start, its distances in measure
+ * m (each measure's steps can be undone, so backward is forward in every one; the cluster is
+ * the same in all). */
+bool cluster_explore_family(cluster *c, const family_problem *p, measure m, uint64_t max_states,
                             uint64_t max_bytes);
 
 /* The same cluster from its states, listed each once in any order, without exploring it again
