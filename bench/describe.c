@@ -48,7 +48,7 @@ void bench_run_checksum(const bench_options *o, const bench_input *in, char out[
     for (int s = 0; s < o->nsetups; s++) {
         char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
         setup_label(&o->setup[s], label);
-        setup_params_text(&o->setup[s], params);
+        setup_params_text(&o->setup[s], -1, params);
         n += snprintf(text + n, sizeof text - (size_t)n, "%s(%s),", label, params);
         /* What a solver that is not built in runs: the external command and its mode, the
          * plugin's path. */
@@ -170,7 +170,7 @@ json_t *bench_describe_begin(const bench_options *o, const bench_input *in, int 
     for (int s = 0; s < o->nsetups; s++) {
         char label[SETUP_LABEL_MAX], text[SETUP_PARAMS_MAX];
         setup_label(&o->setup[s], label);
-        setup_params_text(&o->setup[s], text);
+        setup_params_text(&o->setup[s], -1, text);
         json_array_append_new(solvers, json_string(label));
         json_object_set_new(params, label, json_string(text));
     }

@@ -153,7 +153,7 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     setup_label(u, row->solver);
     const char *heuristic = setup_heuristic(u);
     snprintf(row->heuristic, sizeof row->heuristic, "%s", heuristic ? heuristic : "");
-    setup_params_text(u, row->params);
+    setup_params_text(u, p->family, row->params);
     snprintf(row->origin, sizeof row->origin, "%s", solver_origin_name(registry_origin(u->s)));
     snprintf(row->guarantee, sizeof row->guarantee, "%s", solver_guarantee_name(setup_guarantee(u)));
     snprintf(row->family, sizeof row->family, "%s", family_name(p->family));

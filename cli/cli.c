@@ -13,6 +13,7 @@
 #include "generated/build_info.h"
 #include "search/search.h"
 #include "solvers/plugin.h"
+#include "solvers/bounds/heuristic.h"
 #include "solvers/registry.h"
 
 void cli_begin(void)
@@ -237,6 +238,68 @@ int cli_read_puzzles_each(const char *prog, char *const *paths, int count, scan_
     return rc;
 }
 
+/* The families of s that `takes` says yes to, "rush,klotski" (FAMILY_COUNT * 16 bytes). */
+static void families_text(const solver *s, bool (*takes)(const solver *, int, family_id), int k,
+                          char *out)
+{
+    out[0] = '\0';
+    for (int fam = 0; fam < FAMILY_COUNT; fam++)
+        if (takes(s, k, (family_id)fam))
+            sprintf(out + strlen(out), "%s%s", out[0] ? "," : "", family_name((family_id)fam));
+}
+
+static bool solver_takes_family(const solver *s, int k, family_id f)
+{
+    (void)k;
+    return solver_takes(s, f);
+}
+
+/* Whether parameter k of s applies to family f. */
+static bool param_applies(const solver *s, int k, family_id f)
+{
+    return solver_takes(s, f) && solver_param_applies(&s->params[k], f);
+}
+
+/* Whether choice k of s's heuristic is a bound of family f. */
+static bool bound_of(const solver *s, int k, family_id f)
+{
+    return solver_takes(s, f) && heuristic_takes(k, f);
+}
+
+/* A parameter's line: its default, its help, its values; the families it applies to when not
+ * all of the solver's, each family's value of a default left to the family, and for the
+ * heuristic the families of each bound. */
+static void print_param(FILE *f, const solver *s, int k)
+{
+    const solver_param *p = &s->params[k];
+    char set[48], all[FAMILY_COUNT * 16], only[FAMILY_COUNT * 16];
+    if (p->fallback == SOLVER_PARAM_AUTO) snprintf(set, sizeof set, "%s=auto", p->name);
+    else if (p->choices) snprintf(set, sizeof set, "%s=%s", p->name, p->choices[p->fallback]);
+    else snprintf(set, sizeof set, "%s=%d", p->name, p->fallback);
+    fprintf(f, "%13s--param %-20s %s", "", set, p->help);
+    bool heuristic = strcmp(p->name, SETUP_HEURISTIC) == 0;
+    if (p->choices) {
+        fputs(": one of", f);
+        for (int c = 0; c <= p->max; c++) {
+            fprintf(f, " %s", p->choices[c]);
+            if (heuristic) families_text(s, bound_of, c, only), fprintf(f, " (%s)", only);
+        }
+    } else {
+        fprintf(f, " (%d to %d)", p->min, p->max);
+    }
+    families_text(s, solver_takes_family, 0, all);
+    families_text(s, param_applies, k, only);
+    if (strcmp(all, only) != 0) fprintf(f, "; on %s only", only);
+    if (p->fallback == SOLVER_PARAM_AUTO) {
+        fputs("; auto is", f);
+        for (int fam = 0, n = 0; fam < FAMILY_COUNT; fam++)
+            if (param_applies(s, k, (family_id)fam))
+                fprintf(f, "%s %d on %s", n++ ? "," : "", p->family_default((family_id)fam),
+                        family_name((family_id)fam));
+    }
+    fputc('\n', f);
+}
+
 void cli_print_solvers(FILE *f)
 {
     fprintf(f, "%-12s %-9s %-8s %-8s %-18s %s\n", "solver", "optimal", "complete", "origin",
@@ -244,30 +307,14 @@ void cli_print_solvers(FILE *f)
     for (int i = 0; solver_all[i]; i++) {
         const solver *s = solver_all[i];
         solver_origin o = registry_origin(s);
-        char families[FAMILY_COUNT * 16] = "";
-        for (int fam = 0; fam < FAMILY_COUNT; fam++)
-            if (solver_takes(s, (family_id)fam))
-                snprintf(families + strlen(families), sizeof families - strlen(families), "%s%s",
-                         families[0] ? "," : "", family_name((family_id)fam));
+        char families[FAMILY_COUNT * 16];
+        families_text(s, solver_takes_family, 0, families);
         fprintf(f, "%-12s %-9s %-8s %-8s %-18s %s", s->name, solver_guarantee_name(s->guarantee),
                 s->complete ? "yes" : "no", solver_origin_name(o), families,
                 s->summary ? s->summary : "");
         if (o == SOLVER_PLUGIN) fprintf(f, " (%s)", registry_where(s));
         fputc('\n', f);
-        for (int k = 0; k < s->nparams; k++) {
-            const solver_param *p = &s->params[k];
-            char set[48];
-            if (p->choices) snprintf(set, sizeof set, "%s=%s", p->name, p->choices[p->fallback]);
-            else snprintf(set, sizeof set, "%s=%d", p->name, p->fallback);
-            fprintf(f, "%13s--param %-20s %s", "", set, p->help);
-            if (p->choices) {
-                fputs(": one of", f);
-                for (int c = 0; c <= p->max; c++) fprintf(f, " %s", p->choices[c]);
-                fputc('\n', f);
-            } else {
-                fprintf(f, " (%d to %d)\n", p->min, p->max);
-            }
-        }
+        for (int k = 0; k < s->nparams; k++) print_param(f, s, k);
     }
 }
 

@@ -37,6 +37,13 @@ extern const char *const measure_names[MEASURE_COUNT];   /* by measure */
  * is one cell (the sliding tiles, where moves, slides and steps are one measure). */
 bool family_slides_are_moves(family_id f);
 
+/* Whether a table of the states met pays for itself in a depth-first search (IDA*'s
+ * transposition table): on Rush Hour and Klotski, whose moves meet one state by many paths, it
+ * cuts the search to a pass over the states within the bound; on the sliding tiles, whose
+ * short cycles the parent check already cuts, it costs more than it saves, and Korf's IDA*
+ * with no table is faster. What a solver's parameter left to the family ("auto") follows. */
+bool family_table_pays(family_id f);
+
 /* A solution's three measures. */
 typedef struct {
     int moves, slides, steps;

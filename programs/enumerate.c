@@ -9,7 +9,6 @@
 #include "cli/cli.h"
 #include "space/run.h"
 #include "space/space.h"
-#include "space/tiles_space.h"
 
 #ifdef USE_JEMALLOC
 #include <jemalloc/jemalloc.h>
@@ -65,31 +64,6 @@ static const char *usage =
 enum { OPT_FAMILY = CLI_OPT_PROGRAM, OPT_SIZE, OPT_WALLS, OPT_SHARD, OPT_JOBS, OPT_OUT,
        OPT_STATS, OPT_CHECKPOINT, OPT_NO_PROGRESS, OPT_NO_MIRROR };
 
-/* --size: N (a square board), or W x H; the Klotski space takes either (N: N x N), Rush Hour's
- * only a square. Returns 0, or -1 after one line. */
-static int parse_size(const char *text, space_run_options *o)
-{
-    int width, height, end = 0;
-    if (sscanf(text, "%dx%d%n", &width, &height, &end) == 2 && !text[end]) {
-        if (!o->klotski && width != height) {
-            fprintf(stderr, "enumerate: --size: '%s': Rush Hour's space is square (N or NxN)\n", text);
-            return -1;
-        }
-    } else if (cli_parse_int("enumerate", "--size", text, 1, 64, &width)) return -1;
-    else height = width;
-    if (!o->klotski) {
-        char n[16];
-        snprintf(n, sizeof n, "%d", width);
-        return cli_parse_int("enumerate", "--size", n, SPACE_MIN_SIZE, SPACE_MAX_SIZE, &o->size);
-    }
-    if (o->walls) {
-        fprintf(stderr, "enumerate: --walls: the Klotski space has no walls\n");
-        return -1;
-    }
-    o->size = width, o->height = height;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     cli_begin();
@@ -112,21 +86,25 @@ int main(int argc, char **argv)
     space_run_options o = {.shard_k = 1, .shard_n = 1, .jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus,
                            .progress = true, .mirror = true};
     const char *size = NULL;
-    bool tiles = false;
     int code;
     while ((code = getopt_long(argc, argv, CLI_SHORT_OPTIONS, long_options, NULL)) != -1) {
         int c = cli_common_option("enumerate", usage, code, argv);
         if (c < 0) return EXIT_BAD_INPUT;
         if (c == 0) continue;
         switch (code) {
-        case OPT_FAMILY:
-            if (strcmp(optarg, "rush") && strcmp(optarg, "klotski") && strcmp(optarg, "tiles")) {
-                fprintf(stderr, "enumerate: --family: '%s' is not rush, klotski or tiles\n", optarg);
+        case OPT_FAMILY: {
+            int f = family_parse(optarg);
+            if (f < 0) {
+                fprintf(stderr, "enumerate: --family: '%s' is not", optarg);
+                for (int k = 0; k < FAMILY_COUNT; k++)
+                    fprintf(stderr, "%s %s", k == 0 ? "" : k == FAMILY_COUNT - 1 ? " or" : ",",
+                            family_name((family_id)k));
+                fputc('\n', stderr);
                 return EXIT_BAD_INPUT;
             }
-            o.klotski = strcmp(optarg, "klotski") == 0;
-            tiles = strcmp(optarg, "tiles") == 0;
+            o.family = (family_id)f;
             break;
+        }
         case OPT_SIZE:
             size = optarg;
             break;
@@ -155,23 +133,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "enumerate: --size is required (see --help)\n");
         return EXIT_BAD_INPUT;
     }
-    if (tiles) {
-        int width, height, end = 0;
-        if (sscanf(size, "%dx%d%n", &width, &height, &end) != 2 || size[end]) {
-            fprintf(stderr, "enumerate: --size: '%s' is not WxH\n", size);
-            return EXIT_BAD_INPUT;
-        }
-        if (o.shard_n != 1 || o.walls || o.checkpoint) {
-            fprintf(stderr, "enumerate: --family tiles takes no --shard, --walls or --checkpoint\n");
-            return EXIT_BAD_INPUT;
-        }
-        return tiles_space_run(width, height, o.out, o.stats);
-    }
-    if (parse_size(size, &o)) return EXIT_BAD_INPUT;
-    char checkpoint[4096];
-    if (!o.checkpoint && o.out && strcmp(o.out, "-") != 0) {
-        snprintf(checkpoint, sizeof checkpoint, "%s.checkpoint", o.out);
-        o.checkpoint = checkpoint;
-    }
+    if (space_options_size(&o, size)) return EXIT_BAD_INPUT;
     return space_run(&o);
 }

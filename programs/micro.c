@@ -70,13 +70,16 @@ static void load_klotski(void)
     solver_context_free(&ctx);
 }
 
+/* The family's generator, as every solver written once calls it: through its view. */
 static void bench_klotski_movegen(micro_state *st, const void *arg)
 {
     measure m = (measure)(intptr_t)arg;
-    uint64_t *keys = xmalloc((size_t)klotski_max_successors(&klotski.klotski) * sizeof *keys), sum = 0;
+    family_problem view;
+    puzzle_problem(&klotski, &view);
+    uint64_t *keys = xmalloc((size_t)view.max_successors * sizeof *keys), sum = 0;
     while (micro_keep_running(st))
         for (uint64_t i = 0; i < klotski_nstates; i++)
-            sum += (uint64_t)klotski_successors(&klotski.klotski, klotski_states[i], m, keys);
+            sum += (uint64_t)view.successors(view.board, klotski_states[i], m, keys);
     free(keys);
     micro_keep(sum);
     micro_set_items_processed(st, micro_iterations(st) * (int64_t)klotski_nstates);

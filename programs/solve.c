@@ -9,7 +9,6 @@
 #include "cli/measure.h"
 #include "cli/pages.h"
 #include "cli/trace_file.h"
-#include "common/moves.h"
 #include "common/puzzle.h"
 #include "common/xmem.h"
 #include "external/external.h"
@@ -124,7 +123,7 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
 {
     char label[SETUP_LABEL_MAX], params[SETUP_PARAMS_MAX];
     setup_label(u, label);
-    setup_params_text(u, params);
+    setup_params_text(u, p->family, params);
     const char *heuristic = setup_heuristic(u);
     char text[PUZZLE_BOARD_MAX], db[BOARD_DB_MAX], id[17];
     puzzle_format_board(p, '\n', text);
@@ -500,6 +499,7 @@ typedef struct {
     const options *o;
     int worst;           /* the exit status so far */
     int count;           /* the puzzles of the first pass */
+    bool refused;        /* a parameter set does not apply to a puzzle's family */
     int answered;        /* the puzzles every chosen solver has answered (printed or pending),
                           * or --native has printed */
     solver_context ctx;  /* kept across puzzles: only the first pays for growing the tables */
@@ -509,10 +509,21 @@ typedef struct {
     uint64_t pending_states;   /* the states kept for their analyses */
 } streamed;
 
+/* The first pass: counts the puzzles, and refuses a parameter set for a family it does not
+ * apply to (the tiles' partition on a Rush Hour puzzle): one line, the first such. */
 static void count_puzzle(const puzzle *p, void *ctx)
 {
-    (void)p;
-    ((streamed *)ctx)->count++;
+    streamed *run = ctx;
+    run->count++;
+    for (int s = 0; s < run->o->nsetups && !run->refused; s++) {
+        const char *name = setup_refused(&run->o->setup[s], p->family);
+        if (!name) continue;
+        char label[SETUP_LABEL_MAX];
+        setup_label(&run->o->setup[s], label);
+        fprintf(stderr, "solve: %s: %s has no parameter %s on %s puzzles\n", p->source, label,
+                name, family_name(p->family));
+        run->refused = true;
+    }
 }
 
 static void report_pending(streamed *run)
@@ -587,6 +598,7 @@ int main(int argc, char **argv)
     char **paths = argv + optind;
     int npaths = argc - optind;
     int rc = cli_read_puzzles_each("solve", paths, npaths, o.format, count_puzzle, &run) ||
+             run.refused ||
              cli_read_puzzles_each("solve", paths, npaths, o.format, solve_one, &run);
     report_pending(&run);
     solver_context_free(&run.ctx);

@@ -13,6 +13,7 @@ void pathstack_free(pathstack *ps)
     free(ps->frame);
     free(ps->child_key);
     free(ps->child_move);
+    free(ps->child_h);
     memset(ps, 0, sizeof *ps);
 }
 
@@ -26,6 +27,7 @@ void pathstack_begin_run(pathstack *ps)
 {
     pathstack_clear(ps);
     ps->run_frame_capacity = ps->run_child_capacity = 0;
+    ps->run_h = false;
 }
 
 /* The growths: each array doubles as a new one would from the run's start, and is reallocated
@@ -50,8 +52,24 @@ static void make_room(pathstack *ps, uint32_t room)
             ps->child_capacity = ps->run_child_capacity;
             ps->child_key = xrealloc(ps->child_key, ps->child_capacity * sizeof *ps->child_key);
             ps->child_move = xrealloc(ps->child_move, ps->child_capacity * sizeof *ps->child_move);
+            if (ps->child_h) ps->child_h = xrealloc(ps->child_h, ps->child_capacity * sizeof *ps->child_h);
         }
     }
+}
+
+uint64_t *pathstack_room(pathstack *ps, uint32_t room, int **h)
+{
+    ps->run_h = true;
+    make_room(ps, room);   /* grows child_h with the others once it exists */
+    if (!ps->child_h) ps->child_h = xmalloc(ps->child_capacity * sizeof *ps->child_h);
+    *h = ps->child_h + ps->top;
+    return ps->child_key + ps->top;
+}
+
+void pathstack_push_made(pathstack *ps, uint64_t key, int n)
+{
+    ps->frame[ps->depth++] = (pathstack_frame){key, {0, 0}, ps->top, (uint32_t)n, 0};
+    ps->top += (uint32_t)n;
 }
 
 void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip)
@@ -72,7 +90,8 @@ void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, ui
 
 static uint64_t bytes_of(const pathstack *ps, uint64_t frames, uint64_t children)
 {
-    return frames * sizeof *ps->frame + children * (sizeof *ps->child_key + sizeof *ps->child_move);
+    return frames * sizeof *ps->frame +
+           children * (sizeof *ps->child_key + sizeof *ps->child_move + (ps->run_h ? sizeof *ps->child_h : 0));
 }
 
 uint64_t pathstack_bytes(const pathstack *ps)

@@ -30,6 +30,8 @@ typedef struct {
     uint32_t depth, frame_capacity;
     uint64_t *child_key;
     move *child_move;
+    int *child_h;    /* each successor's bound, where the run's pushes give them */
+    bool run_h;      /* this run pushes bounds (pathstack_room): they count in its bytes */
     uint32_t top, child_capacity;
     /* What a stack empty at pathstack_begin_run would have grown to (<= the capacities). */
     uint32_t run_frame_capacity, run_child_capacity;
@@ -50,6 +52,13 @@ void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int s
 /* The same for a solver written for every family: key's successors in measure m (frames
  * pushed so carry no move). */
 void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, uint64_t key);
+/* Room for a frame and `room` successors with their bounds, which the caller writes at the
+ * returned places (the keys, and *h); pathstack_push_made then pushes key with the first n. A
+ * search whose bound gives its successors' bounds as it makes them (a family's incremental
+ * expansion) reads each back with pathstack_last_h. */
+uint64_t *pathstack_room(pathstack *ps, uint32_t room, int **h);
+void pathstack_push_made(pathstack *ps, uint64_t key, int n);
+
 /* The next untried successor of the top frame; false when there is none left. */
 static inline bool pathstack_next(pathstack *ps, uint64_t *key, move *m)
 {
@@ -78,6 +87,13 @@ static inline bool pathstack_advance(pathstack *ps, uint64_t *key, move *m)
 }
 
 static inline uint32_t pathstack_depth(const pathstack *ps) { return ps->depth; }
+
+/* The bound of the successor pathstack_advance gave last (pushed by pathstack_push_made). */
+static inline int pathstack_last_h(const pathstack *ps)
+{
+    const pathstack_frame *f = &ps->frame[ps->depth - 1];
+    return ps->child_h[f->first + f->next - 1];
+}
 static inline const pathstack_frame *pathstack_top(const pathstack *ps)
 {
     return &ps->frame[ps->depth - 1];

@@ -101,16 +101,31 @@ typedef struct {
 /* A setting of a solver that a user may change (`--param NAME=VALUE`, solvers/setup.h): an
  * integer from min to max, or, when choices is not NULL, one of the names choices[0 .. max]
  * (the value is its index; min is 0). A parameter named "heuristic" is the lower bound of an
- * informed solver: it is part of the solver's label in results ("astar/pdb"). */
+ * informed solver: it is part of the solver's label in results ("astar/pdb").
+ *
+ * A parameter may apply to some families only (`families`: the tiles' pattern databases'
+ * partition), and may leave its default to the family of the puzzle (fallback
+ * SOLVER_PARAM_AUTO, written "auto": family_default(f) gives the family's value, as IDA*'s
+ * table follows family_table_pays). */
 #define SOLVER_MAX_PARAMS 4
+#define SOLVER_PARAM_AUTO (-1)
 
 typedef struct {
     const char *name;
     const char *help;
-    int fallback;                  /* the default */
+    int fallback;                  /* the default, or SOLVER_PARAM_AUTO */
     int min, max;
     const char *const *choices;
+    /* Since plugin ABI version 4: */
+    unsigned families;                    /* where it applies (FAMILY_BIT); 0: every family */
+    int (*family_default)(family_id f);   /* the value of SOLVER_PARAM_AUTO on family f */
 } solver_param;
+
+/* Whether parameter p applies to puzzles of family f. */
+static inline bool solver_param_applies(const solver_param *p, family_id f)
+{
+    return !p->families || (p->families >> f & 1u);
+}
 
 /* A solver takes the families whose bit is set in `families` (FAMILY_BIT; 0 means Rush Hour
  * only, as every solver written before there were families). Rush Hour puzzles go to `solve`,
@@ -139,11 +154,13 @@ static inline bool solver_takes(const solver *s, family_id f)
     return ((s->families ? s->families : FAMILY_BIT(FAMILY_RUSH)) >> f) & 1u;
 }
 
-/* Parameter i of a solve: param[i], or its default (from the solver's table) when param is
- * NULL. */
-static inline int solver_param_value(const solver_param *params, const int *param, int i)
+/* Parameter i of a solve on a puzzle of family f: param[i], or its default (from the solver's
+ * table) when param is NULL, "auto" given the family's value. */
+static inline int solver_param_value(const solver_param *params, const int *param, int i,
+                                     family_id f)
 {
-    return param ? param[i] : params[i].fallback;
+    int v = param ? param[i] : params[i].fallback;
+    return v == SOLVER_PARAM_AUTO ? params[i].family_default(f) : v;
 }
 
 void solver_context_init(solver_context *ctx);

@@ -38,6 +38,12 @@ SPACE_INLINE search_space space_of_family(const family_problem *p, measure m)
     return (search_space){NULL, p, m};
 }
 
+/* The family searched. */
+SPACE_INLINE family_id space_family(const search_space *s)
+{
+    return s->p ? s->p->family : FAMILY_RUSH;
+}
+
 /* The most successors a state has. */
 SPACE_INLINE int space_room(const search_space *s)
 {

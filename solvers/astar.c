@@ -86,11 +86,12 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
 {
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
-    int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC);
+    family_id family = space_family(sp);
+    int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC, family);
     heuristic bound = {0};
     family_bound fb = {0};
-    heuristic_options o = {solver_param_value(astar_params, param, PARAM_PARTITION),
-                           solver_param_value(astar_params, param, PARAM_REFLECT) != 0};
+    heuristic_options o = {solver_param_value(astar_params, param, PARAM_PARTITION, family),
+                           solver_param_value(astar_params, param, PARAM_REFLECT, family) != 0};
     if (!sp->p) heuristic_begin(&bound, sp->b, start, kind, budget, r);
     else if (heuristic_family_begin(&fb, sp->p, sp->m, kind, o, budget, r) < 0) return;
     stateset *set = &ctx->set[0];

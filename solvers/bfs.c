@@ -85,7 +85,7 @@ static const solver_param bfs_params[NPARAMS] = {
 static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
                       const solver_budget *budget, const int *param, solver_result *r)
 {
-    if (solver_param_value(bfs_params, param, PARAM_METRIC) != MEASURE_STEPS) {
+    if (solver_param_value(bfs_params, param, PARAM_METRIC, FAMILY_RUSH) != MEASURE_STEPS) {
         bfs_search(ctx, b, start, budget, r, BFS_MOVES);
         return;
     }
@@ -96,7 +96,7 @@ static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
 static void bfs_solve_family(solver_context *ctx, const family_problem *p,
                              const solver_budget *budget, const int *param, solver_result *r)
 {
-    measure m = (measure)solver_param_value(bfs_params, param, PARAM_METRIC);
+    measure m = (measure)solver_param_value(bfs_params, param, PARAM_METRIC, p->family);
     bfs_family_search(ctx, p, m, budget, r, false);
 }
 

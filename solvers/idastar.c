@@ -1,4 +1,6 @@
-/* idastar.c -- IDA* with a transposition table (the design of Fogleman's solver).
+/* idastar.c -- IDA*: with a transposition table (the design of Fogleman's solver), or
+ * without one (Korf's), as `table` says; by default as the puzzle's family says
+ * (family_table_pays: the table on Rush Hour and Klotski, Korf's form on the sliding tiles).
  *
  * Depth-first searches bounded by f = g + h <= bound, the bound starting at h(start) and
  * raised each time to the smallest f that exceeded it. With an admissible h the first goal
@@ -17,7 +19,8 @@
  * The family form (every family but Rush Hour) searches in moves with the bound --heuristic
  * chooses among the family's (bounds/heuristic.h, family_bound: Klotski's pattern database of
  * the primary alone; the tiles' Manhattan distance, linear conflicts and pattern databases), and
- * with no prune of the piece that moved last, which the family view does not name.
+ * with no prune of the piece that moved last, which the family view does not name. The table's
+ * loop is written once (idastar_table) and inlined into each entry.
  *
  * table=0 is Korf's IDA* (Korf 1985), for both entries: no transposition table, a depth-first
  * search per threshold that leaves out only a move back to the state just left (on Rush Hour,
@@ -33,16 +36,23 @@
 #include <stdlib.h>
 
 #include "common/xmem.h"
-#include "search/search.h"
+#include "search/space.h"
 #include "solvers/bounds/heuristic.h"
 
 #define CUT 0x80000000u
 
 enum { PARAM_HEURISTIC, PARAM_TABLE, PARAM_PARTITION, PARAM_REFLECT, NPARAMS };
 
+/* The table's default is the family's: whether a table of the states met pays for itself. */
+static int table_of_family(family_id f)
+{
+    return family_table_pays(f);
+}
+
 static const solver_param idastar_params[NPARAMS] = {
     [PARAM_HEURISTIC] = HEURISTIC_PARAM,
-    [PARAM_TABLE] = {"table", "1: the transposition table; 0: none, Korf's IDA*", 1, 0, 1, NULL},
+    [PARAM_TABLE] = {"table", "1: the transposition table; 0: none, Korf's IDA*", SOLVER_PARAM_AUTO,
+                     0, 1, NULL, 0, table_of_family},
     [PARAM_PARTITION] = HEURISTIC_PARTITION_PARAM,
     [PARAM_REFLECT] = HEURISTIC_REFLECT_PARAM,
 };
@@ -51,28 +61,73 @@ static const solver_param idastar_params[NPARAMS] = {
  * reaches it stops as on a bytes budget (the row's note says which). */
 #define KORF_MAX_DEPTH 1000
 
-/* The smallest f among the states still CUT in the table, or HEURISTIC_DEAD. */
-static int next_bound(const heuristic *h, const stateset *table)
+/* ---- The transposition table's form, written once ------------------------------------------
+ *
+ * Inlined into each entry with its own space and bound (search/space.h): Rush Hour's leaves
+ * out the moves of the piece that moved last and works out each state's bound as it is taken
+ * from the stack; another family's takes every successor with its bound from the bound's
+ * incremental expansion (the Manhattan distance's one tile, the pattern databases' lookups
+ * overlapped), none left out, so that the table, not the expansion, cuts the way back. A
+ * state no goal can be reached from has the bound -1. */
+typedef struct {
+    search_space sp;
+    const heuristic *lower;     /* Rush Hour's bound */
+    const family_bound *fb;     /* another family's */
+    uint64_t bytes;             /* what the bound holds */
+} bounded_space;
+
+SPACE_INLINE int bound_of(const bounded_space *s, uint64_t key)
 {
-    int best = HEURISTIC_DEAD;
+    if (s->fb) return s->fb->h(s->fb, key);
+    int h = heuristic_moves(s->lower, key);
+    return h == HEURISTIC_DEAD ? -1 : h;
+}
+
+/* Pushes key with its successors (reached by `via`), and counts them. */
+SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_t key, move via,
+                                  int h, solver_result *r)
+{
+    if (!s->fb) {
+        pathstack_push(ps, s->sp.b, key, via, pathstack_depth(ps) ? via.piece : MOVES_SKIP_NONE);
+        r->generated += pathstack_top(ps)->count;
+        return;
+    }
+    int *hs;
+    uint64_t *child = pathstack_room(ps, (uint32_t)space_room(&s->sp), &hs);
+    int n = s->fb->expand(s->fb, key, key, h, child, hs);
+    pathstack_push_made(ps, key, n);
+    r->generated += (uint64_t)n;
+}
+
+/* The bound of the state pathstack_advance gave last. */
+SPACE_INLINE int bound_popped(const bounded_space *s, const pathstack *ps, uint64_t key)
+{
+    return s->fb ? pathstack_last_h(ps) : bound_of(s, key);
+}
+
+/* The smallest f among the states still CUT in the table, or -1 when none is. */
+SPACE_INLINE int next_bound(const bounded_space *s, const stateset *table)
+{
+    int best = -1;
     for (uint64_t j = 0; j < table->used; j++) {
         if (!table->slot[j] || !(table->value[j] & CUT)) continue;
-        int f = (int)(table->value[j] & ~CUT) + heuristic_moves(h, table->slot[j] - 1);
-        if (f < best) best = f;
+        int f = (int)(table->value[j] & ~CUT) + bound_of(s, table->slot[j] - 1);
+        if (best < 0 || f < best) best = f;
     }
     return best;
 }
 
 /* The iterations, from the bound at the start until a goal is found within one. */
-static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
-                           const heuristic *lower, search_limits *limits, solver_result *r)
+SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uint64_t start,
+                                search_limits *limits, solver_result *r)
 {
+    const search_space *sp = &s->sp;
     stateset *table = &ctx->set[0];
     pathstack *path = &ctx->stack;
-    int h_start = heuristic_moves(lower, start), bound = h_start;
-    if (bound == HEURISTIC_DEAD) return;   /* no solution */
-    if (bound == 0) {
-        search_solved(r);
+    int h_start = bound_of(s, start), bound = h_start;
+    if (bound < 0) return;   /* no solution */
+    if (space_is_goal(sp, start)) {
+        space_start_solved(sp, start, r);
         return;
     }
     for (;;) {
@@ -81,7 +136,9 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
         stateset_clear(table, true);
         uint64_t root = stateset_add(table, start, &added);   /* may grow the table: first */
         table->value[root] = 0;
-        search_stack_begin(path, limits, b, start, h_start, r);
+        pathstack_clear(path);
+        push_successors(path, s, start, (move){0, 0}, h_start, r);
+        if (search_expand(limits, r)) search_trace_step(limits, trace_step_of(start, 0, 0, h_start));
         uint64_t key;
         move m;
         while (pathstack_advance(path, &key, &m)) {
@@ -91,8 +148,8 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
                 r->duplicates++;   /* reached before no dearer, searched or cut then */
                 continue;
             }
-            int h = heuristic_moves(lower, key);
-            if (h == HEURISTIC_DEAD) {
+            int h = bound_popped(s, path, key);
+            if (h < 0) {
                 table->value[slot] = g;   /* nothing to search beyond it */
                 continue;
             }
@@ -100,25 +157,27 @@ static void idastar_search(solver_context *ctx, const board *b, uint64_t start,
                 table->value[slot] = g | CUT;
                 continue;
             }
-            if (h == 0) {
-                search_stack_solved(path, m, r);
+            if (space_is_goal(sp, key)) {
+                space_stack_solved(path, sp, key, m, r);
                 return;
             }
             table->value[slot] = g;
             search_stack_expand(path, limits, key, h, r);
             /* Cut and dead states join the table without an expansion: until the next check,
              * at most the successors waiting on the stack (and the next state's) are added. */
-            if (search_should_stop(limits, r,
-                                   stateset_bytes(table) + pathstack_bytes(path) + lower->bytes,
-                                   stateset_bytes_next(table, path->top + MOVES_MAX) +
-                                       pathstack_bytes_next(path) + lower->bytes))
+            if (search_should_stop(limits, r, stateset_bytes(table) + pathstack_bytes(path) + s->bytes,
+                                   stateset_bytes_next(table, path->top + (uint64_t)space_room(sp)) +
+                                       pathstack_bytes_next(path) + s->bytes))
                 return;
-            search_stack_descend(path, b, key, m, m.piece, r);
+            push_successors(path, s, key, m, h, r);
+            if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
         }
-        bound = next_bound(lower, table);
-        if (bound == HEURISTIC_DEAD) return;   /* nothing is left beyond the bound */
+        bound = next_bound(s, table);
+        if (bound < 0) return;   /* nothing is left beyond the bound */
     }
 }
+
+/* ---- Korf's IDA* ----------------------------------------------------------------------------- */
 
 /* Korf's IDA* (table=0): a depth-first search per threshold with no memory of the states but
  * the path, the only duplicate it leaves out a move back to the state just left (on Rush Hour,
@@ -257,10 +316,11 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     heuristic lower;
-    int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC);
+    int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC, FAMILY_RUSH);
     heuristic_begin(&lower, b, start, kind, budget, r);
-    if (solver_param_value(idastar_params, param, PARAM_TABLE)) {
-        idastar_search(ctx, b, start, &lower, &limits, r);
+    if (solver_param_value(idastar_params, param, PARAM_TABLE, FAMILY_RUSH)) {
+        bounded_space s = {space_of_board(b), &lower, NULL, heuristic_bytes(&lower)};
+        idastar_table(ctx, &s, start, &limits, r);
     } else {
         int h = heuristic_moves(&lower, start);
         idastar_korf(korf_new(b, &lower, NULL, NULL, &limits, r), start, h == HEURISTIC_DEAD ? -1 : h);
@@ -268,90 +328,24 @@ static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
     heuristic_free(&lower);
 }
 
-/* The smallest f among the states still CUT, with the family's bound; -1 when none is. */
-static int next_bound_family(const family_bound *fb, const stateset *table)
-{
-    int best = -1;
-    for (uint64_t j = 0; j < table->used; j++) {
-        if (!table->slot[j] || !(table->value[j] & CUT)) continue;
-        int f = (int)(table->value[j] & ~CUT) + fb->h(fb, table->slot[j] - 1);
-        if (best < 0 || f < best) best = f;
-    }
-    return best;
-}
-
-/* The iterations with the transposition table, as on Rush Hour's boards. */
-static void idastar_table_family(solver_context *ctx, const family_problem *p,
-                                 const family_bound *fb, search_limits *limits, solver_result *r)
-{
-    const measure m = MEASURE_MOVES;
-    stateset *table = &ctx->set[0];
-    pathstack *path = &ctx->stack;
-    int h_start = fb->h(fb, p->start), bound = h_start;
-    if (bound < 0) return;   /* no solution */
-    if (p->is_goal(p->board, p->start)) {
-        search_family_solved(p, m, &p->start, 1, r);
-        return;
-    }
-    for (;;) {
-        r->iterations++;
-        bool added;
-        stateset_clear(table, true);
-        uint64_t root = stateset_add(table, p->start, &added);
-        table->value[root] = 0;
-        search_family_stack_begin(path, limits, p, m, h_start, r);
-        uint64_t key;
-        move via;
-        while (pathstack_advance(path, &key, &via)) {
-            uint32_t g = pathstack_depth(path);
-            uint64_t slot = stateset_add(table, key, &added);
-            if (!added && (table->value[slot] & ~CUT) <= g) {
-                r->duplicates++;
-                continue;
-            }
-            int h = fb->h(fb, key);
-            if (h < 0) {
-                table->value[slot] = g;
-                continue;
-            }
-            if ((int)g + h > bound) {
-                table->value[slot] = g | CUT;
-                continue;
-            }
-            if (p->is_goal(p->board, key)) {
-                search_family_stack_solved(path, p, m, key, r);
-                return;
-            }
-            table->value[slot] = g;
-            search_stack_expand(path, limits, key, h, r);
-            if (search_should_stop(limits, r, stateset_bytes(table) + pathstack_bytes(path) + fb->bytes,
-                                   stateset_bytes_next(table, path->top + (uint64_t)p->max_successors) +
-                                       pathstack_bytes_next(path) + fb->bytes))
-                return;
-            search_family_stack_descend(path, p, m, key, r);
-        }
-        bound = next_bound_family(fb, table);
-        if (bound < 0) return;
-    }
-}
-
 static void idastar_solve_family(solver_context *ctx, const family_problem *p,
                                  const solver_budget *budget, const int *param, solver_result *r)
 {
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
-    int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC);
-    heuristic_options o = {solver_param_value(idastar_params, param, PARAM_PARTITION),
-                           solver_param_value(idastar_params, param, PARAM_REFLECT) != 0};
+    int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC, p->family);
+    heuristic_options o = {solver_param_value(idastar_params, param, PARAM_PARTITION, p->family),
+                           solver_param_value(idastar_params, param, PARAM_REFLECT, p->family) != 0};
     family_bound fb;
     if (heuristic_family_begin(&fb, p, MEASURE_MOVES, kind, o, budget, r) < 0) return;
-    if (solver_param_value(idastar_params, param, PARAM_TABLE))
-        idastar_table_family(ctx, p, &fb, &limits, r);
-    else
+    if (solver_param_value(idastar_params, param, PARAM_TABLE, p->family)) {
+        bounded_space s = {space_of_family(p, MEASURE_MOVES), NULL, &fb, fb.bytes};
+        idastar_table(ctx, &s, p->start, &limits, r);
+    } else
         idastar_korf(korf_new(NULL, NULL, p, &fb, &limits, r), p->start, fb.h(&fb, p->start));
 }
 
 const solver solver_idastar = {
-    "idastar", "IDA* with a transposition table and an admissible lower bound", GUARANTEE_MOVES,
+    "idastar", "IDA* with an admissible lower bound, a transposition table where it pays", GUARANTEE_MOVES,
     true, idastar_solve, idastar_params, NPARAMS, FAMILY_ALL, idastar_solve_family,
 };

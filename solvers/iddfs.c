@@ -14,31 +14,32 @@
  * view does not say which piece moved, so every successor is searched, and an iteration that
  * cuts off nothing still proves "no solution".
  */
-#include "search/search.h"
+#include "search/space.h"
 
 /* The deepest limit tried: a safety net far beyond any board's diameter. */
 #define IDDFS_MAX_LIMIT 100000
 
-static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, const int *param, solver_result *r)
+/* The search, written once: inlined into each family's entry below (Rush Hour's leaves out the
+ * piece that moved last, space_stack_descend's skip; another family's every successor). */
+SPACE_INLINE void iddfs_search(solver_context *ctx, const search_space *sp, uint64_t start,
+                               const solver_budget *budget, solver_result *r)
 {
-    (void)param;   /* no parameters */
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     pathstack *path = &ctx->stack;
-    if (board_is_goal(b, start)) {
-        search_solved(r);
+    if (space_is_goal(sp, start)) {
+        space_start_solved(sp, start, r);
         return;
     }
     for (uint32_t limit = 1; limit <= IDDFS_MAX_LIMIT; limit++) {
         r->iterations++;
         bool cut_off = false;
-        search_stack_begin(path, &limits, b, start, TRACE_NO_BOUND, r);
+        space_stack_begin(path, &limits, sp, start, TRACE_NO_BOUND, r);
         uint64_t key;
         move m;
         while (pathstack_advance(path, &key, &m)) {
-            if (board_is_goal(b, key)) {
-                search_stack_solved(path, m, r);
+            if (space_is_goal(sp, key)) {
+                space_stack_solved(path, sp, key, m, r);
                 return;
             }
             if (pathstack_depth(path) == limit) {   /* key is at depth limit: a leaf */
@@ -48,7 +49,7 @@ static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
             search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
             if (search_should_stop(&limits, r, pathstack_bytes(path), pathstack_bytes_next(path)))
                 return;
-            search_stack_descend(path, b, key, m, m.piece, r);
+            space_stack_descend(path, sp, key, m, m.piece, r);
         }
         if (!cut_off) return;   /* everything reachable was searched: no solution */
     }
@@ -56,42 +57,20 @@ static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
     r->budget_hit = "states";
 }
 
+static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
+                        const solver_budget *budget, const int *param, solver_result *r)
+{
+    (void)param;   /* no parameters */
+    search_space sp = space_of_board(b);
+    iddfs_search(ctx, &sp, start, budget, r);
+}
+
 static void iddfs_solve_family(solver_context *ctx, const family_problem *p,
                                const solver_budget *budget, const int *param, solver_result *r)
 {
     (void)param;   /* no parameters */
-    const measure m = MEASURE_MOVES;
-    search_limits limits;
-    search_begin(&limits, ctx, budget, r);
-    pathstack *path = &ctx->stack;
-    if (p->is_goal(p->board, p->start)) {
-        search_family_solved(p, m, &p->start, 1, r);
-        return;
-    }
-    for (uint32_t limit = 1; limit <= IDDFS_MAX_LIMIT; limit++) {
-        r->iterations++;
-        bool cut_off = false;
-        search_family_stack_begin(path, &limits, p, m, TRACE_NO_BOUND, r);
-        uint64_t key;
-        move via;
-        while (pathstack_advance(path, &key, &via)) {
-            if (p->is_goal(p->board, key)) {
-                search_family_stack_solved(path, p, m, key, r);
-                return;
-            }
-            if (pathstack_depth(path) == limit) {
-                cut_off = true;
-                continue;
-            }
-            search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
-            if (search_should_stop(&limits, r, pathstack_bytes(path), pathstack_bytes_next(path)))
-                return;
-            search_family_stack_descend(path, p, m, key, r);
-        }
-        if (!cut_off) return;
-    }
-    r->status = SOLVE_BUDGET;
-    r->budget_hit = "states";
+    search_space sp = space_of_family(p, MEASURE_MOVES);
+    iddfs_search(ctx, &sp, p->start, budget, r);
 }
 
 const solver solver_iddfs = {

@@ -117,9 +117,9 @@ static bool pruned(zone_search *base, int n)
 static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start,
                              const solver_budget *budget, const int *param, solver_result *r)
 {
-    int deepest = solver_param_value(iddfs_zone_params, param, PARAM_DEPTH);
+    int deepest = solver_param_value(iddfs_zone_params, param, PARAM_DEPTH, FAMILY_RUSH);
     iddfs_zone_search z = {
-        .table_cap = (uint64_t)solver_param_value(iddfs_zone_params, param, PARAM_TABLE),
+        .table_cap = (uint64_t)solver_param_value(iddfs_zone_params, param, PARAM_TABLE, FAMILY_RUSH),
         .table = &ctx->set[0],
     };
     zone_search_begin(&z.base, ctx, b, start, deepest, budget, r);

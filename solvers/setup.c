@@ -28,6 +28,7 @@ int setup_find_param(const solver *s, const char *name)
 /* The value text names for parameter p into *out; false when it names none. */
 static bool parse_value(const solver_param *p, const char *text, int *out)
 {
+    if (p->family_default && strcmp(text, "auto") == 0) return *out = SOLVER_PARAM_AUTO, true;
     if (p->choices) {
         for (int v = 0; v <= p->max; v++)
             if (strcmp(p->choices[v], text) == 0) return *out = v, true;
@@ -58,6 +59,7 @@ int setup_set(solver_setup *u, const char *name, const char *value, char *err)
         return -1;
     }
     u->param[i] = v;
+    u->set |= 1u << i;
     return 1;
 }
 
@@ -69,9 +71,17 @@ solver_guarantee setup_guarantee(const solver_setup *u)
     return i < 0 ? u->s->guarantee : of_measure[u->param[i]];
 }
 
+const char *setup_refused(const solver_setup *u, family_id f)
+{
+    for (int i = 0; i < u->s->nparams; i++)
+        if ((u->set >> i & 1u) && !solver_param_applies(&u->s->params[i], f))
+            return u->s->params[i].name;
+    return NULL;
+}
+
 bool setup_takes(const solver_setup *u, family_id f)
 {
-    if (!solver_takes(u->s, f)) return false;
+    if (!solver_takes(u->s, f) || setup_refused(u, f)) return false;
     int h = setup_find_param(u->s, SETUP_HEURISTIC);
     return h < 0 || heuristic_takes(u->param[h], f);
 }
@@ -88,19 +98,23 @@ void setup_label(const solver_setup *u, char *out)
     snprintf(out, SETUP_LABEL_MAX, h ? "%s/%s" : "%s", u->s->name, h);
 }
 
-void setup_params_text(const solver_setup *u, char *out)
+void setup_params_text(const solver_setup *u, int f, char *out)
 {
     int n = 0;
     out[0] = '\0';
     for (int i = 0; i < u->s->nparams && n < SETUP_PARAMS_MAX; i++) {
         const solver_param *p = &u->s->params[i];
-        const char *sep = i ? " " : "";
-        if (p->choices)
+        if (f >= 0 && !solver_param_applies(p, (family_id)f)) continue;
+        const char *sep = n ? " " : "";
+        int v = u->param[i];
+        if (v == SOLVER_PARAM_AUTO && f >= 0) v = p->family_default((family_id)f);
+        if (v == SOLVER_PARAM_AUTO)
+            n += snprintf(out + n, (size_t)(SETUP_PARAMS_MAX - n), "%s%s=auto", sep, p->name);
+        else if (p->choices)
             n += snprintf(out + n, (size_t)(SETUP_PARAMS_MAX - n), "%s%s=%s", sep, p->name,
-                          p->choices[u->param[i]]);
+                          p->choices[v]);
         else
-            n += snprintf(out + n, (size_t)(SETUP_PARAMS_MAX - n), "%s%s=%d", sep, p->name,
-                          u->param[i]);
+            n += snprintf(out + n, (size_t)(SETUP_PARAMS_MAX - n), "%s%s=%d", sep, p->name, v);
     }
 }
 

@@ -30,6 +30,7 @@
 typedef struct {
     const solver *s;
     int param[SOLVER_MAX_PARAMS];
+    unsigned set;   /* the parameters the user set (bit i: param[i]) */
 } solver_setup;
 
 /* s with every parameter at its default. */
@@ -38,26 +39,32 @@ void setup_init(solver_setup *u, const solver *s);
 /* Index of s's parameter called name, or -1. */
 int setup_find_param(const solver *s, const char *name);
 
-/* Sets parameter `name` from text (a number, or one of its choices). Returns 1 when set, 0 when
- * s has no such parameter, -1 with a one-line reason in err (SETUP_ERR_MAX bytes) when the
- * value is not one the parameter takes. */
+/* Sets parameter `name` from text (a number, or one of its choices; "auto" for one whose
+ * default is the family's). Returns 1 when set, 0 when s has no such parameter, -1 with a
+ * one-line reason in err (SETUP_ERR_MAX bytes) when the value is not one the parameter takes. */
 int setup_set(solver_setup *u, const char *name, const char *value, char *err);
 
 /* What the setup promises: the measure its "metric" parameter names, else its solver's
  * guarantee. */
 solver_guarantee setup_guarantee(const solver_setup *u);
-/* Whether the setup runs on puzzles of family f: its solver takes f (solver_takes), and its
- * heuristic, if it has one, is defined on f (bounds/heuristic.h, heuristic_takes). */
+/* Whether the setup runs on puzzles of family f: its solver takes f (solver_takes), its
+ * heuristic, if it has one, is defined on f (bounds/heuristic.h, heuristic_takes), and every
+ * parameter the user set applies to f (setup_refused). */
 bool setup_takes(const solver_setup *u, family_id f);
+/* The first parameter the user set that does not apply to family f (the tiles' partition on a
+ * Rush Hour puzzle), or NULL. */
+const char *setup_refused(const solver_setup *u, family_id f);
 /* The heuristic's name, or NULL when the solver has none. */
 const char *setup_heuristic(const solver_setup *u);
 
 /* The label (SETUP_LABEL_MAX bytes): "bfs", "astar/pdb". */
 void setup_label(const solver_setup *u, char *out);
 
-/* Every parameter as "NAME=VALUE" separated by spaces, "" when there are none
+/* Every parameter that applies to family f as "NAME=VALUE" separated by spaces, a default left
+ * to the family given as the family's value: what ran on a puzzle of f. With f -1, every
+ * parameter, such defaults as "auto": the setup as the user chose it. "" when there are none
  * (SETUP_PARAMS_MAX bytes). */
-void setup_params_text(const solver_setup *u, char *out);
+void setup_params_text(const solver_setup *u, int f, char *out);
 
 /* Reads a label back: the solver and, for "NAME/HEURISTIC", the heuristic (other parameters,
  * and the heuristic of a bare "astar", at their defaults). Returns 0, or -1 when no solver or

@@ -110,11 +110,11 @@ static void zone13_solve(solver_context *ctx, const board *b, uint64_t start,
 {
     (void)ctx;   /* the path is all it keeps */
     zone13_search z = {
-        .window = solver_param_value(zone13_params, param, PARAM_WINDOW),
-        .order_check = solver_param_value(zone13_params, param, PARAM_ORDER) != 0,
-        .ablation = solver_param_value(zone13_params, param, PARAM_ABLATION),
+        .window = solver_param_value(zone13_params, param, PARAM_WINDOW, FAMILY_RUSH),
+        .order_check = solver_param_value(zone13_params, param, PARAM_ORDER, FAMILY_RUSH) != 0,
+        .ablation = solver_param_value(zone13_params, param, PARAM_ABLATION, FAMILY_RUSH),
     };
-    int depth = solver_param_value(zone13_params, param, PARAM_DEPTH);
+    int depth = solver_param_value(zone13_params, param, PARAM_DEPTH, FAMILY_RUSH);
     zone_search_begin(&z.base, ctx, b, start, depth, budget, r);
     z.base.limit = depth;
     z.base.pruned = pruned;

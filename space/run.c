@@ -24,6 +24,7 @@
 #include "space/run.h"
 #include "space/shardfile.h"
 #include "space/space.h"
+#include "space/tiles_space.h"
 
 #define WINDOW 1024               /* units explored ahead of the folded prefix, at most */
 #define CHECKPOINT_SECONDS 30.0
@@ -37,7 +38,7 @@ typedef struct {
 typedef struct {
     space_run_options o;
     space space;              /* the space explored: Rush Hour's, or */
-    kspace klotski;           /* with o.klotski, the Klotski space */
+    kspace klotski;           /* the Klotski space, when it is the family's */
     uint64_t shard_units;     /* units of this shard */
     uint64_t next;            /* the next of them to hand out */
     uint64_t folded;          /* the first `folded` are in the totals */
@@ -61,8 +62,8 @@ static double cpu_seconds(void)
 
 static shard_meta meta_of(const run *r, bool complete)
 {
-    return (shard_meta){.klotski = r->o.klotski, .size = r->o.size,
-                        .height = r->o.klotski ? r->o.height : r->o.size, .walls = r->o.walls, .shard_k = r->o.shard_k,
+    return (shard_meta){.klotski = r->o.family == FAMILY_KLOTSKI, .size = r->o.size,
+                        .height = r->o.family == FAMILY_KLOTSKI ? r->o.height : r->o.size, .walls = r->o.walls, .shard_k = r->o.shard_k,
                         .shard_n = r->o.shard_n, .mirror = r->o.mirror, .units_done = r->folded, .complete = complete,
                         .seconds = r->earlier_seconds + search_now() - r->started,
                         .cpu_seconds = r->earlier_cpu + cpu_seconds(), .jobs = r->o.jobs};
@@ -107,7 +108,7 @@ typedef struct {
 static bool explorer_open(const run *r, explorer *x)
 {
     x->rush = NULL, x->klotski = NULL;
-    if (r->o.klotski) return (x->klotski = kspace_explorer_new(&r->klotski)) != NULL;
+    if (r->o.family == FAMILY_KLOTSKI) return (x->klotski = kspace_explorer_new(&r->klotski)) != NULL;
     if (!(x->rush = space_explorer_new(&r->space))) return false;
     space_explorer_use_mirror(x->rush, r->o.mirror);
     return true;
@@ -209,21 +210,66 @@ static int resume(run *r)
     return 0;
 }
 
-int space_run(const space_run_options *o)
+int space_options_size(space_run_options *o, const char *size)
 {
+    int width, height, end = 0;
+    if (o->family == FAMILY_TILES) {
+        if (sscanf(size, "%dx%d%n", &width, &height, &end) != 2 || size[end]) {
+            fprintf(stderr, "enumerate: --size: '%s' is not WxH\n", size);
+            return -1;
+        }
+        if (o->shard_n != 1 || o->walls || o->checkpoint) {
+            fprintf(stderr, "enumerate: --family tiles takes no --shard, --walls or --checkpoint\n");
+            return -1;
+        }
+        o->size = width, o->height = height;
+        return 0;
+    }
+    bool klotski = o->family == FAMILY_KLOTSKI;
+    if (sscanf(size, "%dx%d%n", &width, &height, &end) == 2 && !size[end]) {
+        if (!klotski && width != height) {
+            fprintf(stderr, "enumerate: --size: '%s': Rush Hour's space is square (N or NxN)\n", size);
+            return -1;
+        }
+    } else if (cli_parse_int("enumerate", "--size", size, 1, 64, &width)) return -1;
+    else height = width;
+    if (!klotski) {
+        char n[16];
+        snprintf(n, sizeof n, "%d", width);
+        return cli_parse_int("enumerate", "--size", n, SPACE_MIN_SIZE, SPACE_MAX_SIZE, &o->size);
+    }
+    if (o->walls) {
+        fprintf(stderr, "enumerate: --walls: the Klotski space has no walls\n");
+        return -1;
+    }
+    o->size = width, o->height = height;
+    return 0;
+}
+
+int space_run(const space_run_options *given)
+{
+    if (given->family == FAMILY_TILES)
+        return tiles_space_run(given->size, given->height, given->out, given->stats);
+    space_run_options with = *given, *o = &with;
+    char checkpoint[4096];
+    if (!o->checkpoint && o->out && strcmp(o->out, "-") != 0) {
+        snprintf(checkpoint, sizeof checkpoint, "%s.checkpoint", o->out);
+        o->checkpoint = checkpoint;
+    }
     run *r = calloc(1, sizeof *r);
     if (!r) return space_out_of_memory();
     r->o = *o;
     char err[SPACE_ERR_MAX > KSPACE_ERR_MAX ? SPACE_ERR_MAX : KSPACE_ERR_MAX];
-    if (o->klotski ? kspace_init(&r->klotski, o->size, o->height, err)
-                   : space_init(&r->space, o->size, o->walls, err)) {
+    bool klotski = o->family == FAMILY_KLOTSKI;
+    if (klotski ? kspace_init(&r->klotski, o->size, o->height, err)
+                : space_init(&r->space, o->size, o->walls, err)) {
         fprintf(stderr, "enumerate: %s\n", err);
         free(r);
         return EXIT_BAD_INPUT;
     }
-    uint64_t units = o->klotski ? r->klotski.units : r->space.units;
+    uint64_t units = klotski ? r->klotski.units : r->space.units;
     /* What the header says of the run: the mirror only where the space has one. */
-    r->o.mirror = o->mirror && !o->klotski && space_has_mirror(&r->space);
+    r->o.mirror = o->mirror && !klotski && space_has_mirror(&r->space);
     r->shard_units = units / (uint64_t)o->shard_n + ((uint64_t)(o->shard_k - 1) < units % (uint64_t)o->shard_n);
     r->window = calloc(WINDOW, sizeof *r->window);
     space_stats_init(&r->total);
@@ -277,7 +323,7 @@ done:
     for (int k = 0; k < WINDOW && r->window; k++) space_puzzles_free(&r->window[k].lines);
     free(r->window);
     space_puzzles_free(&r->lines);
-    if (o->klotski) kspace_free(&r->klotski);
+    if (klotski) kspace_free(&r->klotski);
     else space_free(&r->space);
     free(r);
     return status;

@@ -12,13 +12,17 @@
 
 #include <stdbool.h>
 
+#include "common/family.h"
+
 /* bin/enumerate's own exit status: a unit could not be explored (out of memory, or a limit of
  * the numbering). The others are cli.h's. */
 #define SPACE_EXIT_ERROR 1
 
 typedef struct {
-    bool klotski;               /* the Klotski space of a size x height board (klotski_space.h) */
-    int size, height, walls;    /* Rush Hour: size N (height unused), walls K */
+    family_id family;           /* whose space: Rush Hour's (space.h), Klotski's
+                                   (klotski_space.h), the sliding tiles' (tiles_space.h) */
+    int size, height, walls;    /* Rush Hour: size N (height unused), walls K; the others a
+                                   size x height board */
     int shard_k, shard_n;       /* the K-th shard of N, 1 <= K <= N */
     int jobs;                   /* threads */
     const char *out;            /* the database, or NULL / "-" for standard output */
@@ -28,9 +32,14 @@ typedef struct {
     bool mirror;                /* 5x5: each unit also reports its mirror image (explore.h) */
 } space_run_options;
 
+/* Reads --size for o->family's space (N, or W x H: Rush Hour's is square, the others take
+ * either) and checks the options that family takes. Returns 0, or -1 after one line. */
+int space_options_size(space_run_options *o, const char *size);
+
 /* Explores every unit of the shard, resuming from o->checkpoint when it holds a checkpoint of
- * this run; on SIGINT or SIGTERM keeps what is done in the checkpoint and returns 128 + the
- * signal. */
+ * this run (by default OUT.checkpoint, when the output is a file); on SIGINT or SIGTERM keeps
+ * what is done in the checkpoint and returns 128 + the signal. The sliding tiles' space is one
+ * breadth-first search over its layouts (tiles_space.h): no shards, walls or checkpoint. */
 int space_run(const space_run_options *o);
 
 /* Reads the shard files of one run (each complete, every shard of the same N exactly once)

@@ -209,3 +209,59 @@ Test(solvers, korfs_ida_at_its_depth_cap_claims_nothing)
     cr_assert_not_null(strstr(out, "\"note\":\"Korf's IDA* keeps paths of at most 1000 moves\""), "%s", out);
     free(out), free(err);
 }
+
+/* ---- parameters by family ---------------------------------------------------------------- */
+
+/* A parameter belongs to the families it applies to: the tiles' partition set for a Rush Hour
+ * puzzle is one line naming both and exit status 2 in bin/solve, nothing solved; in bin/bench
+ * a mixed run gives the Rush Hour rows `unsupported` and runs the tiles with it. */
+Test(solvers, a_parameter_of_another_family_is_refused, .timeout = 120)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/solve --solver idastar --param partition=6-6-3 "
+             "corpus/seed-formats/kotlin-4x4.txt", th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s%s", out, err);
+    cr_assert_str_eq(out, "");
+    cr_assert_str_eq(err, "solve: corpus/seed-formats/kotlin-4x4.txt:1: idastar/pdb has no "
+                          "parameter partition on rush puzzles\n");
+    free(out), free(err);
+
+    char dir[64];
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "awk 'BEGIN { RS = \"\"; ORS = \"\\n\\n\" } /3x2-walk/' corpus/tiles/small.txt > %s/t.txt && "
+             "%s/bench --no-progress --solver idastar --param reflect=no --csv %s/r.csv "
+             "corpus/seed-formats/kotlin-4x4.txt %s/t.txt > /dev/null 2>&1 && "
+             "awk -F, 'NR > 1 { print $8, $10, $3 }' %s/r.csv",
+             dir, th_bin(), dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "rush unsupported heuristic=pdb table=1\n"
+                          "tiles solved heuristic=pdb table=0 partition=auto reflect=no\n");
+    free(out), free(err);
+}
+
+/* A row's params are what ran on its puzzle: the parameters of its family, a default left to
+ * the family given as the family's value (IDA*'s table: 1 on Rush Hour and Klotski, 0, Korf's
+ * IDA*, on the tiles; reflection on for the tiles' pattern databases); --list says which. */
+Test(solvers, a_rows_params_are_its_familys, .timeout = 120)
+{
+    char dir[64], cmd[1024], *out, *err;
+    th_scratch(dir);
+    snprintf(cmd, sizeof cmd,
+             "awk 'BEGIN { RS = \"\"; ORS = \"\\n\\n\" } /3x2-walk/' corpus/tiles/small.txt > %s/t.txt && "
+             "%s/bench --no-progress --solver idastar --csv %s/r.csv corpus/seed-formats/kotlin-4x4.txt "
+             "corpus/klotski/codeabbey-easy.txt %s/t.txt > /dev/null 2>&1 && "
+             "awk -F, 'NR > 1 { print $8, $10, $3 }' %s/r.csv && "
+             "%s/solve --list | grep -E -- '--param (table=auto|reflect)' | sort -u",
+             dir, th_bin(), dir, dir, dir, th_bin());
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out,
+                     "rush solved heuristic=pdb table=1\n"
+                     "klotski solved heuristic=pdb table=1\n"
+                     "tiles solved heuristic=pdb table=0 partition=auto reflect=yes\n"
+                     "             --param reflect=yes          also the bound of the board reflected "
+                     "about its diagonal, where it has one: one of no yes; on tiles only\n"
+                     "             --param table=auto           1: the transposition table; 0: none, "
+                     "Korf's IDA* (0 to 1); auto is 1 on rush, 1 on klotski, 0 on tiles\n");
+    free(out), free(err);
+}

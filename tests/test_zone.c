@@ -171,7 +171,7 @@ Test(zone, parameters_and_labels)
     solver_setup u;
     char err[SETUP_ERR_MAX], text[SETUP_PARAMS_MAX], label[SETUP_LABEL_MAX];
     setup_init(&u, solver_find("zone13"));
-    setup_params_text(&u, text);
+    setup_params_text(&u, -1, text);
     cr_assert_str_eq(text, "window=4 depth=50 order=1 ablation=none");
     cr_assert_eq(setup_set(&u, "window", "0", err), -1);
     cr_assert(strstr(err, "window is a whole number from 1 to 200"), "%s", err);
@@ -180,7 +180,7 @@ Test(zone, parameters_and_labels)
     cr_assert(strstr(err, "one of none first-move gained-cells strict-order"), "%s", err);
     cr_assert_eq(setup_set(&u, "nope", "1", err), 0);
     cr_assert_eq(setup_set(&u, "window", "5", err), 1);
-    setup_params_text(&u, text);
+    setup_params_text(&u, -1, text);
     cr_assert_str_eq(text, "window=5 depth=50 order=1 ablation=none");
     setup_label(&u, label);
     cr_assert_str_eq(label, "zone13");

@@ -118,7 +118,7 @@ int heuristic_of_setup(const solver_setup *u, heuristic_options *o)
 {
     int h = setup_find_param(u->s, SETUP_HEURISTIC);
     int part = setup_find_param(u->s, "partition"), reflect = setup_find_param(u->s, "reflect");
-    *o = (heuristic_options){part < 0 ? 0 : u->param[part], reflect >= 0 && u->param[reflect]};
+    *o = (heuristic_options){part < 0 ? 0 : u->param[part], reflect >= 0 && u->param[reflect] > 0};
     return h < 0 ? -1 : u->param[h];
 }
 

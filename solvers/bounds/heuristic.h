@@ -140,11 +140,11 @@ typedef struct {
 extern const char *const heuristic_partition_names[HEURISTIC_PARTITIONS];
 extern const char *const heuristic_no_yes[2];
 #define HEURISTIC_PARTITION_PARAM                                                               \
-    {"partition", "the pattern databases' tiles (tiles: auto, 5-5-5, 6-6-3, 7-8)", 0, 0,       \
-     HEURISTIC_PARTITIONS - 1, heuristic_partition_names}
+    {"partition", "the pattern databases' tiles (auto: the shape's default; on the 4x4 6-6-3)", 0, \
+     0, HEURISTIC_PARTITIONS - 1, heuristic_partition_names, FAMILY_BIT(FAMILY_TILES), NULL}
 #define HEURISTIC_REFLECT_PARAM                                                                 \
-    {"reflect", "also the bound of the board reflected about its diagonal", 0, 0, 1,          \
-     heuristic_no_yes}
+    {"reflect", "also the bound of the board reflected about its diagonal, where it has one", \
+     1, 0, 1, heuristic_no_yes, FAMILY_BIT(FAMILY_TILES), NULL}
 
 /* Starts bound `kind` on p in measure m: 0, or -1 when what it needs does not fit the bytes
  * budget (then r says so, with nothing expanded). Its bytes are in r->peak_bytes. */
