@@ -213,34 +213,6 @@ static bool plain_text(const char *s)
     return v != NULL;
 }
 
-static bool is_letter(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-/* Rush Hour's moves (B+1), Klotski's (a letter then its steps, U D L R) or the sliding tiles'
- * (a tile's number and its way, 12D), one space apart. */
-static bool move_list(const char *s)
-{
-    if (!*s) return true;
-    for (;;) {
-        size_t digits = strspn(s, "0123456789");
-        if (digits == 1 || digits == 2) {
-            if (!s[digits] || !strchr("UDLR", s[digits])) return false;
-            s += digits + 1;
-        } else if (!is_letter(s[0])) return false;
-        else if ((s[1] == '+' || s[1] == '-') && s[2] >= '0' && s[2] <= '9') s += 3;
-        else {
-            size_t n = strspn(s + 1, "UDLR");
-            if (n == 0) return false;
-            s += 1 + n;
-        }
-        if (*s == '\0') return true;
-        if (*s != ' ') return false;
-        s++;
-    }
-}
-
 /* A stats cell: KEY=VALUE, one space between them, each key lower-case letters, digits and '_',
  * each value a count up to 2^63 - 1 (a JSON integer), no key twice (a JSON object holds a key
  * once). */
@@ -314,8 +286,7 @@ static int cell_parse(report_row *row, const column *c, const char *text)
         else return -1;
         return 0;
     }
-    case COL_SOLUTION:
-        if (!move_list(text)) return -1;
+    case COL_SOLUTION:   /* in the notation of the row's family: row_valid, once it is read */
         free(row->solution);
         row->solution = xstrdup(text);
         return 0;
@@ -737,6 +708,15 @@ static char *read_from(const char *path, const char *sep, int n)
     return s;
 }
 
+/* What a row's cells say together: a family this program knows, and a solution in that
+ * family's notation (puzzle_notation_valid). The name of the column at fault, or NULL. */
+static const char *row_invalid(const report_row *row)
+{
+    int f = family_parse(row->family);
+    if (f < 0) return "family";
+    return row->solution && !puzzle_notation_valid((family_id)f, row->solution) ? "solution" : NULL;
+}
+
 static int read_csv(const char *path, FILE *f, report *r, char *err)
 {
     char *line = NULL;
@@ -767,12 +747,13 @@ static int read_csv(const char *path, FILE *f, report *r, char *err)
         }
         report_row *row = report_add(r);
         row->read_from = read_from(path, ":", lineno);
-        for (int k = 0; k < NCOLUMNS && rc == 0; k++)
-            if (cell_parse(row, &columns[k], cell[k])) {
-                snprintf(err, REPORT_ERR_MAX, "%s:%d: column %s: not a valid value", path,
-                         lineno, columns[k].name);
-                rc = -1;
-            }
+        const char *bad = NULL;
+        for (int k = 0; k < NCOLUMNS && !bad; k++)
+            if (cell_parse(row, &columns[k], cell[k])) bad = columns[k].name;
+        if (bad || (bad = row_invalid(row))) {
+            snprintf(err, REPORT_ERR_MAX, "%s:%d: column %s: not a valid value", path, lineno, bad);
+            rc = -1;
+        }
     }
     if (rc == 0 && ferror(f)) {
         snprintf(err, REPORT_ERR_MAX, "%s: %s", path, strerror(errno));
@@ -807,12 +788,15 @@ static int read_json(const char *path, FILE *f, report *r, char *err)
         json_t *o = json_array_get(rows, i);
         report_row *row = report_add(r);
         row->read_from = read_from(path, ": row ", (int)i + 1);
-        for (int k = 0; k < NCOLUMNS && rc == 0; k++)
-            if (!json_is_object(o) || cell_from_json(row, &columns[k], json_object_get(o, columns[k].name))) {
-                snprintf(err, REPORT_ERR_MAX, "%s: row %zu: %s: missing or not a valid value",
-                         path, i + 1, columns[k].name);
-                rc = -1;
-            }
+        const char *bad = NULL;
+        for (int k = 0; k < NCOLUMNS && !bad; k++)
+            if (!json_is_object(o) || cell_from_json(row, &columns[k], json_object_get(o, columns[k].name)))
+                bad = columns[k].name;
+        if (bad || (bad = row_invalid(row))) {
+            snprintf(err, REPORT_ERR_MAX, "%s: row %zu: %s: missing or not a valid value", path,
+                     i + 1, bad);
+            rc = -1;
+        }
     }
     json_decref(doc);
     return rc;

@@ -823,6 +823,15 @@ int klotski_format_grid(const klotski_board *b, const uint8_t *at, char *out)
     return n;
 }
 
+bool klotski_token_valid(const char *token, size_t len)
+{
+    char c = len ? token[0] : 0;
+    if (len < 2 || !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return false;
+    for (size_t k = 1; k < len; k++)
+        if (!token[k] || !strchr("UDLR", token[k])) return false;
+    return true;
+}
+
 void klotski_picture(const klotski_board *b, const uint8_t *at, family_picture *out)
 {
     char side = klotski_opening(b);

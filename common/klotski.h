@@ -228,6 +228,10 @@ int klotski_primary_distance(const klotski_board *b, uint64_t key, measure m);
 char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, measure m,
                         char *err);
 
+/* Whether token[0 .. len) has the form of a move, on any board: a letter, then one or more of
+ * U D L R (BLL). */
+bool klotski_token_valid(const char *token, size_t len);
+
 /* The piece lettered `label`, or -1. */
 int klotski_piece_of_label(const klotski_board *b, char label);
 

@@ -49,6 +49,13 @@ int moves_format_list(const board *b, const move *m, int count, char *out, size_
     return (int)len;
 }
 
+bool moves_token_valid(const char *token, size_t len)
+{
+    char c = len ? token[0] : 0;
+    return len == 3 && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) &&
+           (token[1] == '+' || token[1] == '-') && token[2] >= '0' && token[2] <= '9';
+}
+
 int moves_parse(const board *b, const char *text, move *m, char *err)
 {
     int i = text[0] ? board_find_label(b, text[0]) : -1;

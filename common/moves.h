@@ -205,6 +205,10 @@ int moves_format(const board *b, move m, char *out);
  * the buffer of n bytes is too small. */
 int moves_format_list(const board *b, const move *m, int count, char *out, size_t n);
 
+/* Whether token[0 .. len) has the form of a move, on any board: a letter, '+' or '-', a digit
+ * (B+1). Whether it is legal is the replay's to say. */
+bool moves_token_valid(const char *token, size_t len);
+
 /* Parses one move in notation; returns 0, or -1 with a reason in err (BOARD_ERR_MAX). */
 int moves_parse(const board *b, const char *text, move *m, char *err);
 

@@ -146,6 +146,20 @@ int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *ou
     return klotski_format_grid(&p->klotski, pos->at, out);
 }
 
+bool puzzle_notation_valid(family_id f, const char *text)
+{
+    bool (*valid)(const char *, size_t) = f == FAMILY_RUSH      ? moves_token_valid
+                                          : f == FAMILY_KLOTSKI ? klotski_token_valid
+                                                                : tiles_token_valid;
+    if (!*text) return true;
+    for (const char *s = text;;) {
+        size_t len = strcspn(s, " ");
+        if (!valid(s, len)) return false;
+        if (!s[len]) return true;
+        s += len + 1;
+    }
+}
+
 void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out)
 {
     if (p->family == FAMILY_RUSH) board_picture(&p->board, pos->key, out);

@@ -92,6 +92,11 @@ int puzzle_replay_each(const puzzle *p, const char *text, puzzle_move_seen *seen
 #define PUZZLE_GRID_MAX (BOARD_TEXT_MAX > KLOTSKI_TEXT_MAX ? BOARD_TEXT_MAX : KLOTSKI_TEXT_MAX)
 int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *out);
 
+/* Whether text has the form of a solution in family f's notation: its tokens (moves.h's,
+ * klotski.h's, tiles.h's token_valid) one space apart, or nothing. Whether it is legal on a
+ * board is puzzle_replay's to say. */
+bool puzzle_notation_valid(family_id f, const char *text);
+
 /* A position as pieces on a grid, whatever the family (family.h's family_picture). */
 void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out);
 

@@ -191,6 +191,14 @@ int tiles_replay_each(const tiles_board *b, uint64_t start, const char *text,
     return 0;
 }
 
+bool tiles_token_valid(const char *token, size_t len)
+{
+    size_t digits = 0;
+    while (digits < len && token[digits] >= '0' && token[digits] <= '9') digits++;
+    return (digits == 1 || digits == 2) && len == digits + 1 && token[digits] &&
+           strchr("UDLR", token[digits]);
+}
+
 void tiles_picture(const tiles_board *b, uint64_t key, family_picture *out)
 {
     *out = (family_picture){.width = b->width, .height = b->height, .npieces = b->cells - 1};

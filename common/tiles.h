@@ -112,6 +112,9 @@ int tiles_format_rows(const tiles_board *b, uint64_t key, bool aligned, char *ou
  * each with its number and drawn as the primary on its goal cell, so that the goal is all
  * primary; no exit. */
 void tiles_picture(const tiles_board *b, uint64_t key, family_picture *out);
+/* Whether token[0 .. len) has the form of a move, on any board: a tile's number (one or two
+ * digits), then U, D, L or R (12D). */
+bool tiles_token_valid(const char *token, size_t len);
 /* Whether the goal is Korf's (no `goal:` line needed). */
 bool tiles_goal_is_korf(const tiles_board *b);
 /* The goal as W*H numbers separated by `sep` (TILES_TEXT_MAX bytes). Returns the length. */

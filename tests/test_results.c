@@ -122,6 +122,34 @@ Test(verify, every_tampered_claim_fails)
     }
 }
 
+/* A row's solution is read in its family's notation (puzzle_notation_valid): a Rush Hour row
+ * holding a Klotski or tiles move, or a row of a family this program does not know, is one line
+ * naming the file, the line and the column, and exit status 2. */
+Test(verify, a_solution_in_another_familys_notation_is_refused)
+{
+    char dir[64];
+    th_scratch(dir);
+    make_run(dir);
+    const struct {
+        const char *column, *when, *value, *bad;
+    } cases[] = {
+        {"solution", "B+1 A+2", "BR A+2", "solution"},
+        {"solution", "B+1 A+2", "B+1 12D", "solution"},
+        {"solution", "B+1 A+2", "B+1  A+2", "solution"},
+        {"family", "rush", "hexagons", "family"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *out, *err, cmd[512], want[256];
+        tamper(dir, "bfs", cases[k].column, cases[k].when, cases[k].value, NULL);
+        snprintf(cmd, sizeof cmd, "%s/bench verify %s/t.csv corpus/seeds corpus/seed-formats", th_bin(), dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 2, "%s: %s%s", cases[k].value, out, err);
+        snprintf(want, sizeof want, ": column %s: not a valid value\n", cases[k].bad);
+        cr_assert_not_null(strstr(err, want), "%s: %s", cases[k].value, err);
+        cr_assert_eq(strchr(err, '\n'), err + strlen(err) - 1, "one line: %s", err);
+        free(out), free(err);
+    }
+}
+
 Test(verify, rows_of_other_puzzles_are_reported_once_and_failures_capped)
 {
     char dir[64], *out;
