@@ -48,7 +48,6 @@ static uint64_t prepare_bound(const solver_setup *u, const puzzle *p, const solv
 {
     uint64_t bytes = 0;
     *seconds = 0;
-    if (p->family == FAMILY_RUSH) return 0;
     family_problem view;
     puzzle_problem(p, &view);
     if (view.unsolvable && view.unsolvable(view.board, view.start)) return 0;   /* not searched */

@@ -137,3 +137,84 @@ int moves_merge(move *m, int count)
     }
     return n;
 }
+
+/* ---- The family view (family.h) ------------------------------------------------------------ */
+
+static bool problem_is_goal(const void *b, uint64_t key)
+{
+    return board_is_goal(b, key);
+}
+
+static int problem_successors(const void *b, uint64_t key, measure m, uint64_t *child)
+{
+    return m == MEASURE_STEPS ? moves_generate_steps(b, key, MOVES_SKIP_NONE, child, NULL)
+                              : moves_generate(b, key, MOVES_SKIP_NONE, child, NULL);
+}
+
+/* In steps, the piece that stepped may step on, two steps from the parent: nothing is left out. */
+static int problem_successors_after(const void *b, uint64_t parent, uint64_t key, measure m,
+                                    uint64_t *child)
+{
+    if (m == MEASURE_STEPS) return moves_generate_steps(b, key, MOVES_SKIP_NONE, child, NULL);
+    return moves_generate(b, key, board_moved_piece(b, parent, key), child, NULL);
+}
+
+static int problem_lower_bound(const void *b, uint64_t key, measure m)
+{
+    (void)m;
+    return !board_is_goal(b, key);
+}
+
+/* Whether keys a and c differ in one piece's offset alone. */
+static bool one_piece_apart(const board *b, uint64_t a, uint64_t c)
+{
+    uint64_t changed = a ^ c;
+    if (!changed) return false;
+    const board_piece *p = &b->piece[board_moved_piece(b, a, c)];
+    return (changed & ~((uint64_t)p->off_mask << p->shift)) == 0;
+}
+
+static char *problem_path_text(const void *b, const uint64_t *keys, int n, measure m, char *err)
+{
+    move *path = malloc((size_t)(n > 1 ? n - 1 : 1) * sizeof *path);
+    if (!path) {
+        snprintf(err, FAMILY_ERR_MAX, "out of memory");
+        return NULL;
+    }
+    int count = 0;
+    for (int k = 1; k < n; k++) {
+        if (!one_piece_apart(b, keys[k - 1], keys[k])) {
+            snprintf(err, FAMILY_ERR_MAX, "keys %d and %d are not one move apart", k - 1, k);
+            free(path);
+            return NULL;
+        }
+        path[count++] = moves_between(b, keys[k - 1], keys[k]);
+    }
+    if (m == MEASURE_STEPS) count = moves_merge(path, count);
+    size_t size = (size_t)count * 8 + 1;
+    char *text = malloc(size);
+    if (!text || moves_format_list(b, path, count, text, size) < 0) {
+        snprintf(err, FAMILY_ERR_MAX, "out of memory");
+        free(text);
+        text = NULL;
+    }
+    free(path);
+    return text;
+}
+
+void moves_problem(const board *b, uint64_t start, family_problem *out)
+{
+    *out = (family_problem){
+        .family = FAMILY_RUSH,
+        .board = b,
+        .start = start,
+        .max_successors = MOVES_MAX,
+        .is_goal = problem_is_goal,
+        .successors = problem_successors,
+        .lower_bound = problem_lower_bound,
+        .path_text = problem_path_text,
+        .successors_after = problem_successors_after,
+        .goal_mask = b->goal_mask,
+        .goal_value = b->goal_value,
+    };
+}

@@ -230,4 +230,14 @@ int moves_steps(const move *m, int count);
  * Returns the new count. */
 int moves_merge(move *m, int count);
 
+/* The board as family.h's view, for the solvers written once for every family and for what
+ * knows no family (the state graphs): its successors in moves (and slides, which are its
+ * moves) are moves_generate's, in its order, in steps moves_generate_steps's; after a move,
+ * those of every piece but the one that moved (all its moves stay within one move of the
+ * state before it); the goal test and its mask; the bound 1 off the goal, 0 on it; the
+ * notation of a path of keys, a token a move (a path of steps written as its moves). No goal
+ * states (Rush Hour's bidirectional search is its own entry's), no memo, no proof of
+ * unsolvability, no cluster size. */
+void moves_problem(const board *b, uint64_t start, family_problem *out);
+
 #endif

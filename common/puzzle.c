@@ -169,7 +169,8 @@ void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture 
 
 void puzzle_problem(const puzzle *p, family_problem *out)
 {
-    if (p->family == FAMILY_TILES) tiles_problem(&p->tiles, p->start, out);
+    if (p->family == FAMILY_RUSH) moves_problem(&p->board, p->start, out);
+    else if (p->family == FAMILY_TILES) tiles_problem(&p->tiles, p->start, out);
     else klotski_problem(&p->klotski, p->start, out);
 }
 

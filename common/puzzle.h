@@ -100,8 +100,9 @@ bool puzzle_notation_valid(family_id f, const char *text);
 /* A position as pieces on a grid, whatever the family (family.h's family_picture). */
 void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out);
 
-/* The family view of a puzzle of any family but Rush Hour (family.h), for the solvers written
- * once for every family; it points into p, which must outlive it. */
+/* The family view of a puzzle (family.h), for the solvers written once for every family and
+ * for what knows no family; it points into p, which must outlive it. Rush Hour's
+ * (moves_problem) has no goal states: its solvers keep their own entry on the bitboards. */
 void puzzle_problem(const puzzle *p, family_problem *out);
 
 /* A stable identifier of the puzzle's geometry, as 16 hex digits (out[17]): XXH3-64 of the

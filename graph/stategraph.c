@@ -7,17 +7,15 @@
 
 #include "cli/measure.h"
 #include "common/grow.h"
-#include "common/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
 #include "search/search.h"
 #include "solvers/bfs.h"
 
-/* The states one move from key, into g->child: the one place the graph meets the families. */
+/* The states one move from key, into g->child: the one place the graph meets the families,
+ * through the puzzle's view. */
 static int neighbours(const state_graph *g, uint64_t key)
 {
-    if (g->p->family == FAMILY_RUSH)
-        return moves_generate(&g->p->board, key, MOVES_SKIP_NONE, g->child, NULL);
     return g->view.successors(g->view.board, key, MEASURE_MOVES, g->child);
 }
 
@@ -88,29 +86,19 @@ static void mark_solution(state_graph *g)
     solver_result_free(&r);
 }
 
-/* The cluster of p's start in moves, within max_states states (0: no limit). */
-static bool explore(state_graph *g, cluster *c, uint64_t max_states)
-{
-    if (g->p->family == FAMILY_RUSH)
-        return cluster_explore(c, &g->p->board, g->p->start, max_states, 0);
-    return cluster_explore_family(c, &g->view, MEASURE_MOVES, max_states, 0);
-}
 
 int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint64_t edges_max,
                       char *err)
 {
     memset(g, 0, sizeof *g);
     g->p = p;
-    int max_children = MOVES_MAX;
-    if (p->family != FAMILY_RUSH) {
-        puzzle_problem(p, &g->view);
-        if (g->view.max_successors > max_children) max_children = g->view.max_successors;
-    }
-    g->child = xmalloc((size_t)max_children * sizeof *g->child);
+    puzzle_problem(p, &g->view);
+    g->child = xmalloc((size_t)g->view.max_successors * sizeof *g->child);
     cluster c;
     if (max_states > UINT32_MAX - 1) max_states = UINT32_MAX - 1;
     /* (cluster_explore takes 0 for no limit; here 0 refuses every cluster.) */
-    if (max_states == 0 || !explore(g, &c, max_states)) {
+    /* (cluster_explore_family: the same order of states as the family's own explorer.) */
+    if (max_states == 0 || !cluster_explore_family(&c, &g->view, MEASURE_MOVES, max_states, 0)) {
         state_graph_free(g);
         snprintf(err, GRAPH_ERR_MAX, "its cluster has more than %llu states",
                  (unsigned long long)max_states);

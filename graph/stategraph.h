@@ -7,8 +7,8 @@
  * (u, v) with u < v, since every move can be undone by a move (the graph is undirected); and
  * the distances to the goal are search/cluster.h's, the ones bin/solve --cluster reports.
  *
- * A cluster of any family: Rush Hour's is explored on the bitboards, another family's through
- * its view (common/family.h), in moves either way.
+ * A cluster of any family, explored through the puzzle's view (common/family.h) in moves: the
+ * graph knows no family.
  *
  *     state_graph g;
  *     if (state_graph_build(&g, p, max_states, edges_max, err)) ... err ...
@@ -28,7 +28,6 @@
 #include <stdint.h>
 
 #include "common/family.h"
-#include "common/moves.h"
 #include "common/puzzle.h"
 #include "common/stateset.h"
 #include "search/solver.h"
@@ -39,7 +38,7 @@
 
 typedef struct {
     const puzzle *p;
-    family_problem view;     /* p's, when it is not a Rush Hour puzzle */
+    family_problem view;     /* p's (puzzle_problem) */
     uint64_t *child;         /* room for one state's successors */
     uint32_t count;          /* states */
     uint64_t *key;           /* node -> state */

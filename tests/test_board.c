@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/moves.h"
+#include "solvers/bfs.h"
 #include "tests/helpers.h"
 
 TestSuite(board, .fini = th_check_leaks);
@@ -284,4 +285,76 @@ Test(board, largest_boards_fit_the_key)
             cr_assert_eq(board_add_piece(&b, BOARD_LABELS[n], true, 2, r, c, err), 0, "%s", err);
     cr_assert_eq(board_finish(&b, 'A', EXIT_RIGHT, err), -1);
     cr_assert_str_eq(err, "22 pieces need 66 bits of state; the 64-bit key holds 63");
+}
+
+/* Rush Hour's family view (moves_problem): its successors in moves and slides are the
+ * generator's, in its order, in steps the single steps; after a move, every successor but the
+ * moved piece's, none of which is more than a move from the state before; its bound is 0 on a
+ * goal and 1 off one; and the reference BFS written for every family, searching the view in
+ * moves and in steps, finds the bitboard engine's optima, its paths written in Rush Hour's
+ * notation replaying to them. */
+Test(board, the_family_view_is_the_bitboards, .timeout = 120)
+{
+    puzzle_list list = th_load(sample_path);
+    srand(11);
+    uint64_t child[MOVES_MAX], generated[MOVES_MAX], after[MOVES_MAX];
+    solver_budget none = {0, 0, 0};
+    for (int k = 0; k < list.count; k += 15) {
+        const puzzle *p = &list.items[k];
+        family_problem view;
+        puzzle_problem(p, &view);
+        cr_assert_eq(view.family, FAMILY_RUSH);
+        uint64_t parent = p->start, key = p->start;
+        for (int step = 0; step < 40; step++) {
+            int n = view.successors(view.board, key, MEASURE_MOVES, child);
+            cr_assert_eq(moves_generate(&p->board, key, MOVES_SKIP_NONE, generated, NULL), n);
+            cr_assert_arr_eq(child, generated, (size_t)n * sizeof *child);
+            cr_assert_eq(view.successors(view.board, key, MEASURE_SLIDES, child), n);
+            int s = view.successors(view.board, key, MEASURE_STEPS, child);
+            cr_assert_eq(moves_generate_steps(&p->board, key, MOVES_SKIP_NONE, generated, NULL), s);
+            cr_assert_arr_eq(child, generated, (size_t)s * sizeof *child);
+            cr_assert_eq(view.lower_bound(view.board, key, MEASURE_MOVES), !board_is_goal(&p->board, key));
+            cr_assert_eq(view.is_goal(view.board, key), (key & view.goal_mask) == view.goal_value);
+            if (key != parent) {   /* after a move: a subset in order, the rest within a move */
+                int a = view.successors_after(view.board, parent, key, MEASURE_MOVES, after);
+                int from_parent = view.successors(view.board, parent, MEASURE_MOVES, generated);
+                int j = 0;
+                for (int i = 0; i < n; i++) {
+                    view.successors(view.board, key, MEASURE_MOVES, child);
+                    if (j < a && after[j] == child[i]) {
+                        j++;
+                        continue;
+                    }
+                    bool near = child[i] == parent;
+                    for (int q = 0; q < from_parent && !near; q++) near = generated[q] == child[i];
+                    cr_assert(near, "puzzle %d: a successor left out is not within a move", k);
+                }
+                cr_assert_eq(j, a, "puzzle %d: not a subset in order", k);
+            }
+            n = view.successors(view.board, key, MEASURE_MOVES, child);
+            if (n == 0) break;
+            parent = key;
+            key = child[rand() % n];
+        }
+        for (int m = 0; m < 2; m++) {   /* moves, then steps */
+            measure in = m ? MEASURE_STEPS : MEASURE_MOVES;
+            int engine, units;
+            cr_assert_eq(bfs_reference_puzzle(p, in, &none, &engine), SOLVE_SOLVED, "%s", p->name);
+            solver_context ctx;
+            solver_context_init(&ctx);
+            solver_result r;
+            bfs_family_search(&ctx, &view, in, &none, &r, false);
+            cr_assert_eq(r.status, SOLVE_SOLVED, "%s", p->name);
+            units = r.nlevels - 1;
+            cr_assert_eq(units, engine, "%s in %s: %d, the engine %d", p->name, measure_name(in),
+                         units, engine);
+            measure_counts c;
+            char why[PUZZLE_ERR_MAX];
+            cr_assert_eq(puzzle_replay(p, r.text, &c, why), 0, "%s: %s", p->name, why);
+            cr_assert_eq(m ? c.steps : c.moves, engine, "%s: %s", p->name, r.text);
+            solver_result_free(&r);
+            solver_context_free(&ctx);
+        }
+    }
+    puzzle_list_free(&list);
 }
