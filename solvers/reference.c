@@ -80,16 +80,9 @@ static const memo_cluster *memo_explore(reference_memo *memo, uint64_t hash, con
                                         const puzzle *p, measure m, const solver_budget *budget)
 {
     cluster c;
-    bool whole;
-    if (p->family == FAMILY_RUSH) {
-        if (m == MEASURE_STEPS) return NULL;   /* Rush Hour's clusters are in moves (its slides) */
-        whole = cluster_explore(&c, &p->board, p->start, REFERENCE_MEMO_STATES, budget->max_bytes);
-    } else {
-        family_problem view;
-        puzzle_problem(p, &view);
-        whole = cluster_explore_family(&c, &view, m, REFERENCE_MEMO_STATES, budget->max_bytes);
-    }
-    if (!whole) return NULL;
+    family_problem view;
+    puzzle_problem(p, &view);
+    if (!cluster_explore_family(&c, &view, m, REFERENCE_MEMO_STATES, budget->max_bytes)) return NULL;
     cluster_forget(&c);   /* the distances are all it needs */
     memo->counts.clusters++;
     while (memo->nclusters && memo->states + c.count > REFERENCE_MEMO_STATES) {
@@ -139,7 +132,6 @@ solve_status reference_puzzle(reference_memo *memo, const puzzle *p, measure m,
 {
     *who = "the reference BFS";
     *units = 0;
-    if (p->family == FAMILY_RUSH) return bfs_through(memo, p, m, budget, units);
     family_problem view;
     puzzle_problem(p, &view);
     if (view.unsolvable && view.unsolvable(view.board, view.start)) {

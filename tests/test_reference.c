@@ -75,8 +75,9 @@ Test(reference, the_memo_gives_klotskis_answers_in_every_measure, .timeout = 120
     puzzle_list_free(&list);
 }
 
-/* Rush Hour: states along a random walk from a seed, asked as puzzles of one board, have the
- * answers of their own searches, one cluster searched whole for them all. */
+/* Rush Hour: states along a random walk from a seed, asked as puzzles of one board in moves and
+ * in steps, have the answers of their own searches (the bitboard engine's), one cluster
+ * searched whole in each measure, through the family view, for them all. */
 Test(reference, the_memo_gives_rush_hours_answers, .timeout = 120)
 {
     puzzle_list list = th_load("corpus/seeds/seeds.txt");
@@ -89,10 +90,11 @@ Test(reference, the_memo_gives_rush_hours_answers, .timeout = 120)
         int n = moves_generate(&p.board, p.start, MOVES_SKIP_NONE, child, NULL);
         p.start = child[rand() % n];
         same_answer(memo, &p, MEASURE_MOVES);
+        same_answer(memo, &p, MEASURE_STEPS);
     }
     reference_memo_counts n = reference_memo_count(memo);
-    cr_assert_eq(n.searches, 1);
-    cr_assert_eq(n.clusters, 1);
-    cr_assert_eq(n.answered, 59);
+    cr_assert_eq(n.searches, 2);
+    cr_assert_eq(n.clusters, 2);
+    cr_assert_eq(n.answered, 118);
     reference_memo_free(memo);
 }
