@@ -810,12 +810,14 @@ int report_read_stream(FILE *f, const char *path, report *r, char *err)
     int before = r->count;
     int rc = first == '{' ? read_json(path, f, r, err) : read_csv(path, f, r, err);
     if (rc) {
-        /* Nothing appended on failure; the message may quote the file. */
+        /* Nothing appended on failure, and a report that was empty holds nothing; the message
+         * may quote the file. */
         for (int i = before; i < r->count; i++) {
             free(r->row[i].solution);
             free(r->row[i].read_from);
         }
         r->count = before;
+        if (before == 0) report_free(r);   /* nor any memory kept for them */
         scan_escape(err);
     }
     return rc;

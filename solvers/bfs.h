@@ -62,7 +62,7 @@ void bfs_family_search_avx2(solver_context *ctx, const family_problem *p, measur
  * steps, moves by default. */
 #define BFS_METRIC_PARAM                                                                    \
     {"metric", "the measure searched: moves, slides (one direction each) or steps (one cell)", \
-     MEASURE_MOVES, 0, MEASURE_COUNT - 1, measure_names}
+     MEASURE_MOVES, 0, MEASURE_COUNT - 1, measure_names, 0, NULL}
 /* The reference answer and cluster mode for a puzzle of any family: Rush Hour's engine (its
  * moves are its slides; steps are bfs1's search), or bfs_family_search through the puzzle's
  * family view. */

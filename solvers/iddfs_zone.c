@@ -39,8 +39,8 @@
 enum { PARAM_DEPTH, PARAM_TABLE, NPARAMS };
 
 static const solver_param iddfs_zone_params[NPARAMS] = {
-    [PARAM_DEPTH] = {"depth", "deepest iteration in moves (the final slide not counted)", 199, 1, 1000, NULL},
-    [PARAM_TABLE] = {"table", "states the table records per iteration", 50000, 0, 1 << 30, NULL},
+    [PARAM_DEPTH] = {"depth", "deepest iteration in moves (the final slide not counted)", 199, 1, 1000, NULL, 0, NULL},
+    [PARAM_TABLE] = {"table", "states the table records per iteration", 50000, 0, 1 << 30, NULL, 0, NULL},
 };
 
 typedef struct {

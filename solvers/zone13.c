@@ -41,11 +41,11 @@ enum { AS_WRITTEN, FIRST_MOVE, GAINED_CELLS, STRICT_ORDER };
 static const char *const ablations[] = {"none", "first-move", "gained-cells", "strict-order"};
 
 static const solver_param zone13_params[NPARAMS] = {
-    [PARAM_WINDOW] = {"window", "purpose rule: the moves a move must follow up on", 4, 1, 200, NULL},
-    [PARAM_DEPTH] = {"depth", "depth limit in moves (the final slide not counted)", 50, 1, 1000, NULL},
-    [PARAM_ORDER] = {"order", "cycle rule's order check (1 on, 0 off)", 1, 0, 1, NULL},
+    [PARAM_WINDOW] = {"window", "purpose rule: the moves a move must follow up on", 4, 1, 200, NULL, 0, NULL},
+    [PARAM_DEPTH] = {"depth", "depth limit in moves (the final slide not counted)", 50, 1, 1000, NULL, 0, NULL},
+    [PARAM_ORDER] = {"order", "cycle rule's order check (1 on, 0 off)", 1, 0, 1, NULL, 0, NULL},
     [PARAM_ABLATION] = {"ablation", "put back one misreading of version 0.4", AS_WRITTEN, 0,
-                        STRICT_ORDER, ablations},
+                        STRICT_ORDER, ablations, 0, NULL},
 };
 
 typedef struct {

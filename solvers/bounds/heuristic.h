@@ -86,7 +86,7 @@ void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind
  * solver's first budget check). */
 #define HEURISTIC_PARAM                                                                         \
     {SETUP_HEURISTIC, "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,            \
-     HEURISTIC_KINDS - 1, heuristic_names}
+     HEURISTIC_KINDS - 1, heuristic_names, 0, NULL}
 void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
                      const solver_budget *budget, solver_result *r);
 int heuristic_moves(const heuristic *h, uint64_t key);
