@@ -10,8 +10,9 @@
  * the result files hold them (times to three digits); boards are drawn by the page's script
  * when shown, never one per row here, from the start's picture (family.h's family_picture:
  * pieces on a grid, the same for every family) and, for each embedded solution, its replay's
- * frames (each move as the pieces it moved), so that the page reads no family's notation. What grows with the run is bounded: the
- * solutions embedded (PAGE_SOLUTION_BYTES, shortest first) and the graphs and walks
+ * frames (each move as the pieces it moved), so that the page reads no family's notation.
+ * What grows with the run is bounded: the solutions embedded with their frames
+ * (PAGE_SOLUTION_BYTES, shortest first) and the graphs and walks
  * (DRILL_PAGE_BYTES), so that 160,000 rows make a page of a few tens of MB at most. Opened with
  * #selftest, the script sorts, filters, pages, checks its formats and figures, steps through
  * the solutions and plays the walks, and writes PASS or FAIL into the page, which is how the
@@ -159,21 +160,27 @@ static void frame_seen(const puzzle_position *pos, const char *token, size_t len
     f->last = now;
 }
 
+/* The row's puzzle, its board read back; false when it does not read. */
+static bool read_back(const report_row *row, puzzle *out)
+{
+    puzzle_list one = {0};
+    char why[SCAN_ERR_MAX];
+    bool read = report_row_puzzle(row, &one, why) == 0;
+    if (read) *out = one.items[0];
+    puzzle_list_free(&one);
+    return read;
+}
+
 /* {steps, solved}: the moves of a row's solution that replay, and whether they reach the goal;
  * NULL when its board does not read back. */
 static json_t *frames_json(const report_row *row)
 {
-    puzzle_list one = {0};
-    char why[SCAN_ERR_MAX];
-    if (report_row_puzzle(row, &one, why)) {
-        puzzle_list_free(&one);
-        return NULL;
-    }
-    framing f = {.p = &one.items[0], .steps = json_array()};
+    puzzle p;
+    if (!read_back(row, &p)) return NULL;
+    framing f = {.p = &p, .steps = json_array()};
     measure_counts units;
     char err[PUZZLE_ERR_MAX];
-    bool solved = puzzle_replay_each(f.p, row->solution, frame_seen, &f, &units, err) == 0;
-    puzzle_list_free(&one);
+    bool solved = puzzle_replay_each(&p, row->solution, frame_seen, &f, &units, err) == 0;
     return json_pack("{s o s b}", "steps", f.steps, "solved", solved);
 }
 
@@ -192,19 +199,13 @@ static size_t embedded_bytes(const char *solution)
 /* The start of a row's puzzle as the page draws it, or null when its board does not read back. */
 static json_t *start_picture(const report_row *row)
 {
-    puzzle_list one = {0};
-    char why[SCAN_ERR_MAX];
-    json_t *out = json_null();
-    if (report_row_puzzle(row, &one, why) == 0) {
-        puzzle_position start;
-        family_picture f;
-        puzzle_start_position(&one.items[0], &start);
-        puzzle_picture(&one.items[0], &start, &f);
-        json_decref(out);
-        out = picture_json(&f);
-    }
-    puzzle_list_free(&one);
-    return out;
+    puzzle p;
+    if (!read_back(row, &p)) return json_null();
+    puzzle_position start;
+    family_picture f;
+    puzzle_start_position(&p, &start);
+    puzzle_picture(&p, &start, &f);
+    return picture_json(&f);
 }
 
 /* The folder of kept layouts: $XDG_CACHE_HOME/unblock-bench/layouts (or ~/.cache/...), made as
