@@ -226,8 +226,9 @@ static const char *layout_cache(char out[PATH_MAX], size_t size)
 
 /* The page's data, a column per field so that a row costs a few bytes: the run's meta and
  * summary; the solvers (labels in row order) and their origins; the statuses and notes named
- * once; puzzles {index, name, id, optimum, cluster, board, graph_note} (r is sorted by puzzle);
- * runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim, solution}, each an
+ * once; puzzles {index, name, id, family, optimum, cluster, picture, graph_note} (r is sorted
+ * by puzzle); runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim, solution,
+ * frames}, each an
  * array over the puzzles (null where the solver has no row); and graphs[POSITION] where the
  * plan has room, laid out `jobs` at a time. */
 static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int jobs)
@@ -242,11 +243,11 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         json_object_set_new(origins, r->row[i].solver, json_string(r->row[i].origin));
         npuzzles += i == 0 || r->row[i].index != r->row[i - 1].index;
     }
-    const char *const puzzle_fields[] = {"index", "name", "id", "family", "optimum", "cluster", "board",
+    const char *const puzzle_fields[] = {"index", "name", "id", "family", "optimum", "cluster",
                                          "picture", "graph_note"};
     const char *const run_fields[] = {"status", "moves", "seconds", "expanded", "correct",
                                       "broken_claim", "solution", "frames"};
-    enum { P_FIELDS = 9, R_FIELDS = 8 };
+    enum { P_FIELDS = 8, R_FIELDS = 8 };
     json_t *puzzles = json_object(), *runs = json_object(), *graphs = json_object();
     for (int f = 0; f < P_FIELDS; f++) json_object_set_new(puzzles, puzzle_fields[f], nulls(npuzzles));
     for (size_t k = 0; k < json_array_size(labels); k++) {
@@ -268,7 +269,6 @@ static json_t *page_data(const report *r, json_t *doc, drill_plan *plan, int job
         SET(puzzles, "family", at, json_string(row->family));
         SET(puzzles, "optimum", at, int_or_null(row->optimal_moves));
         SET(puzzles, "cluster", at, int_or_null(row->cluster_size));
-        SET(puzzles, "board", at, json_string(row->board));
         SET(puzzles, "picture", at, start_picture(row));
         for (int k = first; k < end; k++) {
             const report_row *w = &r->row[k];

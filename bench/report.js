@@ -1,8 +1,8 @@
 // report.js -- the behaviour of bench's report page (bench/html.c writes the page and its data).
 // The data are the JSON object in <script id="data">, a column per field so that a row costs a
 // few bytes: meta, summary, solvers (labels in row order), origins, statuses and notes (named
-// once, referred to by place), puzzles {index, name, id, family, optimum, cluster, board,
-// picture, graph_note}, runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim,
+// once, referred to by place), puzzles {index, name, id, family, optimum, cluster, picture,
+// graph_note}, runs[LABEL] {status, moves, seconds, expanded, correct, broken_claim,
 // solution, frames}, each an array over the puzzles, and graphs[POSITION] {graph, walks} for
 // the puzzles whose cluster is small enough. Boards are drawn here from their pictures (the
 // same for every family), when shown; the table shows one page of rows at a time, sorted and
