@@ -921,7 +921,8 @@ Test(external, a_program_under_a_hidden_folder_needs_sandbox_read, .timeout = 60
 }
 
 /* The sandbox starts from any folder: from "/" (whose grant would cover the stage) and from
- * /dev (a folder the sandbox makes its own), the solver runs and its answer is judged. */
+ * /dev (a folder the sandbox makes its own), the solver runs and its answer is judged. Its
+ * script is granted: the repository may lie in a hidden folder (a clone under /tmp). */
 Test(external, the_sandbox_starts_from_the_root_and_from_dev, .timeout = 60)
 {
     char here[1024], cmd[4096], *out, *err;
@@ -929,9 +930,10 @@ Test(external, the_sandbox_starts_from_the_root_and_from_dev, .timeout = 60)
     const char *folders[] = {"/", "/dev"};
     for (int k = 0; k < 2; k++) {
         snprintf(cmd, sizeof cmd,
-                 "B=$(realpath %s); cd %s && $B/solve --external 'py=python3 %s/examples/python/bfs.py' "
+                 "B=$(realpath %s); cd %s && $B/solve --sandbox-read %s/examples/python "
+                 "--external 'py=python3 %s/examples/python/bfs.py' "
                  "--solver py %s/corpus/seed-formats/kotlin-4x4.txt",
-                 th_bin(), folders[k], here, here);
+                 th_bin(), folders[k], here, here, here);
         cr_assert_eq(th_run(cmd, &out, &err), 0, "from %s: %s%s", folders[k], out, err);
         cr_assert_not_null(strstr(out, "kotlin-4x4.txt:1: 2 moves, 3 steps\nB+1 A+2\n"), "%s", out);
         free(out), free(err);
