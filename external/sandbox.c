@@ -59,7 +59,7 @@
 
 static struct {
     bool on;
-    const char *const *reads, *const *writes;
+    const char *reads[SANDBOX_MAX_PATHS], *writes[SANDBOX_MAX_PATHS];   /* the caller's strings */
     int nreads, nwrites;
     const char *hide[SANDBOX_MAX_HIDDEN];
     int nhide;
@@ -72,9 +72,12 @@ int sandbox_setup(bool on, const char *const *reads, int nreads, const char *con
         snprintf(err, SANDBOX_ERR_MAX, "more than %d paths granted", SANDBOX_MAX_PATHS - 1);
         return -1;
     }
+    /* The lists are copied, the caller's may not outlive this call (bin/solve's options); the
+     * strings are kept as given (the program's arguments). */
     config.on = on;
-    config.reads = reads, config.nreads = nreads;
-    config.writes = writes, config.nwrites = nwrites;
+    memcpy(config.reads, reads, (size_t)nreads * sizeof *reads);
+    memcpy(config.writes, writes, (size_t)nwrites * sizeof *writes);
+    config.nreads = nreads, config.nwrites = nwrites;
     return 0;
 }
 
@@ -85,13 +88,13 @@ bool sandbox_on(void)
 
 int sandbox_reads(const char *const **paths)
 {
-    *paths = config.reads;
+    *paths = (const char *const *)config.reads;
     return config.nreads;
 }
 
 int sandbox_writes(const char *const **paths)
 {
-    *paths = config.writes;
+    *paths = (const char *const *)config.writes;
     return config.nwrites;
 }
 

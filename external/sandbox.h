@@ -39,7 +39,8 @@
 #define SANDBOX_GID 65534
 
 /* Turns the sandbox on or off for every external solver started from now on, with the paths
- * --sandbox-read and --sandbox-write grant (pointers kept: they must outlive the program's use).
+ * --sandbox-read and --sandbox-write grant (the lists copied; the strings' pointers kept: they
+ * must outlive the program's use, as its arguments do).
  * Returns 0, or -1 with a reason in err when there are more than SANDBOX_MAX_PATHS. */
 int sandbox_setup(bool on, const char *const *reads, int nreads, const char *const *writes,
                   int nwrites, char *err);
