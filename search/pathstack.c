@@ -83,9 +83,7 @@ void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int s
 void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, uint64_t key)
 {
     make_room(ps, (uint32_t)p->max_successors);
-    int n = p->successors(p->board, key, m, ps->child_key + ps->top);
-    ps->frame[ps->depth++] = (pathstack_frame){key, {0, 0}, ps->top, (uint32_t)n, 0};
-    ps->top += (uint32_t)n;
+    pathstack_push_made(ps, key, p->successors(p->board, key, m, ps->child_key + ps->top));
 }
 
 static uint64_t bytes_of(const pathstack *ps, uint64_t frames, uint64_t children)
