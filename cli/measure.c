@@ -19,16 +19,12 @@ double measure_thread_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The one place a solve goes to the entry of the puzzle's family (search/solver.h). A start
- * the family proves unsolvable without a search (family.h, `unsolvable`) is not searched: no
- * solution, nothing expanded, whichever solver was asked. */
+/* The one place a solve starts: the solver's entry on the puzzle's family view
+ * (search/solver.h). A start the family proves unsolvable without a search (family.h,
+ * `unsolvable`) is not searched: no solution, nothing expanded, whichever solver was asked. */
 void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
                   const solver_budget *budget, solver_result *r)
 {
-    if (p->family == FAMILY_RUSH) {
-        u->s->solve(ctx, &p->board, p->start, budget, u->param, r);
-        return;
-    }
     family_problem view;
     puzzle_problem(p, &view);
     if (view.unsolvable && view.unsolvable(view.board, view.start)) {
@@ -37,7 +33,7 @@ void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
         r->note = "proved unsolvable without a search";
         return;
     }
-    u->s->solve_family(ctx, &view, budget, u->param, r);
+    u->s->solve(ctx, &view, budget, u->param, r);
 }
 
 /* What the setup's bound reads, built (or read from its cache) before the clocks start, so that

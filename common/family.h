@@ -6,8 +6,8 @@
  * tiles sliding into one blank, common/tiles.h). A solver that applies
  * to several families sees a puzzle as a family_problem: a start key, a goal test, the
  * successors of a key in a measure, a lower bound, and how a path of keys is written. It never
- * decodes a key, so it is written once; Rush Hour's fast paths (bitboards, the AVX-512
- * generator) stay the solvers' own entry for that family.
+ * decodes a key, so it is written once; a family's fast space (Rush Hour's bitboards and vector
+ * generators) is a specialization behind the view (`fast`, below), never a second entry.
  *
  *     int n = p->successors(p->board, key, MEASURE_MOVES, child);
  *     if (p->is_goal(p->board, child[0])) ...
@@ -126,6 +126,11 @@ typedef struct family_problem {
      * reference (solvers/reference.c) gives up a breadth-first search it could never finish
      * for an exact informed one. */
     uint64_t cluster_states;
+    /* Since plugin ABI version 5: the family's own fast space, or NULL. A solver's loop is
+     * compiled twice (search/space.h, SPACE_DISPATCH): once over this view's calls, once over
+     * the fast space's, which it calls directly (Rush Hour: its board, whose bitboard and
+     * vector generators the loop inlines); the copy run is the one the family has. */
+    const void *fast;
 } family_problem;
 
 #endif

@@ -216,5 +216,6 @@ void moves_problem(const board *b, uint64_t start, family_problem *out)
         .successors_after = problem_successors_after,
         .goal_mask = b->goal_mask,
         .goal_value = b->goal_value,
+        .fast = b,
     };
 }

@@ -345,5 +345,6 @@ void tiles_problem(const tiles_board *b, uint64_t start, family_problem *out)
                             ~0ull,
                             b->goal_key,
                             problem_unsolvable,
-                            tiles_cluster_states(b)};
+                            tiles_cluster_states(b),
+                            NULL};
 }

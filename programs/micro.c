@@ -116,7 +116,7 @@ static void load(fixture *f, const char *line)
     solver_context_init(&ctx);
     solver_result r;
     solver_budget unlimited = {0, 0, 0};
-    bfs_cluster(&ctx, &f->p.board, f->p.start, &unlimited, NULL, &r);
+    bfs_cluster_puzzle(&ctx, &f->p, &unlimited, &r);
     f->nstates = ctx.trail[0].count;
     f->states = xmalloc(f->nstates * sizeof *f->states);
     memcpy(f->states, ctx.trail[0].key, f->nstates * sizeof *f->states);
@@ -178,7 +178,9 @@ static void bench_solve(micro_state *st, const void *arg)
         solver_context ctx;
         solver_context_init(&ctx);
         solver_result r;
-        c->s->solve(&ctx, &c->f->p.board, c->f->p.start, &budget, NULL, &r);
+        family_problem view;
+        puzzle_problem(&c->f->p, &view);
+        c->s->solve(&ctx, &view, &budget, NULL, &r);
         status = r.status;
         solver_result_free(&r);
         solver_context_free(&ctx);

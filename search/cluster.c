@@ -230,7 +230,9 @@ static int optimum_of(const solver *reference, solver_context *ctx, const board 
     if (board_subset(b, key, pieces, walls, &small, err)) return -1;
     solver_budget unlimited = {0, 0, 0};
     solver_result r;
-    reference->solve(ctx, &small, board_start_key(&small), &unlimited, NULL, &r);
+    family_problem view;
+    moves_problem(&small, board_start_key(&small), &view);
+    reference->solve(ctx, &view, &unlimited, NULL, &r);
     int moves = r.status == SOLVE_SOLVED ? r.nmoves : -1;
     solver_result_free(&r);
     return moves;

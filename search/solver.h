@@ -1,15 +1,19 @@
 /* solver.h -- the interface every search strategy in solvers/ implements.
  *
- * A solver is a descriptor: a name, a one-line summary, what it guarantees, and a solve
- * function. Solve takes a board and its start key, a budget, and a context holding memory that
- * is reused from one puzzle to the next; it fills a result. Callers:
+ * A solver is a descriptor: a name, a one-line summary, what it guarantees, the families it
+ * takes, and one solve function. Solve takes a puzzle's family view (common/family.h: its
+ * start, goal test, successors, bound, notation, and the family's fast space where it has one),
+ * a budget, and a context holding memory that is reused from one puzzle to the next; it fills
+ * a result. Callers:
  *
  *     solver_context ctx;
  *     solver_context_init(&ctx);
  *     const solver *s = solver_find("bfs");            (solvers/registry.h)
+ *     family_problem view;
+ *     puzzle_problem(p, &view);                        (common/puzzle.h)
  *     solver_result r;
- *     s->solve(&ctx, &p->board, p->start, &budget, NULL, &r);   (NULL: default parameters)
- *     ... r.status, r.moves[0 .. r.nmoves - 1], r.expanded ...
+ *     s->solve(&ctx, &view, &budget, NULL, &r);        (NULL: default parameters)
+ *     ... r.status, r.moves[0 .. r.nmoves - 1] or r.text, r.expanded ...
  *     solver_result_free(&r);
  *     solver_context_free(&ctx);
  */
@@ -127,31 +131,28 @@ static inline bool solver_param_applies(const solver_param *p, family_id f)
     return !p->families || (p->families >> f & 1u);
 }
 
-/* A solver takes the families whose bit is set in `families` (FAMILY_BIT; 0 means Rush Hour
- * only, as every solver written before there were families). Rush Hour puzzles go to `solve`,
- * on the bitboards; every other family's to `solve_family`, written once over family.h's view
- * of a puzzle. A solver asked for a family it does not take is not run: its row says
- * `unsupported`. A parameter named "metric" (choices moves, slides, steps) sets the measure
- * the solver searches in, and so its guarantee (solvers/setup.h, setup_guarantee). */
+/* A solver takes the families whose bit is set in `families` (FAMILY_BIT). Its one entry,
+ * `solve`, is written once over the family view; a solver asked for a family it does not take
+ * is not run: its row says `unsupported`. A parameter named "metric" (choices moves, slides,
+ * steps) sets the measure the solver searches in, and so its guarantee (solvers/setup.h,
+ * setup_guarantee). */
 typedef struct solver {
     const char *name;
     const char *summary;
     solver_guarantee guarantee;
     bool complete;   /* its "no solution" is a proof (else: nothing found under its prunes) */
     /* param: the values of params[0 .. nparams - 1], or NULL for their defaults. */
-    void (*solve)(solver_context *ctx, const board *b, uint64_t start,
-                  const solver_budget *budget, const int *param, solver_result *r);
+    void (*solve)(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                  const int *param, solver_result *r);
     const solver_param *params;
     int nparams;
     unsigned families;
-    void (*solve_family)(solver_context *ctx, const family_problem *p,
-                         const solver_budget *budget, const int *param, solver_result *r);
 } solver;
 
 /* Whether s takes family f. */
 static inline bool solver_takes(const solver *s, family_id f)
 {
-    return ((s->families ? s->families : FAMILY_BIT(FAMILY_RUSH)) >> f) & 1u;
+    return (s->families >> f) & 1u;
 }
 
 /* Parameter i of a solve on a puzzle of family f: param[i], or its default (from the solver's

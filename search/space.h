@@ -1,19 +1,20 @@
-/* space.h -- the space a solver written once searches: Rush Hour's bitboards, with their fast
- * generator and its prunes, or another family's view (common/family.h) in one measure.
+/* space.h -- the space a solver written once searches: a family's view (common/family.h) in one
+ * measure, or the family's own fast space (the view's `fast`: Rush Hour's bitboards, with
+ * their generator and its prunes).
  *
- * A solver that takes several families writes its loop once, as an always-inlined function
- * over a search_space, and gives each entry (search/solver.h: `solve` for Rush Hour,
- * `solve_family` for the rest) its own copy with a space made on the spot. Every function here
- * is always inlined too, so in each copy `s->p` is a known constant and the other family's
- * branch is gone: Rush Hour's loop makes the calls it made before there were families, and
- * pays nothing for the other.
+ * A solver has one entry (search/solver.h). It writes its loop once, as an always-inlined
+ * function over a search_space, and calls it through SPACE_DISPATCH, which compiles the loop
+ * twice, once a space, and runs the copy the puzzle's family has. Every function here is
+ * always inlined too, so in each copy `s->p` is a known constant and the other space's branch
+ * is gone: the fast space's loop makes the calls a hand-written one would, and pays nothing
+ * for the view's.
  *
- *     search_space sp = space_of_board(b);            (or space_of_family(p, MEASURE_MOVES))
- *     int n = space_successors(&sp, key, skip, child);
- *     if (space_is_goal(&sp, child[0])) ...
+ *     SPACE_DISPATCH(p, MEASURE_MOVES, sp, my_search(ctx, sp, p->start, budget, r));
+ *     ...  int n = space_successors(sp, key, skip, child);
+ *          if (space_is_goal(sp, child[0])) ...
  *
- * `skip` is Rush Hour's prune, the piece that need not move (MOVES_SKIP_NONE: none); another
- * family's successors are all of them.
+ * `skip` is the fast space's prune, the piece that need not move (MOVES_SKIP_NONE: none); the
+ * view's successors are all of them.
  */
 #ifndef SPACE_H
 #define SPACE_H
@@ -23,25 +24,31 @@
 #define SPACE_INLINE static inline __attribute__((always_inline))
 
 typedef struct {
-    const board *b;              /* Rush Hour (p NULL) */
-    const family_problem *p;     /* another family (b NULL), searched in measure m */
+    const board *b;              /* the fast space (p NULL) */
+    const family_problem *p;     /* the view (b NULL), searched in measure m */
     measure m;
 } search_space;
 
-SPACE_INLINE search_space space_of_board(const board *b)
-{
-    return (search_space){b, NULL, MEASURE_MOVES};
-}
+/* Runs `call` with `sp` (a const search_space *) the space of view p: its fast space when the
+ * family has one, else the view in measure m. `call` is compiled once for each, and within each
+ * copy the space is a constant: the one place where a solver meets the choice, written once. */
+#define SPACE_DISPATCH(p, m, sp, call)                                                           \
+    do {                                                                                         \
+        if ((p)->fast) {                                                                         \
+            const search_space sp##_fast = {(const board *)(p)->fast, NULL, MEASURE_MOVES};      \
+            const search_space *sp = &sp##_fast;                                                 \
+            call;                                                                                \
+        } else {                                                                                 \
+            const search_space sp##_view = {NULL, (p), (m)};                                     \
+            const search_space *sp = &sp##_view;                                                 \
+            call;                                                                                \
+        }                                                                                        \
+    } while (0)
 
+/* The view's space in measure m (a search that has no fast form). */
 SPACE_INLINE search_space space_of_family(const family_problem *p, measure m)
 {
     return (search_space){NULL, p, m};
-}
-
-/* The family searched. */
-SPACE_INLINE family_id space_family(const search_space *s)
-{
-    return s->p ? s->p->family : FAMILY_RUSH;
 }
 
 /* The most successors a state has. */

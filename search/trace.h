@@ -14,7 +14,7 @@
  *     trace_list list;
  *     trace_list_init(&list, 1000000);          (keeps at most a million steps)
  *     ctx.trace = &list.base;                   (solver_context, search/solver.h)
- *     s->solve(&ctx, b, start, &budget, NULL, &r);
+ *     s->solve(&ctx, &view, &budget, NULL, &r);
  *     ... list.step[0 .. list.count - 1], list.cut ...
  *     trace_list_free(&list);
  */

@@ -14,12 +14,12 @@
  * Like bfs it never expands the piece that moved last (any state that reaches is a sibling,
  * reached no dearer from the parent).
  *
- * The family form (every family but Rush Hour) searches in moves with the bound --heuristic
- * chooses among the family's (bounds/heuristic.h, family_bound: Klotski's pattern database of
- * the primary alone, proved in common/klotski.h; the tiles' Manhattan distance, linear
- * conflicts and pattern databases), a child's bound worked out from its parent's; it leaves out
- * the moves the family's successors_after leaves out (Klotski: the piece that moved last's; the
- * tiles: the move back), for the same reason.
+ * It searches in moves with the bound --heuristic chooses among the family's (bounds/heuristic.h,
+ * family_bound: Rush Hour's blockers, mustmove and pattern databases; Klotski's pattern
+ * database of the primary alone, proved in common/klotski.h; the tiles' Manhattan distance,
+ * linear conflicts and pattern databases), a child's bound worked out from its parent's; on a
+ * family's view it leaves out the moves the family's successors_after leaves out (Klotski: the
+ * piece that moved last's; the tiles: the move back), for the same reason.
  */
 #include <stdlib.h>
 
@@ -69,31 +69,29 @@ static const solver_param astar_params[NPARAMS] = {
 };
 
 /* The lower bound of key, reached from `parent` whose bound is h_parent (the start: parent
- * itself): the chosen heuristic on Rush Hour's boards, the family's bound elsewhere;
- * HEURISTIC_DEAD where no goal can be reached. */
-SPACE_INLINE int astar_bound(const search_space *sp, heuristic *bound, const family_bound *fb,
-                             uint64_t parent, int h_parent, uint64_t key)
+ * itself): the family's bound --heuristic chose (bounds/heuristic.h); HEURISTIC_DEAD where no
+ * goal can be reached. */
+static inline int astar_bound(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
 {
-    if (!sp->p) return heuristic_moves(bound, key);
     int h = parent == key ? fb->h(fb, key) : fb->h_after(fb, parent, h_parent, key);
     return h < 0 ? HEURISTIC_DEAD : h;
 }
 
-/* The search, written once: inlined into each family's entry below (param: the solve's
+/* The search, written once: compiled into the entry below once a space (param: the solve's
  * parameters, NULL for the defaults). */
-SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint64_t start,
-                               const int *param, const solver_budget *budget, solver_result *r)
+SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp,
+                               const family_problem *view, const int *param,
+                               const solver_budget *budget, solver_result *r)
 {
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
-    family_id family = space_family(sp);
+    family_id family = view->family;
+    uint64_t start = view->start;
     int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC, family);
-    heuristic bound = {0};
-    family_bound fb = {0};
+    family_bound fb;
     heuristic_options o = {solver_param_value(astar_params, param, PARAM_PARTITION, family),
                            solver_param_value(astar_params, param, PARAM_REFLECT, family) != 0};
-    if (!sp->p) heuristic_begin(&bound, sp->b, start, kind, budget, r);
-    else if (heuristic_family_begin(&fb, sp->p, sp->m, kind, o, budget, r) < 0) return;
+    if (heuristic_family_begin(&fb, view, MEASURE_MOVES, kind, o, budget, r) < 0) return;
     stateset *set = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];
     stateset_clear(set, true);
@@ -104,7 +102,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
     uint64_t room = (uint64_t)space_room(sp), local[MOVES_MAX];
     uint64_t *child = sp->p ? xmalloc(room * sizeof *child) : local;
 
-    int h0 = astar_bound(sp, &bound, &fb, start, 0, start);
+    int h0 = astar_bound(&fb, start, 0, start);
     bool added;
     if (h0 != HEURISTIC_DEAD)
         open_state(trail, set, stateset_add(set, start, &added), &gt, &open, start, TRAIL_ROOT, 0,
@@ -126,7 +124,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
             search_trace_step(&limits, trace_step_of(key, from == TRAIL_ROOT ? 0 : trail->key[from],
                                                 gt.g[at], f - gt.g[at]));
         }
-        uint64_t bound_bytes = sp->p ? fb.bytes : heuristic_bytes(&bound);
+        uint64_t bound_bytes = fb.bytes;
         uint64_t bytes = stateset_bytes(set) + trail_bytes(trail) + open.bytes +
                          gt.capacity * sizeof *gt.g + bound_bytes;
         uint64_t next = stateset_bytes_next(set, room) + trail_bytes_next(trail, room) +
@@ -144,7 +142,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
                 r->duplicates++;
                 continue;
             }
-            int h = astar_bound(sp, &bound, &fb, key, f - gt.g[at], child[k]);
+            int h = astar_bound(&fb, key, f - gt.g[at], child[k]);
             if (h == HEURISTIC_DEAD) {
                 set->value[s] = CLOSED;   /* never worth opening */
                 continue;
@@ -156,24 +154,16 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp, uint
     if (child != local) free(child);
     bucketq_free(&open);
     free(gt.g);
-    if (!sp->p) heuristic_free(&bound);
+    heuristic_family_end(&fb);
 }
 
-static void astar_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, const int *param, solver_result *r)
+static void astar_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                        const int *param, solver_result *r)
 {
-    search_space sp = space_of_board(b);
-    astar_search(ctx, &sp, start, param, budget, r);
-}
-
-static void astar_solve_family(solver_context *ctx, const family_problem *p,
-                               const solver_budget *budget, const int *param, solver_result *r)
-{
-    search_space sp = space_of_family(p, MEASURE_MOVES);
-    astar_search(ctx, &sp, p->start, param, budget, r);
+    SPACE_DISPATCH(p, MEASURE_MOVES, sp, astar_search(ctx, sp, p, param, budget, r));
 }
 
 const solver solver_astar = {
     "astar", "A* with an admissible, consistent lower bound", GUARANTEE_MOVES, true, astar_solve,
-    astar_params, NPARAMS, FAMILY_ALL, astar_solve_family,
+    astar_params, NPARAMS, FAMILY_ALL,
 };

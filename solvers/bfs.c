@@ -13,12 +13,11 @@
  * it also remembers the first goal state it stores, which BFS order makes an optimal one, so a
  * cluster run returns the solution too. bfs1 runs it over single-cell steps.
  *
- * For every other family the same search is bfs_family.c, over family.h, in the measure the
- * parameter `metric` names (moves, slides or steps). On Rush Hour, where a piece has one line,
- * slides are moves, and steps are bfs1's search.
- *
- * The search itself, with the two prunes that make it fast and the proof that they store the
- * same states in the same order, is solvers/bfs_engine.c. That file is compiled three times
+ * The search is in the measure the parameter `metric` names (moves, slides or steps), over the
+ * family's view (bfs_family.c), or, where the family has a fast space (family.h's `fast`: Rush
+ * Hour's bitboards), over that: the engine, solvers/bfs_engine.c, with the two prunes that make
+ * it fast and the proof that they store the same states in the same order (on Rush Hour, where
+ * a piece has one line, slides are moves). That file is compiled three times
  * (Makefile): portable, with AVX2 and with AVX-512, and bfs_family.c twice, portable and with
  * AVX2; this file picks the widest build the processor runs, or the one UNBLOCK_CPU names
  * (common/cpu.h). All return the same results (tests/test_bfs.c, tests/test_klotski.c).
@@ -76,35 +75,35 @@ void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solve
     search_trace_trail(ctx->trace, &ctx->trail[0], r);
 }
 
+/* The fast space's breadth-first search (family.h's `fast`: Rush Hour's board), the engine, in
+ * measure m: a piece has one line, so slides are moves; steps are searched as steps and the
+ * solution written as moves, a piece's steps in one direction merged. */
+static void bfs_fast(solver_context *ctx, const board *b, uint64_t start, measure m,
+                     const solver_budget *budget, solver_result *r, bool cluster)
+{
+    bfs_mode mode = cluster ? BFS_CLUSTER : m == MEASURE_STEPS ? BFS_STEPS : BFS_MOVES;
+    bfs_search(ctx, b, start, budget, r, mode);
+    if (mode == BFS_STEPS) r->nmoves = moves_merge(r->moves, r->nmoves);
+}
+
+void bfs_run(solver_context *ctx, const family_problem *p, measure m, const solver_budget *budget,
+             solver_result *r, bool cluster)
+{
+    if (p->fast) bfs_fast(ctx, p->fast, p->start, m, budget, r, cluster);
+    else bfs_family_search(ctx, p, m, budget, r, cluster);
+}
+
 enum { PARAM_METRIC, NPARAMS };
 
 static const solver_param bfs_params[NPARAMS] = {
     [PARAM_METRIC] = BFS_METRIC_PARAM,
 };
 
-static void bfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, const int *param, solver_result *r)
-{
-    if (solver_param_value(bfs_params, param, PARAM_METRIC, FAMILY_RUSH) != MEASURE_STEPS) {
-        bfs_search(ctx, b, start, budget, r, BFS_MOVES);
-        return;
-    }
-    bfs_search(ctx, b, start, budget, r, BFS_STEPS);
-    r->nmoves = moves_merge(r->moves, r->nmoves);
-}
-
-static void bfs_solve_family(solver_context *ctx, const family_problem *p,
-                             const solver_budget *budget, const int *param, solver_result *r)
+static void bfs_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                      const int *param, solver_result *r)
 {
     measure m = (measure)solver_param_value(bfs_params, param, PARAM_METRIC, p->family);
-    bfs_family_search(ctx, p, m, budget, r, false);
-}
-
-void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
-                 const int *param, solver_result *r)
-{
-    (void)param;   /* no parameters */
-    bfs_search(ctx, b, start, budget, r, BFS_CLUSTER);
+    bfs_run(ctx, p, m, budget, r, false);
 }
 
 const uint64_t *bfs_cluster_states(const solver_context *ctx)
@@ -112,34 +111,15 @@ const uint64_t *bfs_cluster_states(const solver_context *ctx)
     return ctx->trail[0].key;   /* the queue: every state stored, in breadth-first order */
 }
 
-solve_status bfs_reference(const board *b, uint64_t start, const solver_budget *budget, int *moves)
-{
-    solver_context ctx;
-    solver_context_init(&ctx);
-    solver_result r;
-    solver_bfs.solve(&ctx, b, start, budget, NULL, &r);
-    solve_status status = r.status;
-    *moves = r.nmoves;
-    solver_result_free(&r);
-    solver_context_free(&ctx);
-    return status;
-}
-
 solve_status bfs_reference_puzzle(const puzzle *p, measure m, const solver_budget *budget,
                                   int *units)
 {
-    if (p->family == FAMILY_RUSH && m != MEASURE_STEPS)
-        return bfs_reference(&p->board, p->start, budget, units);
     solver_context ctx;
     solver_context_init(&ctx);
     solver_result r;
     family_problem view;
-    if (p->family == FAMILY_RUSH) {
-        bfs_search(&ctx, &p->board, p->start, budget, &r, BFS_STEPS);
-    } else {
-        puzzle_problem(p, &view);
-        bfs_family_search(&ctx, &view, m, budget, &r, false);
-    }
+    puzzle_problem(p, &view);
+    bfs_run(&ctx, &view, m, budget, &r, false);
     solve_status status = r.status;
     /* BFS order: the goal's depth is the last level the search reached. */
     *units = status == SOLVE_SOLVED ? r.nlevels - 1 : 0;
@@ -151,16 +131,12 @@ solve_status bfs_reference_puzzle(const puzzle *p, measure m, const solver_budge
 void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                         solver_result *r)
 {
-    if (p->family == FAMILY_RUSH) {
-        bfs_cluster(ctx, &p->board, p->start, budget, NULL, r);
-        return;
-    }
     family_problem view;
     puzzle_problem(p, &view);
-    bfs_family_search(ctx, &view, MEASURE_MOVES, budget, r, true);
+    bfs_run(ctx, &view, MEASURE_MOVES, budget, r, true);
 }
 
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
-    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL, bfs_solve_family,
+    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL,
 };

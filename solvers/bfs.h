@@ -9,17 +9,14 @@
  * What every other answer is checked against. */
 extern const solver solver_bfs;
 
-/* The reference answer to the puzzle (b, start): the reference BFS run in a context of its own
- * under budget. Returns SOLVE_SOLVED with the optimum in *moves, SOLVE_UNSOLVABLE, or
- * SOLVE_BUDGET when the budget stopped it. */
-solve_status bfs_reference(const board *b, uint64_t start, const solver_budget *budget, int *moves);
-
-/* Cluster mode of the reference BFS: every state reachable from start, counted into
- * r->cluster_states. It takes no parameters (param is ignored). Unless it stopped on its
- * budget, the states stay listed, each once, at bfs_cluster_states(ctx)
- * [0 .. r->cluster_states) until ctx is used again. */
-void bfs_cluster(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
-                 const int *param, solver_result *r);
+/* The breadth-first search of view p in measure m, to the first goal or (cluster) over the
+ * whole cluster, keeping its first goal: over the family's fast space where it has one (Rush
+ * Hour's engine, bfs_search), else over the view (bfs_family_search). Cluster mode counts the
+ * states reachable from the start into r->cluster_states; unless it stopped on its budget,
+ * they stay listed, each once, at bfs_cluster_states(ctx) [0 .. r->cluster_states) until ctx
+ * is used again. */
+void bfs_run(solver_context *ctx, const family_problem *p, measure m, const solver_budget *budget,
+             solver_result *r, bool cluster);
 const uint64_t *bfs_cluster_states(const solver_context *ctx);
 
 typedef enum {
@@ -45,7 +42,7 @@ void bfs_search_avx512(solver_context *ctx, const board *b, uint64_t start,
                        const solver_budget *budget, solver_result *r, bfs_mode mode);
 #endif
 
-/* The same search for every family but Rush Hour (bfs_family.c): in measure m, to the first
+/* The same search over a family's view (bfs_family.c): in measure m, to the first
  * goal, or (cluster) over the whole cluster, keeping its first goal; in the build this
  * processor runs fastest. */
 void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
@@ -63,9 +60,8 @@ void bfs_family_search_avx2(solver_context *ctx, const family_problem *p, measur
 #define BFS_METRIC_PARAM                                                                    \
     {"metric", "the measure searched: moves, slides (one direction each) or steps (one cell)", \
      MEASURE_MOVES, 0, MEASURE_COUNT - 1, measure_names, 0, NULL}
-/* The reference answer and cluster mode for a puzzle of any family: Rush Hour's engine (its
- * moves are its slides; steps are bfs1's search), or bfs_family_search through the puzzle's
- * family view. */
+/* The reference answer (a context of its own: SOLVE_SOLVED with the optimum in units of m,
+ * SOLVE_UNSOLVABLE, or SOLVE_BUDGET) and cluster mode, for a puzzle of any family (bfs_run). */
 solve_status bfs_reference_puzzle(const puzzle *p, measure m, const solver_budget *budget,
                                   int *units);
 void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budget *budget,

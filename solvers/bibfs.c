@@ -32,7 +32,7 @@
  * memory budget: bibfs then drops them and searches forward only, testing for the goal as each
  * state is generated. That is the reference BFS, with the same optimality proof.
  *
- * Every other family (the family form, bibfs_solve_family) searches in moves the same way, from
+ * On a family's view (every family with no fast space) it searches in moves the same way, from
  * the goal states the family lists (family.h's goal_states: for Klotski every way to fill the
  * board around the primary at its target), each side with the family's own prune (family.h's
  * successors_after: in Klotski, the piece that moved last), which leaves each side storing
@@ -227,55 +227,8 @@ SPACE_INLINE bool expand_level(const search_space *sp, side *s, int me, bool for
     return false;
 }
 
-static void bibfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, const int *param, solver_result *r)
-{
-    (void)param;   /* no parameters */
-    search_limits limits;
-    search_begin(&limits, ctx, budget, r);
-    side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0, 0}};
-    for (int i = 0; i < 2; i++) {
-        stateset_clear(s[i].set, true);
-        trail_clear(s[i].trail);
-    }
-
-    seed_result seeded = seed_goals(b, start, &s[1], 0, 0, b->walls, &limits, r, s);
-    if (seeded == SEED_BUDGET) return;
-    bool forward_only = seeded == SEED_TOO_MANY;
-    if (forward_only) {
-        stateset_clear(s[1].set, true);
-        trail_clear(s[1].trail);
-    }
-    s[1].end = s[1].trail->count;
-    bool added;
-    uint64_t slot = stateset_add(s[0].set, start, &added);   /* may grow the table: first */
-    s[0].set->value[slot] = trail_push(s[0].trail, start, TRAIL_ROOT);
-    s[0].end = 1;
-    uint64_t seed = stateset_find(s[1].set, start);
-    search_space sp = space_of_board(b);
-    if (seed != UINT64_MAX || (forward_only && board_is_goal(b, start))) {   /* the start is a goal */
-        if (forward_only) search_solved(r);
-        else meet(&sp, s, 0, s[1].set->value[seed], r);
-        return;
-    }
-    uint64_t child[MOVES_MAX];
-    if (forward_only) {
-        while (s[0].end > s[0].begin && !expand_level(&sp, s, 0, true, &limits, child, r))
-            r->iterations++;
-        return;
-    }
-
-    /* Either side running dry means every state connected to it has been seen without a
-     * meeting: the start and the goals are in different clusters. */
-    while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
-        r->iterations++;
-        int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
-        if (expand_level(&sp, s, me, false, &limits, child, r)) return;
-    }
-}
-
-/* ---- The family form ---- */
-
+/* Seeding from a family's view: its goal_states (family.h), each counted as generated, under
+ * the bytes and seconds budgets. */
 typedef struct {
     side *back;
     search_limits *limits;
@@ -298,14 +251,29 @@ static bool seed_one(uint64_t key, void *ctx)
     return true;
 }
 
-static void bibfs_solve_family(solver_context *ctx, const family_problem *p,
-                               const solver_budget *budget, const int *param, solver_result *r)
+/* Seeds the backward side from the goals: on the fast space, Rush Hour's goal placements that
+ * keep the start's order (seed_goals); on the view, its goal_states. */
+SPACE_INLINE seed_result seed_side(const search_space *sp, const family_problem *p, side *s,
+                                   search_limits *limits, solver_result *r)
 {
-    (void)param;   /* no parameters */
+    if (!sp->p) return seed_goals(sp->b, p->start, &s[1], 0, 0, sp->b->walls, limits, r, s);
+    family_seeding seeding = {&s[1], limits, r, s, false};
+    if (p->goal_states(p->board, BIBFS_MAX_GOALS, seed_one, &seeding) < 0) return SEED_TOO_MANY;
+    return seeding.over_budget ? SEED_BUDGET : SEEDED;
+}
+
+/* The search, written once and compiled once a space (search/space.h). What the spaces keep
+ * apart: the fast space seeds before it tests the start, and when the goals are too many
+ * searches forward with its own levels; the view tests the start first, and then leaves the
+ * search to the reference BFS. */
+SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, const family_problem *p,
+                               const solver_budget *budget, solver_result *r)
+{
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
-    if (p->is_goal(p->board, p->start)) {
-        search_family_solved(p, MEASURE_MOVES, &p->start, 1, r);
+    uint64_t start = p->start;
+    if (sp->p && space_is_goal(sp, start)) {
+        space_start_solved(sp, start, r);
         return;
     }
     side s[2] = {{&ctx->set[0], &ctx->trail[0], 0, 0, 0}, {&ctx->set[1], &ctx->trail[1], 0, 0, 0}};
@@ -313,31 +281,55 @@ static void bibfs_solve_family(solver_context *ctx, const family_problem *p,
         stateset_clear(s[i].set, true);
         trail_clear(s[i].trail);
     }
-    family_seeding seeding = {&s[1], &limits, r, s, false};
-    if (p->goal_states(p->board, BIBFS_MAX_GOALS, seed_one, &seeding) < 0) {
-        /* Too many goal states: breadth-first search forward, as exact. */
+    seed_result seeded = seed_side(sp, p, s, &limits, r);
+    if (seeded == SEED_BUDGET) return;
+    bool forward_only = seeded == SEED_TOO_MANY;
+    if (forward_only) {
         stateset_clear(s[1].set, true);
         trail_clear(s[1].trail);
-        bfs_family_search(ctx, p, MEASURE_MOVES, budget, r, false);
-        return;
+        if (sp->p) {   /* breadth-first search forward, as exact */
+            bfs_run(ctx, p, MEASURE_MOVES, budget, r, false);
+            return;
+        }
     }
-    if (seeding.over_budget) return;
     s[1].end = s[1].trail->count;
     bool added;
-    uint64_t slot = stateset_add(s[0].set, p->start, &added);
-    s[0].set->value[slot] = trail_push(s[0].trail, p->start, TRAIL_ROOT);
+    uint64_t slot = stateset_add(s[0].set, start, &added);   /* may grow the table: first */
+    s[0].set->value[slot] = trail_push(s[0].trail, start, TRAIL_ROOT);
     s[0].end = 1;
-    search_space sp = space_of_family(p, MEASURE_MOVES);
-    uint64_t *child = xmalloc((size_t)space_room(&sp) * sizeof *child);
-    while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
-        r->iterations++;
-        int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
-        if (expand_level(&sp, s, me, false, &limits, child, r)) break;
+    if (!sp->p) {   /* the start may be a goal: a seed, or (forward only) tested */
+        uint64_t seed = stateset_find(s[1].set, start);
+        if (seed != UINT64_MAX || (forward_only && space_is_goal(sp, start))) {
+            if (forward_only) search_solved(r);
+            else meet(sp, s, 0, s[1].set->value[seed], r);
+            return;
+        }
     }
-    free(child);
+    uint64_t local[MOVES_MAX];
+    uint64_t *child = sp->p ? xmalloc((size_t)space_room(sp) * sizeof *child) : local;
+    if (forward_only) {
+        while (s[0].end > s[0].begin && !expand_level(sp, s, 0, true, &limits, child, r))
+            r->iterations++;
+    } else {
+        /* Either side running dry means every state connected to it has been seen without a
+         * meeting: the start and the goals are in different clusters. */
+        while (s[0].end > s[0].begin && s[1].end > s[1].begin) {
+            r->iterations++;
+            int me = s[0].end - s[0].begin <= s[1].end - s[1].begin ? 0 : 1;
+            if (expand_level(sp, s, me, false, &limits, child, r)) break;
+        }
+    }
+    if (child != local) free(child);
+}
+
+static void bibfs_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                        const int *param, solver_result *r)
+{
+    (void)param;   /* no parameters */
+    SPACE_DISPATCH(p, MEASURE_MOVES, sp, bibfs_search(ctx, sp, p, budget, r));
 }
 
 const solver solver_bibfs = {
     "bibfs", "bidirectional BFS from the start and from the goal placements that keep its order",
-    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0, FAMILY_ALL, bibfs_solve_family,
+    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0, FAMILY_ALL,
 };

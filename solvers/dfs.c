@@ -6,12 +6,12 @@
  * path on the stack when the goal appears, often hundreds of moves long. The stack is explicit
  * (search/pathstack.h), so depth is limited by memory, never by the C stack.
  *
- * The family form (every family but Rush Hour) takes the successors in slides, a piece in one
- * direction any distance, as the seed program's DFS did on Klotski.
+ * It takes the successors in slides, a piece in one direction any distance, as the seed
+ * program's DFS did on Klotski (on Rush Hour, where a piece has one line, slides are moves).
  */
 #include "search/space.h"
 
-/* The search, written once: inlined into each family's entry below. */
+/* The search, written once: compiled into the entry below once a space (search/space.h). */
 SPACE_INLINE void dfs_search(solver_context *ctx, const search_space *sp, uint64_t start,
                              const solver_budget *budget, solver_result *r)
 {
@@ -51,23 +51,14 @@ SPACE_INLINE void dfs_search(solver_context *ctx, const search_space *sp, uint64
     }
 }
 
-static void dfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                      const solver_budget *budget, const int *param, solver_result *r)
+static void dfs_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                      const int *param, solver_result *r)
 {
     (void)param;   /* no parameters */
-    search_space sp = space_of_board(b);
-    dfs_search(ctx, &sp, start, budget, r);
-}
-
-static void dfs_solve_family(solver_context *ctx, const family_problem *p,
-                             const solver_budget *budget, const int *param, solver_result *r)
-{
-    (void)param;   /* no parameters */
-    search_space sp = space_of_family(p, MEASURE_SLIDES);
-    dfs_search(ctx, &sp, p->start, budget, r);
+    SPACE_DISPATCH(p, MEASURE_SLIDES, sp, dfs_search(ctx, sp, p->start, budget, r));
 }
 
 const solver solver_dfs = {
     "dfs", "depth-first search with a visited set (any solution, usually long)", GUARANTEE_NONE, true,
-    dfs_solve, NULL, 0, FAMILY_ALL, dfs_solve_family,
+    dfs_solve, NULL, 0, FAMILY_ALL,
 };

@@ -16,20 +16,21 @@
  * was searched and there is no solution. (Taking the smallest f ever cut instead lets long
  * depth-first detours raise the bound one step at a time, iteration after iteration.)
  *
- * The family form (every family but Rush Hour) searches in moves with the bound --heuristic
- * chooses among the family's (bounds/heuristic.h, family_bound: Klotski's pattern database of
- * the primary alone; the tiles' Manhattan distance, linear conflicts and pattern databases), and
- * with no prune of the piece that moved last, which the family view does not name. The table's
- * loop is written once (idastar_table) and inlined into each entry.
+ * It searches in moves with the bound --heuristic chooses among the family's (bounds/heuristic.h,
+ * family_bound: Rush Hour's blockers, mustmove and pattern databases; Klotski's pattern database
+ * of the primary alone; the tiles' Manhattan distance, linear conflicts and pattern databases).
+ * On a family's view it leaves out no successor, as the view names no piece; on Rush Hour's fast
+ * space, the piece that moved last. The table's loop is written once (idastar_table), compiled
+ * once a space (search/space.h).
  *
- * table=0 is Korf's IDA* (Korf 1985), for both entries: no transposition table, a depth-first
+ * table=0 is Korf's IDA* (Korf 1985), in every family: no transposition table, a depth-first
  * search per threshold that leaves out only a move back to the state just left (on Rush Hour,
  * any move of the piece that moved last, which holds it), successors in the family's order, the
  * threshold raised to the least f that passed it. It is optimal for the same reason, and needs
  * memory for the path alone. `generated` counts the successors made, up to the one that
  * reaches the goal: Korf's count less one, the start (on the tiles with the Manhattan
  * distance, his published counts exactly; tests/test_tiles.c). Its loop is written once and
- * inlined into one function per entry, so that the tiles' search makes one call a state, the
+ * inlined into one function a space, so that the tiles' search makes one call a state, the
  * bound's `expand`.
  */
 #include <limits.h>
@@ -63,31 +64,27 @@ static const solver_param idastar_params[NPARAMS] = {
 
 /* ---- The transposition table's form, written once ------------------------------------------
  *
- * Inlined into each entry with its own space and bound (search/space.h): Rush Hour's leaves
- * out the moves of the piece that moved last and works out each state's bound as it is taken
- * from the stack; another family's takes every successor with its bound from the bound's
+ * Compiled once a space (search/space.h): the fast space (Rush Hour's) leaves out the moves of
+ * the piece that moved last and works out each state's bound as it is taken from the stack; a
+ * family's view takes every successor with its bound from the bound's
  * incremental expansion (the Manhattan distance's one tile, the pattern databases' lookups
  * overlapped), none left out, so that the table, not the expansion, cuts the way back. A
  * state no goal can be reached from has the bound -1. */
 typedef struct {
     search_space sp;
-    const heuristic *lower;     /* Rush Hour's bound */
-    const family_bound *fb;     /* another family's */
-    uint64_t bytes;             /* what the bound holds */
+    const family_bound *fb;
 } bounded_space;
 
 SPACE_INLINE int bound_of(const bounded_space *s, uint64_t key)
 {
-    if (s->fb) return s->fb->h(s->fb, key);
-    int h = heuristic_moves(s->lower, key);
-    return h == HEURISTIC_DEAD ? -1 : h;
+    return s->fb->h(s->fb, key);
 }
 
 /* Pushes key with its successors (reached by `via`), and counts them. */
 SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_t key, move via,
                                   int h, solver_result *r)
 {
-    if (!s->fb) {
+    if (!s->sp.p) {
         pathstack_push(ps, s->sp.b, key, via, pathstack_depth(ps) ? via.piece : MOVES_SKIP_NONE);
         r->generated += pathstack_top(ps)->count;
         return;
@@ -102,7 +99,7 @@ SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_
 /* The bound of the state pathstack_advance gave last. */
 SPACE_INLINE int bound_popped(const bounded_space *s, const pathstack *ps, uint64_t key)
 {
-    return s->fb ? pathstack_last_h(ps) : bound_of(s, key);
+    return s->sp.p ? pathstack_last_h(ps) : bound_of(s, key);
 }
 
 /* The smallest f among the states still CUT in the table, or -1 when none is. */
@@ -165,9 +162,9 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
             search_stack_expand(path, limits, key, h, r);
             /* Cut and dead states join the table without an expansion: until the next check,
              * at most the successors waiting on the stack (and the next state's) are added. */
-            if (search_should_stop(limits, r, stateset_bytes(table) + pathstack_bytes(path) + s->bytes,
+            if (search_should_stop(limits, r, stateset_bytes(table) + pathstack_bytes(path) + s->fb->bytes,
                                    stateset_bytes_next(table, path->top + (uint64_t)space_room(sp)) +
-                                       pathstack_bytes_next(path) + s->bytes))
+                                       pathstack_bytes_next(path) + s->fb->bytes))
                 return;
             push_successors(path, s, key, m, h, r);
             if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
@@ -181,11 +178,10 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
 
 /* Korf's IDA* (table=0): a depth-first search per threshold with no memory of the states but
  * the path, the only duplicate it leaves out a move back to the state just left (on Rush Hour,
- * any move of the piece that moved last, which includes it). Written once for both entries:
- * `lower` is Rush Hour's bound (b set), `fb` another family's (p set). */
+ * any move of the piece that moved last, which includes it). Written once for both spaces:
+ * the fast space's board (b set) or the view (p set). */
 typedef struct {
     const board *b;
-    const heuristic *lower;
     const family_problem *p;
     const family_bound *fb;
     search_limits *limits;
@@ -251,10 +247,7 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
         n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);
     } else {        /* no move of the piece that moved last, which holds the parent */
         n = moves_generate(k->b, key, g ? k->via[g - 1].piece : MOVES_SKIP_NONE, child, k->moves[g]);
-        for (int i = 0; i < n; i++) {
-            int hc = heuristic_moves(k->lower, child[i]);
-            hs[i] = hc == HEURISTIC_DEAD ? -1 : hc;
-        }
+        for (int i = 0; i < n; i++) hs[i] = k->fb->h(k->fb, child[i]);
     }
     k->generated += (uint64_t)n;
     for (int i = 0; i < n; i++) {
@@ -300,52 +293,44 @@ static void idastar_korf(korf_search *k, uint64_t start, int h)
     free(k);
 }
 
-static korf_search *korf_new(const board *b, const heuristic *lower, const family_problem *p,
-                             const family_bound *fb, search_limits *limits, solver_result *r)
+static korf_search *korf_new(const search_space *sp, const family_bound *fb,
+                             search_limits *limits, solver_result *r)
 {
     korf_search *k = xcalloc(1, sizeof *k);
-    k->b = b, k->lower = lower, k->p = p, k->fb = fb, k->limits = limits, k->r = r;
-    k->room = p ? p->max_successors : MOVES_MAX;
-    k->bytes = (p ? fb->bytes : heuristic_bytes(lower)) + sizeof *k;
+    k->b = sp->b, k->p = sp->p, k->fb = fb, k->limits = limits, k->r = r;
+    k->room = space_room(sp);
+    k->bytes = fb->bytes + sizeof *k;
     return k;
 }
 
-static void idastar_solve(solver_context *ctx, const board *b, uint64_t start,
-                          const solver_budget *budget, const int *param, solver_result *r)
+/* The search in either form, compiled once a space (search/space.h). */
+SPACE_INLINE void idastar_search(solver_context *ctx, const search_space *sp, uint64_t start,
+                                 const family_bound *fb, bool table, search_limits *limits,
+                                 solver_result *r)
 {
-    search_limits limits;
-    search_begin(&limits, ctx, budget, r);
-    heuristic lower;
-    int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC, FAMILY_RUSH);
-    heuristic_begin(&lower, b, start, kind, budget, r);
-    if (solver_param_value(idastar_params, param, PARAM_TABLE, FAMILY_RUSH)) {
-        bounded_space s = {space_of_board(b), &lower, NULL, heuristic_bytes(&lower)};
-        idastar_table(ctx, &s, start, &limits, r);
-    } else {
-        int h = heuristic_moves(&lower, start);
-        idastar_korf(korf_new(b, &lower, NULL, NULL, &limits, r), start, h == HEURISTIC_DEAD ? -1 : h);
-    }
-    heuristic_free(&lower);
+    if (table) {
+        bounded_space s = {*sp, fb};
+        idastar_table(ctx, &s, start, limits, r);
+    } else
+        idastar_korf(korf_new(sp, fb, limits, r), start, fb->h(fb, start));
 }
 
-static void idastar_solve_family(solver_context *ctx, const family_problem *p,
-                                 const solver_budget *budget, const int *param, solver_result *r)
+static void idastar_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                          const int *param, solver_result *r)
 {
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC, p->family);
     heuristic_options o = {solver_param_value(idastar_params, param, PARAM_PARTITION, p->family),
                            solver_param_value(idastar_params, param, PARAM_REFLECT, p->family) != 0};
+    bool table = solver_param_value(idastar_params, param, PARAM_TABLE, p->family) != 0;
     family_bound fb;
     if (heuristic_family_begin(&fb, p, MEASURE_MOVES, kind, o, budget, r) < 0) return;
-    if (solver_param_value(idastar_params, param, PARAM_TABLE, p->family)) {
-        bounded_space s = {space_of_family(p, MEASURE_MOVES), NULL, &fb, fb.bytes};
-        idastar_table(ctx, &s, p->start, &limits, r);
-    } else
-        idastar_korf(korf_new(NULL, NULL, p, &fb, &limits, r), p->start, fb.h(&fb, p->start));
+    SPACE_DISPATCH(p, MEASURE_MOVES, sp, idastar_search(ctx, sp, p->start, &fb, table, &limits, r));
+    heuristic_family_end(&fb);
 }
 
 const solver solver_idastar = {
     "idastar", "IDA* with an admissible lower bound, a transposition table where it pays", GUARANTEE_MOVES,
-    true, idastar_solve, idastar_params, NPARAMS, FAMILY_ALL, idastar_solve_family,
+    true, idastar_solve, idastar_params, NPARAMS, FAMILY_ALL,
 };

@@ -19,8 +19,8 @@
 /* The deepest limit tried: a safety net far beyond any board's diameter. */
 #define IDDFS_MAX_LIMIT 100000
 
-/* The search, written once: inlined into each family's entry below (Rush Hour's leaves out the
- * piece that moved last, space_stack_descend's skip; another family's every successor). */
+/* The search, written once: compiled into the entry below once a space (the fast space leaves
+ * out the piece that moved last, space_stack_descend's skip; the view takes every successor). */
 SPACE_INLINE void iddfs_search(solver_context *ctx, const search_space *sp, uint64_t start,
                                const solver_budget *budget, solver_result *r)
 {
@@ -57,23 +57,14 @@ SPACE_INLINE void iddfs_search(solver_context *ctx, const search_space *sp, uint
     r->budget_hit = "states";
 }
 
-static void iddfs_solve(solver_context *ctx, const board *b, uint64_t start,
-                        const solver_budget *budget, const int *param, solver_result *r)
+static void iddfs_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                        const int *param, solver_result *r)
 {
     (void)param;   /* no parameters */
-    search_space sp = space_of_board(b);
-    iddfs_search(ctx, &sp, start, budget, r);
-}
-
-static void iddfs_solve_family(solver_context *ctx, const family_problem *p,
-                               const solver_budget *budget, const int *param, solver_result *r)
-{
-    (void)param;   /* no parameters */
-    search_space sp = space_of_family(p, MEASURE_MOVES);
-    iddfs_search(ctx, &sp, p->start, budget, r);
+    SPACE_DISPATCH(p, MEASURE_MOVES, sp, iddfs_search(ctx, sp, p->start, budget, r));
 }
 
 const solver solver_iddfs = {
     "iddfs", "iterative deepening DFS, no table (the control for the zone solvers)",
-    GUARANTEE_MOVES, true, iddfs_solve, NULL, 0, FAMILY_ALL, iddfs_solve_family,
+    GUARANTEE_MOVES, true, iddfs_solve, NULL, 0, FAMILY_ALL,
 };

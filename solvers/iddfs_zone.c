@@ -114,12 +114,14 @@ static bool pruned(zone_search *base, int n)
            reached_before(z, base->path[n - 1].key, n);
 }
 
-static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start,
-                             const solver_budget *budget, const int *param, solver_result *r)
+static void iddfs_zone_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                             const int *param, solver_result *r)
 {
-    int deepest = solver_param_value(iddfs_zone_params, param, PARAM_DEPTH, FAMILY_RUSH);
+    const board *b = p->fast;   /* Rush Hour's, whose fast space is its board */
+    uint64_t start = p->start;
+    int deepest = solver_param_value(iddfs_zone_params, param, PARAM_DEPTH, p->family);
     iddfs_zone_search z = {
-        .table_cap = (uint64_t)solver_param_value(iddfs_zone_params, param, PARAM_TABLE, FAMILY_RUSH),
+        .table_cap = (uint64_t)solver_param_value(iddfs_zone_params, param, PARAM_TABLE, p->family),
         .table = &ctx->set[0],
     };
     zone_search_begin(&z.base, ctx, b, start, deepest, budget, r);
@@ -141,5 +143,5 @@ static void iddfs_zone_solve(solver_context *ctx, const board *b, uint64_t start
 
 const solver solver_iddfs_zone = {
     "iddfs-zone", "the seed C# solver's 2015 program: iterative deepening with zone pruning",
-    GUARANTEE_NONE, false, iddfs_zone_solve, iddfs_zone_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH), NULL,
+    GUARANTEE_NONE, false, iddfs_zone_solve, iddfs_zone_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH),
 };

@@ -7,14 +7,11 @@
 
 #include "solvers/registry.h"
 
-/* What s lacks to solve the families it names: NULL, or why. Rush Hour's puzzles go to solve,
- * every other family's to solve_family (search/solver.h). */
+/* What s lacks to solve the families it names: NULL, or why. */
 static const char *missing_entry(const solver *s)
 {
-    if (solver_takes(s, FAMILY_RUSH) && !s->solve) return "no solve function, and it takes rush";
-    for (int f = 0; f < FAMILY_COUNT; f++)
-        if (f != FAMILY_RUSH && solver_takes(s, (family_id)f) && !s->solve_family)
-            return "no solve_family function, and it takes a family other than rush";
+    if (!s->solve) return "no solve function";
+    if (!s->families) return "no family (its families are 0: name them with FAMILY_BIT)";
     if (s->families & ~FAMILY_ALL) return "a family this program does not know";
     return NULL;
 }

@@ -8,7 +8,7 @@
  *
  *     #include <unblock.h>
  *     static const solver greedy = {"greedy", "greedy best-first", GUARANTEE_NONE, true,
- *                                   greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH), NULL};
+ *                                   greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH)};
  *     UNBLOCK_PLUGIN("greedy", &greedy);
  *
  * The ABI is the layout of the structures in search/solver.h and of board (common/board.h),
@@ -19,7 +19,7 @@
 
 #include "search/solver.h"
 
-#define UNBLOCK_ABI_VERSION 4
+#define UNBLOCK_ABI_VERSION 5
 #define PLUGIN_ERR_MAX 512
 
 typedef struct {

@@ -149,7 +149,7 @@ solve_status reference_puzzle(reference_memo *memo, const puzzle *p, measure m,
     solver_context_init(&ctx);
     solver_result r;
     solver_budget b = {0, budget->max_bytes, budget->max_seconds};
-    u.s->solve_family(&ctx, &view, &b, u.param, &r);
+    u.s->solve(&ctx, &view, &b, u.param, &r);
     solve_status status = r.status;
     if (status == SOLVE_SOLVED) {
         measure_counts c;

@@ -12,7 +12,7 @@
  *     solver_setup u;
  *     setup_init(&u, solver_find("zone13"));
  *     if (setup_set(&u, "window", "5", err) < 0) ...
- *     u.s->solve(&ctx, b, start, &budget, u.param, &r);
+ *     u.s->solve(&ctx, &view, &budget, u.param, &r);
  */
 #ifndef SETUP_H
 #define SETUP_H

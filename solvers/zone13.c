@@ -105,16 +105,18 @@ static bool pruned(zone_search *base, int n)
     return zone_repeats(base, n) || !purposeful(z, n) || !not_a_cycle(z, n);
 }
 
-static void zone13_solve(solver_context *ctx, const board *b, uint64_t start,
-                         const solver_budget *budget, const int *param, solver_result *r)
+static void zone13_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                         const int *param, solver_result *r)
 {
+    const board *b = p->fast;   /* Rush Hour's, whose fast space is its board */
+    uint64_t start = p->start;
     (void)ctx;   /* the path is all it keeps */
     zone13_search z = {
-        .window = solver_param_value(zone13_params, param, PARAM_WINDOW, FAMILY_RUSH),
-        .order_check = solver_param_value(zone13_params, param, PARAM_ORDER, FAMILY_RUSH) != 0,
-        .ablation = solver_param_value(zone13_params, param, PARAM_ABLATION, FAMILY_RUSH),
+        .window = solver_param_value(zone13_params, param, PARAM_WINDOW, p->family),
+        .order_check = solver_param_value(zone13_params, param, PARAM_ORDER, p->family) != 0,
+        .ablation = solver_param_value(zone13_params, param, PARAM_ABLATION, p->family),
     };
-    int depth = solver_param_value(zone13_params, param, PARAM_DEPTH, FAMILY_RUSH);
+    int depth = solver_param_value(zone13_params, param, PARAM_DEPTH, p->family);
     zone_search_begin(&z.base, ctx, b, start, depth, budget, r);
     z.base.limit = depth;
     z.base.pruned = pruned;
@@ -125,5 +127,5 @@ static void zone13_solve(solver_context *ctx, const board *b, uint64_t start,
 
 const solver solver_zone13 = {
     "zone13", "the seed C# solver's 2013 program: one DFS with zone pruning",
-    GUARANTEE_NONE, false, zone13_solve, zone13_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH), NULL,
+    GUARANTEE_NONE, false, zone13_solve, zone13_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH),
 };

@@ -313,7 +313,9 @@ solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const p
 {
     const char *solver_name = u->s->name;
     solver_result r;
-    u->s->solve(ctx, &p->board, p->start, budget, u->param, &r);
+    family_problem view;
+    puzzle_problem(p, &view);
+    u->s->solve(ctx, &view, budget, u->param, &r);
     if (r.status == SOLVE_SOLVED) {
         char why[BOARD_ERR_MAX];
         int bad = moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why);

@@ -41,7 +41,7 @@ Test(bfs, cluster_size_on_every_sample_puzzle)
     solver_context_init(&ctx);
     for (int k = 0; k < list.count; k++) {
         solver_result r;
-        bfs_cluster(&ctx, &list.items[k].board, list.items[k].start, &unlimited, NULL, &r);
+        bfs_cluster_puzzle(&ctx, &list.items[k], &unlimited, &r);
         cr_assert_eq((long)r.cluster_states, list.items[k].cluster, "%s: %llu, known %ld",
                      list.items[k].name, (unsigned long long)r.cluster_states,
                      list.items[k].cluster);
@@ -70,7 +70,7 @@ Test(bfs, exits_on_every_side_keep_the_answers)
             solver_result r = th_solve(&ctx, "bfs", variants[v], &unlimited);
             cr_assert_eq(r.nmoves, list.items[k].optimal, "%s variant %d", list.items[k].name, v);
             solver_result_free(&r);
-            bfs_cluster(&ctx, &variants[v]->board, variants[v]->start, &unlimited, NULL, &r);
+            bfs_cluster_puzzle(&ctx, variants[v], &unlimited, &r);
             cr_assert_eq((long)r.cluster_states, list.items[k].cluster);
             solver_result_free(&r);
         }
@@ -378,7 +378,7 @@ Test(bfs, budgets_stop_cleanly)
     cr_assert_str_eq(r.budget_hit, "seconds");
     solver_result_free(&r);
 
-    bfs_cluster(&ctx, &hard->board, hard->start, &states, NULL, &r);
+    bfs_cluster_puzzle(&ctx, hard, &states, &r);
     cr_assert_eq(r.status, SOLVE_BUDGET);
     solver_result_free(&r);
 
@@ -513,7 +513,7 @@ Test(bfs, the_analysis_of_the_engines_states_is_the_analysis_of_the_cluster, .ti
     for (int k = 0; k < list.count; k += stride) {
         const puzzle *p = &list.items[k];
         solver_result r;
-        bfs_cluster(&ctx, &p->board, p->start, &unlimited, NULL, &r);
+        bfs_cluster_puzzle(&ctx, p, &unlimited, &r);
         uint64_t n = r.cluster_states;
         const uint64_t *states = bfs_cluster_states(&ctx);
         cluster_analysis a, b;

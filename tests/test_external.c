@@ -1024,18 +1024,20 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
     build_plugin(dir, "oldabi", "#include <unblock.h>\n"
                                 "const unblock_plugin_info unblock_plugin = {99, sizeof(solver), \"old\", 0, 0};");
     build_plugin(dir, "taken", "#include <unblock.h>\n"
-                               "static void s(solver_context *c, const board *b, uint64_t k, const solver_budget *g, "
-                               "const int *p, solver_result *r) { (void)b, (void)k, (void)p; search_limits l; "
+                               "static void s(solver_context *c, const family_problem *v, const solver_budget *g, "
+                               "const int *p, solver_result *r) { (void)v, (void)p; search_limits l; "
                                "search_begin(&l, c, g, r); }\n"
-                               "static const solver twin = {\"bfs\", \"a second bfs\", GUARANTEE_NONE, false, s, 0, 0, 0, 0};\n"
+                               "static const solver twin = {\"bfs\", \"a second bfs\", GUARANTEE_NONE, false, s, 0, 0, FAMILY_ALL};\n"
                                "UNBLOCK_PLUGIN(\"taken\", &twin);");
     build_plugin(dir, "nofamily", "#include <unblock.h>\n"
-                                  "static void s(solver_context *c, const board *b, uint64_t k, const solver_budget *g, "
-                                  "const int *p, solver_result *r) { (void)b, (void)k, (void)p; search_limits l; "
+                                  "static void s(solver_context *c, const family_problem *v, const solver_budget *g, "
+                                  "const int *p, solver_result *r) { (void)v, (void)p; search_limits l; "
                                   "search_begin(&l, c, g, r); }\n"
-                                  "static const solver both = {\"both\", \"says both\", GUARANTEE_NONE, false, s, 0, 0, "
-                                  "FAMILY_ALL, 0};\n"
-                                  "UNBLOCK_PLUGIN(\"nofamily\", &both);");
+                                  "static const solver none = {\"none\", \"takes nothing\", GUARANTEE_NONE, false, s, 0, 0, 0};\n"
+                                  "UNBLOCK_PLUGIN(\"nofamily\", &none);");
+    build_plugin(dir, "nosolve", "#include <unblock.h>\n"
+                                 "static const solver empty = {\"empty\", \"no entry\", GUARANTEE_NONE, false, 0, 0, 0, FAMILY_ALL};\n"
+                                 "UNBLOCK_PLUGIN(\"nosolve\", &empty);");
     char oldabi[64];   /* the version these headers give, whatever it is now */
     snprintf(oldabi, sizeof oldabi, "built for ABI version 99, this program has version %d",
              UNBLOCK_ABI_VERSION);
@@ -1043,7 +1045,8 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
         {"nosymbol", "no 'unblock_plugin' symbol (UNBLOCK_PLUGIN in plugin.h defines it)\n"},
         {"oldabi", oldabi},
         {"taken", "solver 1: a solver called 'bfs' exists already (builtin)\n"},
-        {"nofamily", "solver 1: no solve_family function, and it takes a family other than rush\n"},
+        {"nofamily", "solver 1: no family (its families are 0: name them with FAMILY_BIT)\n"},
+        {"nosolve", "solver 1: no solve function\n"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         snprintf(cmd, sizeof cmd, "%s/solve --plugin %s/%s.so corpus/seeds/", th_bin(), dir, cases[k][0]);
@@ -1057,7 +1060,7 @@ Test(plugin, a_missing_symbol_another_abi_or_a_taken_name_is_one_line_and_exit_2
 /* make install into a scratch prefix, then examples/plugin/greedy.c built out of tree exactly as
  * the docs say (pkg-config), loaded by bin/bench: its rows judged like a built-in's, measured
  * like one (peak_bytes). Only in the optimized run: make installs the optimized programs. */
-/* A plugin takes Klotski through solve_family and the families it names: it runs on the Klotski
+/* A plugin takes the families it names through its one entry: it runs on the Klotski
  * puzzles, its answers replayed and judged, and has unsupported rows on Rush Hour's. */
 Test(plugin, a_plugin_that_takes_klotski_alone_is_run_on_klotski_alone, .timeout = 120)
 {

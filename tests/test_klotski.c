@@ -602,7 +602,9 @@ Test(klotski, the_rush_hour_reference_in_steps_is_bfs1s)
     solver_context ctx;
     solver_context_init(&ctx);
     solver_result r;
-    solver_find("bfs1")->solve(&ctx, &list.items[0].board, list.items[0].start, &none, NULL, &r);
+    family_problem view;
+    puzzle_problem(&list.items[0], &view);
+    solver_find("bfs1")->solve(&ctx, &view, &none, NULL, &r);
     cr_assert_eq(steps, r.steps);
     cr_assert_eq(moves, 32);
     solver_result_free(&r);
@@ -610,13 +612,13 @@ Test(klotski, the_rush_hour_reference_in_steps_is_bfs1s)
     puzzle_list_free(&list);
 }
 
-/* s's family form on view, in a context of its own, as a program's one solve would run. */
+/* s on view, in a context of its own, as a program's one solve would run. */
 static void solve_alone(const solver *s, const family_problem *view, const solver_budget *budget,
                         solver_result *r)
 {
     solver_context ctx;
     solver_context_init(&ctx);
-    s->solve_family(&ctx, view, budget, NULL, r);
+    s->solve(&ctx, view, budget, NULL, r);
     solver_context_free(&ctx);
 }
 

@@ -14,10 +14,12 @@
  */
 #include <unblock.h>
 
-static void greedy_solve(solver_context *ctx, const board *b, uint64_t start,
-                         const solver_budget *budget, const int *param, solver_result *r)
+static void greedy_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                         const int *param, solver_result *r)
 {
     (void)param;   /* no parameters */
+    const board *b = p->board;   /* a Rush Hour puzzle's view holds its board */
+    uint64_t start = p->start;
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     stateset *seen = &ctx->set[0];     /* the context's memory: a run of many puzzles allocates once */
@@ -71,7 +73,7 @@ static void greedy_solve(solver_context *ctx, const board *b, uint64_t start,
 
 static const solver greedy = {
     "greedy", "greedy best-first search on the blocker bound (a plugin)", GUARANTEE_NONE, true,
-    greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH), NULL,
+    greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH),
 };
 
 UNBLOCK_PLUGIN("greedy", &greedy);

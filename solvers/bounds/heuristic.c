@@ -2,6 +2,7 @@
 #include "solvers/bounds/heuristic.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/xmem.h"
@@ -90,6 +91,32 @@ int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, i
     return n;
 }
 
+/* Rush Hour's bounds (blockers.c, mustmove.c, pdb.c) as a family_bound: h reads the board's
+ * bound, which knows no parent, and is the same whatever the measure (a piece's slides are its
+ * moves; bfs1's steps are searched by no informed solver). */
+static int rush_h(const family_bound *fb, uint64_t key)
+{
+    int h = heuristic_moves(fb->table, key);
+    return h == HEURISTIC_DEAD ? -1 : h;
+}
+
+static int rush_h_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
+{
+    (void)parent, (void)h_parent;
+    return rush_h(fb, key);
+}
+
+static void rush_bound_begin(family_bound *fb, int kind, const solver_budget *budget)
+{
+    heuristic *h = xmalloc(sizeof *h);
+    heuristic_init(h, fb->p->fast, fb->p->start, (heuristic_kind)kind, budget->max_bytes,
+                   budget->max_states);
+    fb->table = fb->owned = h;
+    fb->bytes = heuristic_bytes(h);
+    fb->h = rush_h;
+    fb->h_after = rush_h_after;
+}
+
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r)
 {
@@ -99,6 +126,7 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
     fb->h = own_h;
     fb->h_after = own_h_after;
     fb->expand = heuristic_expand_each;
+    if (p->family == FAMILY_RUSH) rush_bound_begin(fb, kind, budget);
     if (p->family == FAMILY_TILES &&
         tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX) < 0) {
         r->status = SOLVE_BUDGET;
@@ -112,6 +140,13 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
     }
     r->peak_bytes = fb->bytes;
     return 0;
+}
+
+void heuristic_family_end(family_bound *fb)
+{
+    if (fb->owned) heuristic_free(fb->owned);
+    free(fb->owned);
+    fb->owned = NULL;
 }
 
 int heuristic_of_setup(const solver_setup *u, heuristic_options *o)

@@ -127,6 +127,7 @@ struct family_bound {
                   int *h);
     const void *table;   /* what the bound reads */
     uint64_t bytes;      /* what it holds */
+    void *owned;         /* what heuristic_family_end frees (Rush Hour's bound), or NULL */
 };
 
 /* The settings of the pattern databases: the partition of the tiles (HEURISTIC_PARTITIONS, 0:
@@ -150,6 +151,10 @@ extern const char *const heuristic_no_yes[2];
  * budget (then r says so, with nothing expanded). Its bytes are in r->peak_bytes. */
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r);
+
+/* Frees what heuristic_family_begin made for this solve alone (what a process keeps, the
+ * tiles' pattern databases, it keeps). */
+void heuristic_family_end(family_bound *fb);
 
 /* expand as the family's successors without `skip`, then h_after on each. */
 int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,

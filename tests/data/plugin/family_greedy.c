@@ -1,6 +1,6 @@
 /* family_greedy.c -- a plugin that takes Klotski alone, for tests/test_external.c: greedy
- * best-first on the family's own lower bound, written over family.h's view of a puzzle (the
- * solve_family entry), as a plugin for any family but Rush Hour would be. No guarantee; it keeps
+ * best-first on the family's own lower bound, written over family.h's view of a puzzle, as a
+ * plugin for any family would be. No guarantee; it keeps
  * every state it has seen, so it is complete. */
 #include <stdlib.h>
 #include <unblock.h>
@@ -49,7 +49,7 @@ static void greedy_family(solver_context *ctx, const family_problem *p, const so
 
 static const solver greedy_family_solver = {
     "kgreedy", "greedy best-first on the family's bound (a Klotski plugin)", GUARANTEE_NONE, true,
-    NULL, NULL, 0, FAMILY_BIT(FAMILY_KLOTSKI), greedy_family,
+    greedy_family, NULL, 0, FAMILY_BIT(FAMILY_KLOTSKI),
 };
 
 UNBLOCK_PLUGIN("kgreedy", &greedy_family_solver);
