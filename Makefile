@@ -29,13 +29,13 @@ PREFIX  ?= /usr/local
 RESULTS ?= results
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE $(if $(AVX2_ENGINE),-DHAVE_AVX2_TWINS)
-# The AVX2 twins: on x86-64 the breadth-first searches (solvers/bfs_engine.c, bfs_family.c) are
+# The AVX2 twins: on x86-64 the breadth-first searches (rush/bfs_engine.c, solvers/bfs_family.c) are
 # compiled a second time with AVX2, BMI1 and BMI2 (-DAVX2_TWIN), where the state table's probe
 # reads four slots at once, and the engine a third time with AVX-512 allowed; solvers/bfs.c picks
 # the widest build the processor has at run time. Elsewhere only the portable build exists.
 AVX2_ENGINE = $(filter x86_64,$(shell uname -m))
-TWIN_OBJ = $(if $(AVX2_ENGINE),solvers/bfs_engine_avx2.o solvers/bfs_family_avx2.o \
-                               solvers/bfs_engine_avx512.o)
+TWIN_OBJ = $(if $(AVX2_ENGINE),rush/bfs_engine_avx2.o solvers/bfs_family_avx2.o \
+                               rush/bfs_engine_avx512.o)
 AVX512 = -mavx512f -mavx512cd -mavx512dq -mavx512bw -mavx512vl
 # One include root, the repository: every include names its layer ("search/solver.h"); generated
 # files come from the variant's folder ("generated/build_info.h").
@@ -47,9 +47,12 @@ LIBS    = -lxxhash -ljansson -lpng -lturbojpeg -lseccomp -lm
 # A text file as the lines of a C string literal.
 C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
-# The layers, lowest first (docs/architecture.md; scripts/check-layers.sh holds the tree to it).
+# The layers, lowest first, then the families' folders (docs/architecture.md;
+# scripts/check-layers.sh holds the tree to it).
+FAMILIES = rush klotski tiles
+FAMILY_SRC = $(wildcard $(patsubst %,%/*.c,$(FAMILIES)))
 LIB_SRC  = $(wildcard common/*.c scan/*.c picture/*.c search/*.c solvers/*.c solvers/bounds/*.c \
-                      external/*.c cli/*.c graph/*.c bench/*.c space/*.c)
+                      external/*.c cli/*.c graph/*.c bench/*.c space/*.c) $(FAMILY_SRC)
 PROGRAMS = solve bench render enumerate
 TEST_SRC = $(wildcard tests/*.c)
 
@@ -84,7 +87,7 @@ $(1)/obj/%_avx2.o: %.c
 	@mkdir -p $$(dir $$@)
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 -DAVX2_TWIN $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
-$(1)/obj/solvers/bfs_engine_avx512.o: solvers/bfs_engine.c
+$(1)/obj/rush/bfs_engine_avx512.o: rush/bfs_engine.c
 	@mkdir -p $$(dir $$@)
 	$(if $(4),$(4),$$(CC)) $$(CSTD) $$(WARN) $(2) -mavx2 -mbmi -mbmi2 $$(AVX512) -DBFS_AVX512_BUILD $$(INCLUDE) -I$(1) -MMD -MP -c $$< -o $$@
 
@@ -122,9 +125,14 @@ $(eval $(call variant,build/san,$(SANFLAGS),))
 # machinery and the solvers, compiled position-independent, shared and static, with its headers
 # under include/unblock/ and unblock.pc for pkg-config.
 $(eval $(call variant,build/pic,$(OPTFLAGS) -fPIC,))
-UNBLOCK_SRC = $(wildcard common/*.c search/*.c solvers/*.c solvers/bounds/*.c)
+# A family's readers (scan_*, fmt_*) and space explorer (*_space) stand on the scanner and the
+# space, which the library leaves out; the rest of its folder is in.
+FAMILY_LIB = $(filter-out %/scan_grid.% %/scan_klotski.% %/fmt_tiles.% %_space.c %_space.h,$(1))
+UNBLOCK_SRC = $(wildcard common/*.c search/*.c solvers/*.c solvers/bounds/*.c) \
+              $(call FAMILY_LIB,$(FAMILY_SRC))
 UNBLOCK_OBJ = $(patsubst %.c,build/pic/obj/%.o,$(UNBLOCK_SRC)) $(patsubst %,build/pic/obj/%,$(TWIN_OBJ))
-UNBLOCK_HEADERS = $(wildcard common/*.h search/*.h solvers/*.h solvers/bounds/*.h)
+UNBLOCK_HEADERS = $(wildcard common/*.h search/*.h solvers/*.h solvers/bounds/*.h) \
+                  $(call FAMILY_LIB,$(wildcard $(patsubst %,%/*.h,$(FAMILIES))))
 UNBLOCK_SONAME = libunblock.so.0
 build/pic/libunblock.so: $(UNBLOCK_OBJ)
 	$(CC) -shared -Wl,-soname,$(UNBLOCK_SONAME) $^ -o $@ -lxxhash -lm

@@ -1,9 +1,9 @@
 /* family.h -- puzzle families, the measures of a solution, and the view of a puzzle that a
  * solver written once for every family searches (docs/architecture.md, "Families").
  *
- * A family is how pieces move: `rush` (Rush Hour: cars and trucks along one line, common/board.h)
- * `klotski` (pieces of any shape in four directions, common/klotski.h) and `tiles` (numbered
- * tiles sliding into one blank, common/tiles.h). A solver that applies
+ * A family is how pieces move: `rush` (Rush Hour: cars and trucks along one line, rush/board.h)
+ * `klotski` (pieces of any shape in four directions, klotski/klotski.h) and `tiles` (numbered
+ * tiles sliding into one blank, tiles/tiles.h). A solver that applies
  * to several families sees a puzzle as a family_problem: a start key, a goal test, the
  * successors of a key in a measure, a lower bound, and how a path of keys is written. It never
  * decodes a key, so it is written once; a family's fast space (Rush Hour's bitboards and vector
@@ -76,7 +76,7 @@ typedef struct {
 
 /* What a family may offer a search that expands many states of one board in one measure: a
  * memo that gives the successors faster than the family's generator, remembering what it
- * works out (Klotski: common/klotski_memo.h). `make` gives NULL when the board has none;
+ * works out (Klotski: klotski/klotski_memo.h). `make` gives NULL when the board has none;
  * `successors` and `successors_after` give exactly family_problem's lists, in their order. */
 typedef struct {
     void *(*make)(const void *board, measure m);

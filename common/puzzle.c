@@ -7,7 +7,7 @@
 #include <xxhash.h>
 
 #include "common/grow.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/xmem.h"
 
 void puzzle_list_flush(puzzle_list *list)

@@ -8,11 +8,11 @@
 #ifndef PUZZLE_H
 #define PUZZLE_H
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "common/family.h"
-#include "common/klotski.h"
-#include "common/moves.h"
-#include "common/tiles.h"
+#include "klotski/klotski.h"
+#include "rush/moves.h"
+#include "tiles/tiles.h"
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */

@@ -139,7 +139,7 @@ static inline uint64_t stateset_bytes_next(const stateset *s, uint64_t n)
 
 /* A set without values whose caller keeps its keys in a list and knows which of them it may
  * still ask about (breadth-first search over moves that can be undone, which asks only about
- * the last three levels: solvers/bfs_engine.c): stateset_reserve_live makes room for n more
+ * the last three levels: rush/bfs_engine.c): stateset_reserve_live makes room for n more
  * keys, and when the table would pass its load, rebuilds it from keys[0 .. count - 1] alone,
  * the keys the caller may still ask about, forgetting the others. The table then has the size
  * those keys need (stateset.c, live_slots), smaller than before when most were forgotten; the

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/xmem.h"
 #include "external/sandbox.h"
 #include "search/search.h"

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/puzzle.h"
 #include "search/solver.h"
 

@@ -6,8 +6,8 @@
 #ifndef UNBLOCK_H
 #define UNBLOCK_H
 
-#include "common/board.h"
-#include "common/moves.h"
+#include "rush/board.h"
+#include "rush/moves.h"
 #include "common/stateset.h"
 #include "search/bucketq.h"
 #include "search/pathstack.h"

@@ -22,7 +22,7 @@
 #ifndef SHOT_H
 #define SHOT_H
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "picture/image.h"
 
 #define SHOT_SIDE 6

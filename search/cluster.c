@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/grow.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/xmem.h"
 #include "search/solver.h"
 

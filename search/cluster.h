@@ -4,7 +4,7 @@
  * The distances come from a breadth-first search forward from the start, which finds the
  * cluster (unless its states are given), then one backward from all its goal states at once
  * (moves are reversible, so backward is forward). The pattern databases
- * (solvers/bounds/pdb.c) keep only the distances; bin/solve --cluster also asks for the
+ * (rush/pdb.c) keep only the distances; bin/solve --cluster also asks for the
  * analysis below.
  *
  *     cluster c;
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "common/family.h"
 #include "common/puzzle.h"
 #include "common/stateset.h"

@@ -15,7 +15,7 @@
 #define PATHSTACK_H
 
 #include "common/family.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 
 typedef struct {
     uint64_t key;    /* the state */

@@ -23,9 +23,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "common/family.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/stateset.h"
 #include "search/pathstack.h"
 #include "search/trace.h"

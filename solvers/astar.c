@@ -16,7 +16,7 @@
  *
  * It searches in moves with the bound --heuristic chooses among the family's (bounds/heuristic.h,
  * family_bound: Rush Hour's blockers, mustmove and pattern databases; Klotski's pattern
- * database of the primary alone, proved in common/klotski.h; the tiles' Manhattan distance,
+ * database of the primary alone, proved in klotski/klotski.h; the tiles' Manhattan distance,
  * linear conflicts and pattern databases), a child's bound worked out from its parent's; on a
  * family's view it leaves out the moves the family's successors_after leaves out (Klotski: the
  * piece that moved last's; the tiles: the move back), for the same reason.

@@ -15,7 +15,7 @@
  *
  * The search is in the measure the parameter `metric` names (moves, slides or steps), over the
  * family's view (bfs_family.c), or, where the family has a fast space (family.h's `fast`: Rush
- * Hour's bitboards), over that: the engine, solvers/bfs_engine.c, with the two prunes that make
+ * Hour's bitboards), over that: the engine, rush/bfs_engine.c, with the two prunes that make
  * it fast and the proof that they store the same states in the same order (on Rush Hour, where
  * a piece has one line, slides are moves). That file is compiled three times
  * (Makefile): portable, with AVX2 and with AVX-512, and bfs_family.c twice, portable and with

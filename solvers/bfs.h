@@ -1,5 +1,5 @@
 /* bfs.h -- the reference solver, its cluster mode, and the breadth-first engine that bfs, bfs1
- * and cluster mode share (solvers/bfs.c dispatches, solvers/bfs_engine.c searches). */
+ * and cluster mode share (solvers/bfs.c dispatches, rush/bfs_engine.c searches). */
 #ifndef BFS_H
 #define BFS_H
 

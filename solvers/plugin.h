@@ -11,7 +11,7 @@
  *                                   greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH)};
  *     UNBLOCK_PLUGIN("greedy", &greedy);
  *
- * The ABI is the layout of the structures in search/solver.h and of board (common/board.h),
+ * The ABI is the layout of the structures in search/solver.h and of board (rush/board.h),
  * and the meaning of their fields; any change to them raises UNBLOCK_ABI_VERSION.
  */
 #ifndef PLUGIN_H

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/board.h"
+#include "rush/board.h"
 
 /* A piece or a wall, with its place in the database's lettering order. */
 typedef struct {

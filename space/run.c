@@ -19,12 +19,12 @@
 #include "common/outfile.h"
 #include "search/search.h"
 #include "space/explore.h"
-#include "space/klotski_space.h"
+#include "klotski/klotski_space.h"
 #include "space/output.h"
 #include "space/run.h"
 #include "space/shardfile.h"
 #include "space/space.h"
-#include "space/tiles_space.h"
+#include "tiles/tiles_space.h"
 
 #define WINDOW 1024               /* units explored ahead of the folded prefix, at most */
 #define CHECKPOINT_SECONDS 30.0

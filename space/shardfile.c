@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/klotski.h"
+#include "klotski/klotski.h"
 #include "common/outfile.h"
 
 static int compare_lines(const void *a, const void *b)

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "common/grow.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/xmem.h"
 
 #ifdef __SANITIZE_ADDRESS__

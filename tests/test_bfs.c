@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/cpu.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
 #include "solvers/bfs.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "solvers/bfs.h"
 #include "tests/helpers.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "common/grow.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/stateset.h"
 #include "common/xmem.h"
 #include "solvers/bounds/heuristic.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "graph/palette.h"
 #include "graph/stategraph.h"
 #include "tests/helpers.h"

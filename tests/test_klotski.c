@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "common/family.h"
-#include "common/klotski.h"
-#include "common/klotski_memo.h"
+#include "klotski/klotski.h"
+#include "klotski/klotski_memo.h"
 #include "common/stateset.h"
 #include "scan/scan.h"
 #include "solvers/bfs.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "common/family.h"
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "scan/scan.h"
 #include "solvers/reference.h"
 #include "tests/helpers.h"

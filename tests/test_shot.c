@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/outfile.h"
 #include "picture/draw.h"
 #include "scan/shot.h"

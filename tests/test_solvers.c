@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "search/search.h"
 #include "solvers/registry.h"
 #include "tests/helpers.h"

@@ -8,13 +8,13 @@
 #include <string.h>
 
 #include "common/stateset.h"
-#include "common/tiles.h"
+#include "tiles/tiles.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
 #include "search/search.h"
 #include "solvers/bounds/heuristic.h"
 #include "solvers/reference.h"
-#include "space/tiles_space.h"
+#include "tiles/tiles_space.h"
 #include "tests/helpers.h"
 
 /* Where the pattern databases are cached for the tests: the Makefile's, else a scratch one. */
@@ -117,7 +117,7 @@ Test(tiles, bad_input_is_one_line_naming_the_file_and_line)
 /* ---- An independent search over every layout ---------------------------------------------
  *
  * A layout is an array of cells; the moves are found by looking at the blank's neighbours on
- * the grid, nothing from common/tiles.c. States are numbered by a map from their packed cells. */
+ * the grid, nothing from tiles/tiles.c. States are numbered by a map from their packed cells. */
 
 typedef struct {
     int w, h, n;

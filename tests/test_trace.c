@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "search/search.h"
 #include "solvers/bounds/heuristic.h"
 #include "solvers/registry.h"

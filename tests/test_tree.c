@@ -21,23 +21,30 @@ Test(tree, no_layer_includes_a_higher_one)
 }
 
 /* A core header that includes the harness, a search file that names a header by its bare name,
- * and a program (the top layer) that may include anything. */
+ * and a program (the top layer) that may include anything. In a family's folder a file is of
+ * its part's layer: its board (0) may not include its bounds (2), the scanner (1) or the search
+ * (1); its bounds may include the solvers' layer, and its space explorer the space's. */
 Test(tree, the_layer_check_fails_on_a_planted_violation)
 {
-    char dir[64], cmd[1024], *out, *err;
+    char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
-             "set -e; cd %s; mkdir -p common scan picture search solvers cli bench space programs; "
+             "set -e; cd %s; mkdir -p common scan picture search solvers cli bench space programs rush tiles; "
              "printf '#include \"bench/report.h\"\\n' > common/core.h; "
              "printf '#include \"solver.h\"\\n' > search/bare.c; "
-             "printf '#include \"bench/report.h\"\\n#include \"common/core.h\"\\n' > programs/main.c",
+             "printf '#include \"bench/report.h\"\\n#include \"common/core.h\"\\n' > programs/main.c; "
+             "printf '#include \"rush/blockers.h\"\\n#include \"scan/scan.h\"\\n#include \"common/core.h\"\\n' > rush/board.c; "
+             "printf '#include \"solvers/bounds/heuristic.h\"\\n#include \"tiles/tiles.h\"\\n' > tiles/tiles_pdb.c; "
+             "printf '#include \"space/run.h\"\\n#include \"tiles/tiles_pdb.h\"\\n' > tiles/tiles_space.c",
              dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "scripts/check-layers.sh %s", dir);
     cr_assert_eq(th_run(cmd, &out, &err), 1, "%s%s", out, err);
     cr_assert_str_eq(out,
-                     "common/core.h:1: common (layer 0) includes bench/report.h (layer 3), a higher layer\n"
+                     "common/core.h:1: common/core.h (layer 0) includes bench/report.h (layer 3), a higher layer\n"
+                     "rush/board.c:1: rush/board.c (layer 0) includes rush/blockers.h (layer 2), a higher layer\n"
+                     "rush/board.c:2: rush/board.c (layer 0) includes scan/scan.h (layer 1), a higher layer\n"
                      "search/bare.c:1: #include \"solver.h\" is not qualified by its folder\n");
     free(out), free(err);
 }
@@ -56,7 +63,7 @@ Test(tree, the_family_check_fails_on_a_planted_leak)
              "printf 'int a = FAMILY_RUSH;\\nint b = FAMILY_BIT(FAMILY_TILES);\\n' > solvers/x.c; "
              "printf 'int f(const puzzle *p) { return p->family == FAMILY_KLOTSKI; }\\n' > solvers/y.c; "
              "printf 'int c = FAMILY_TILES;\\n' > solvers/bounds/z.c; "
-             "printf '#include \"space/tiles_space.h\"\\n#include \"common/board.h\"\\n' > bench/w.c; "
+             "printf '#include \"tiles/tiles_space.h\"\\n#include \"rush/board.h\"\\n' > bench/w.c; "
              "printf 'void g(void) { klotski_successors(0, 0, 0, 0); board_offset(0, 0, 0); }\\n' > programs/m.c",
              dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
@@ -66,8 +73,8 @@ Test(tree, the_family_check_fails_on_a_planted_leak)
     const char *why = " (docs/architecture.md, \"Families\")\n";
     char want[2048];
     snprintf(want, sizeof want,
-             "bench/w.c:1: #include space/tiles_space.h: includes a family's own header%s"
-             "bench/w.c:2: #include common/board.h: includes a family's own header%s"
+             "bench/w.c:1: #include tiles/tiles_space.h: includes a family's own header%s"
+             "bench/w.c:2: #include rush/board.h: includes a family's own header%s"
              "programs/m.c:1: klotski_successors(): calls a family's own function%s"
              "programs/m.c:1: board_offset(): calls a family's own function%s"
              "solvers/x.c:1: FAMILY_RUSH: names a family%s"

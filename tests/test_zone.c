@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
-#include "search/zone.h"
+#include "rush/moves.h"
+#include "rush/zone.h"
 #include "solvers/registry.h"
 #include "tests/helpers.h"
 

@@ -36,7 +36,7 @@
 #ifndef HEURISTIC_H
 #define HEURISTIC_H
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "common/family.h"
 #include "search/cluster.h"
 #include "solvers/setup.h"

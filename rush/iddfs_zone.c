@@ -1,7 +1,7 @@
 /* iddfs_zone.c -- the seed C# solver's 2015 program: iterative deepening with zone pruning.
  *
  * The program the seed page's "iterative deepening" and "most puzzles solved in less than 15
- * seconds" describe, ported from its rules (search/zone.h defines the zones, the move order and
+ * seconds" describe, ported from its rules (rush/zone.h defines the zones, the move order and
  * the goal). Depth-first searches with limits 1, 2, ... up to the depth parameter (199). Number
  * the moves of the current path m_0 .. m_{n-1}, m_{n-1} being the candidate. A candidate that
  * moves the piece that moved last is never generated; then, in this order:
@@ -34,7 +34,7 @@
  * iteration would search the same tree again (the rules see only the path, the table is
  * rebuilt), so the search stops there.
  */
-#include "search/zone.h"
+#include "rush/zone.h"
 
 enum { PARAM_DEPTH, PARAM_TABLE, NPARAMS };
 

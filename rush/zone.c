@@ -1,5 +1,5 @@
 /* zone.c -- zones of a move, the seed C# solver's move order and its solutions. */
-#include "search/zone.h"
+#include "rush/zone.h"
 
 #include <stdlib.h>
 

@@ -17,7 +17,7 @@
  * and a caller's room takes the extra writes (klotski_max_successors, 64 a piece,
  * is far more than the 21 lanes a piece can reach).
  */
-#include "common/klotski_memo.h"
+#include "klotski/klotski_memo.h"
 
 #include <stdlib.h>
 #include <string.h>

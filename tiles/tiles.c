@@ -5,7 +5,7 @@
  * nothing canonical to keep. Replay moves numbered tiles on an array of cells, token by token:
  * it checks a solution without the generator that found it.
  */
-#include "common/tiles.h"
+#include "tiles/tiles.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -308,7 +308,7 @@ static bool problem_unsolvable(const void *b, uint64_t key)
     return !tiles_solvable(b, key);
 }
 
-/* The Manhattan distance (proved in solvers/bounds/tiles_bounds.c), -1 off the goal's parity. */
+/* The Manhattan distance (proved in tiles/tiles_bounds.c), -1 off the goal's parity. */
 static int problem_lower_bound(const void *b, uint64_t key, measure m)
 {
     (void)m;

@@ -7,15 +7,15 @@
  * as the decoding one would. Replay never uses the key: it moves lettered pieces cell by cell, so it checks
  * a solution independently of the generator that found it.
  */
-#include "common/klotski.h"
-#include "common/klotski_memo.h"
+#include "klotski/klotski.h"
+#include "klotski/klotski_memo.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "common/grow.h"
 #include "common/xmem.h"
 

@@ -1,6 +1,6 @@
 /* zone13.c -- the seed C# solver's 2013 program: one depth-first search with zone pruning.
  *
- * The program the seed page pictures as "horror code", ported from its rules (search/zone.h
+ * The program the seed page pictures as "horror code", ported from its rules (rush/zone.h
  * defines the zones, the move order and the goal). One depth-first search to a depth limit,
  * stopping at the first solution. Number the moves of the current path m_0 .. m_{n-1}, m_{n-1}
  * being the candidate. A candidate is dropped when it moves the piece that moved last, or when
@@ -33,7 +33,7 @@
  *                 first covering index below the last freeing one) instead of comparing last
  *                 indices and allowing a tie.
  */
-#include "search/zone.h"
+#include "rush/zone.h"
 
 enum { PARAM_WINDOW, PARAM_DEPTH, PARAM_ORDER, PARAM_ABLATION, NPARAMS };
 enum { AS_WRITTEN, FIRST_MOVE, GAINED_CELLS, STRICT_ORDER };

@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "common/klotski.h"
+#include "klotski/klotski.h"
 
 typedef struct klotski_memo klotski_memo;
 

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 #include "common/xmem.h"
 #include "search/cluster.h"
 

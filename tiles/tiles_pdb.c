@@ -54,7 +54,7 @@
 
 #include "common/outfile.h"
 #include "common/parallel.h"
-#include "common/tiles.h"
+#include "tiles/tiles.h"
 #include "common/xmem.h"
 #include "search/search.h"
 #include "solvers/bounds/heuristic.h"

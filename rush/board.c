@@ -1,5 +1,5 @@
 /* board.c -- building and validating boards, the key layout, text forms of a position. */
-#include "common/board.h"
+#include "rush/board.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -27,7 +27,7 @@
  */
 #include "solvers/bounds/heuristic.h"
 
-#include "common/moves.h"
+#include "rush/moves.h"
 
 #define NONE (-1)
 #define WALL (-2)

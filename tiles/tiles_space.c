@@ -9,11 +9,11 @@
  * children that are UNSEEN set to the next level's code (a compare-and-swap, so the processors
  * share a pass: every thread would write the same code, and a layout is counted by the thread
  * whose swap wrote it); then a second pass closes this level. The search ends at a level with no
- * child, whose layouts are the farthest. Parity (common/tiles.h) splits the n! layouts into two
+ * child, whose layouts are the farthest. Parity (tiles/tiles.h) splits the n! layouts into two
  * clusters of n!/2; the search meets exactly the goal's, which the count checks. The 3x4's
  * 12! ranks take 120 MB.
  */
-#include "space/tiles_space.h"
+#include "tiles/tiles_space.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 
 #include "common/outfile.h"
 #include "common/parallel.h"
-#include "common/tiles.h"
+#include "tiles/tiles.h"
 #include "common/xmem.h"
 
 #define UNSEEN 0u

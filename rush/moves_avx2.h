@@ -30,7 +30,7 @@
  * on the state is the loop over the movable pieces, so the generator comes in two halves
  * (moves_avx2_begin, the decoding and the filter; moves_avx2_emit, the loop): a caller that
  * begins the next state before emitting this one has the loop's bound ready when the loop is
- * fetched (solvers/bfs_engine.c says why that matters; docs/performance.md).
+ * fetched (rush/bfs_engine.c says why that matters; docs/performance.md).
  *
  * It is also the generator of the engine's AVX-512 build: one that worked out every piece's
  * slides at once with AVX-512's byte compression, and had no loop to mispredict, measured
@@ -41,7 +41,7 @@
 
 #include <immintrin.h>
 
-#include "common/moves.h"
+#include "rush/moves.h"
 
 #define MOVES_AVX2_GROUPS (BOARD_MAX_PIECES / 4)
 

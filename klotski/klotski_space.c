@@ -15,16 +15,16 @@
  * Moves come from the family's own generator (klotski_successors), the one the reference BFS
  * uses; the tests check what this finds against an independent enumeration and search.
  */
-#include "space/klotski_space.h"
+#include "klotski/klotski_space.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/board.h"
+#include "rush/board.h"
 #include "common/grow.h"
-#include "common/klotski.h"
+#include "klotski/klotski.h"
 #include "common/stateset.h"
 #include "space/explore.h"
 

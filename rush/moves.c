@@ -1,5 +1,5 @@
 /* moves.c -- move generation, notation, replay. */
-#include "common/moves.h"
+#include "rush/moves.h"
 
 #include <stdio.h>
 #include <stdlib.h>

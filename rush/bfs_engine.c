@@ -47,7 +47,7 @@
  * This file is compiled three times (Makefile): portable, and on x86-64 again with AVX2 (and
  * BMI1/BMI2), where the state table reads four slots with one load (common/stateset.h shows
  * both probes lay out a table alike) and the generator decodes four pieces a vector and writes
- * a piece's keys with one store (common/moves_avx2.h), and a third time from the same source
+ * a piece's keys with one store (rush/moves_avx2.h), and a third time from the same source
  * with AVX-512 allowed as well (the generator that worked out every piece's slides at once with
  * AVX-512's compression measured slower, docs/performance.md). solvers/bfs.c picks the widest
  * build the processor runs; all three return the same results (tests/test_bfs.c).
@@ -57,7 +57,7 @@
 #include "solvers/bfs.h"
 #if defined AVX2_TWIN || defined BFS_AVX512_BUILD
 #define BFS_VECTOR 1
-#include "common/moves_avx2.h"
+#include "rush/moves_avx2.h"
 #else
 #define BFS_VECTOR 0
 #endif

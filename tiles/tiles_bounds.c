@@ -27,7 +27,7 @@
  */
 #include <string.h>
 
-#include "common/tiles.h"
+#include "tiles/tiles.h"
 #include "solvers/bounds/heuristic.h"
 
 static int manhattan_h(const family_bound *fb, uint64_t key)

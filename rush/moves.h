@@ -7,7 +7,7 @@
 #ifndef MOVES_H
 #define MOVES_H
 
-#include "common/board.h"
+#include "rush/board.h"
 
 typedef struct {
     uint8_t piece;   /* piece index */
