@@ -1,40 +1,49 @@
-/* family.c -- the families' names and traits, and the measures' names (family.h). */
+/* family.c -- the one registry of the families, and the measures' names (family.h).
+ *
+ * A family is its folder and its line here: the folder defines its family_class
+ * (common/puzzle.h), everything a puzzle of the family needs from it, and this table ties it,
+ * by its family_id, to every layer that knows no family. */
 #include "common/family.h"
 
 #include <string.h>
 
-/* One line a family: its name, whether its slides are its moves, whether a table of the states
- * a depth-first search meets pays for itself. */
-static const struct {
-    const char *name;
-    bool slides_are_moves, table_pays;
-} traits[FAMILY_COUNT] = {
-    [FAMILY_RUSH] = {"rush", true, true},
-    [FAMILY_KLOTSKI] = {"klotski", false, true},
-    [FAMILY_TILES] = {"tiles", true, false},
+#include "common/puzzle.h"
+
+extern const family_class rush_family, klotski_family, tiles_family;
+
+static const family_class *const registry[FAMILY_COUNT] = {
+    [FAMILY_RUSH] = &rush_family,
+    [FAMILY_KLOTSKI] = &klotski_family,
+    [FAMILY_TILES] = &tiles_family,
 };
+
 const char *const measure_names[MEASURE_COUNT] = {"moves", "slides", "steps"};
+
+const family_class *family_class_of(family_id f)
+{
+    return registry[f];
+}
 
 const char *family_name(family_id f)
 {
-    return (unsigned)f < FAMILY_COUNT ? traits[f].name : "?";
+    return (unsigned)f < FAMILY_COUNT ? registry[f]->name : "?";
 }
 
 int family_parse(const char *name)
 {
     for (int f = 0; f < FAMILY_COUNT; f++)
-        if (strcmp(name, traits[f].name) == 0) return f;
+        if (strcmp(name, registry[f]->name) == 0) return f;
     return -1;
 }
 
 bool family_slides_are_moves(family_id f)
 {
-    return traits[f].slides_are_moves;
+    return registry[f]->slides_are_moves;
 }
 
 bool family_table_pays(family_id f)
 {
-    return traits[f].table_pays;
+    return registry[f]->table_pays;
 }
 
 const char *measure_name(measure m)

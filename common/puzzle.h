@@ -139,6 +139,46 @@ bool puzzle_format_db(const puzzle *p, char out[BOARD_DB_MAX]);
  * start's; a layout reached on the way is drawn from its replay). */
 void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX]);
 
+/* ---- The families' registry ------------------------------------------------------------------
+ *
+ * What a family does with a puzzle of its own, one family_class a family, defined in its folder
+ * (rush/rush_puzzle.c, klotski/klotski_puzzle.c, tiles/tiles_puzzle.c) and tied to everything
+ * else by one line in the one registry (common/family.c). The puzzle functions above call
+ * through it; nothing outside a family's folder decodes its board. */
+typedef struct {
+    const char *name;         /* as the `family:` header and results write it */
+    bool implied;             /* the scanner's default: its text needs no `family:` line */
+    bool slides_are_moves;    /* family_slides_are_moves */
+    bool table_pays;          /* family_table_pays */
+    void (*problem)(const puzzle *p, family_problem *out);
+    void (*start_position)(const puzzle *p, puzzle_position *out);
+    int (*replay_each)(const puzzle *p, const char *text, puzzle_move_seen *seen, void *ctx,
+                       measure_counts *out, char *err);
+    /* One token of its notation, `len` bytes, has its form (not whether it is legal). */
+    bool (*token_valid)(const char *token, size_t len);
+    int (*format_position)(const puzzle *p, const puzzle_position *pos, char *out);
+    void (*picture)(const puzzle *p, const puzzle_position *pos, family_picture *out);
+    void (*id)(const puzzle *p, char out[17]);
+    /* Into *out (zeroed, its family set) p's board with every start cleared; returns how many
+     * bytes of its board the geometry's hash reads. */
+    size_t (*geometry)(const puzzle *p, puzzle *out);
+    /* The header lines the native text gives after the family's, name and optima (a primary
+     * that is not 'A', a goal that is not the default); returns their length. */
+    int (*header)(const puzzle *p, char *out, size_t size);
+    /* The grid of key (start: the file's own grid, with the puzzle's letters where alike pieces
+     * differ, for key p->start only); returns its length. */
+    int (*grid)(const puzzle *p, uint64_t key, bool start, char *out);
+    /* The database line of key (BOARD_DB_MAX bytes), or false: no such form (NULL: none). */
+    bool (*format_db)(const puzzle *p, uint64_t key, char *out);
+    /* The puzzle in a protocol request, after `solve ID ` (docs/external.md): its length. */
+    int (*request)(const puzzle *p, char *out, size_t size);
+    /* Its lower bounds, defined with them in its folder (solvers/bounds/heuristic.h). */
+    const struct family_bounds *bounds;
+} family_class;
+
+/* The class of family f (common/family.c, the registry). */
+const family_class *family_class_of(family_id f);
+
 /* The puzzle in native format, metadata header and grid (docs/formats.md). The
  * result is malloc'ed; the caller frees it. */
 char *puzzle_format_native(const puzzle *p);

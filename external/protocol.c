@@ -111,56 +111,10 @@ int ubp_parse_hello(const char *line, ubp_claims *claims, char *err)
     return rc;
 }
 
-static const char *exit_word(board_exit e)
-{
-    switch (e) {
-    case EXIT_LEFT: return "left";
-    case EXIT_DOWN: return "down";
-    case EXIT_UP: return "up";
-    case EXIT_RIGHT: break;
-    }
-    return "right";
-}
-
-/* "WxH CELLS PRIMARY EXIT" of a Rush Hour puzzle, "... PRIMARY X,Y family=klotski", or
- * "WxH TILES GOAL family=tiles" (each the numbers in reading order, comma-separated). */
-static int format_puzzle(char *out, const puzzle *p)
-{
-    char cells[BOARD_MAX_SIDE * BOARD_MAX_SIDE + 1];
-    if (p->family == FAMILY_TILES) {
-        const tiles_board *t = &p->tiles;
-        char tiles[TILES_TEXT_MAX], goal[TILES_TEXT_MAX];
-        int n = tiles_format_rows(t, p->start, false, tiles);
-        for (int i = 0; i < n; i++)
-            if (tiles[i] == ' ' || tiles[i] == '\n') tiles[i] = ',';
-        tiles[n - 1] = '\0';
-        tiles_format_goal(t, ',', goal);
-        return snprintf(out, UBP_REQUEST_MAX, "%dx%d %s %s family=tiles", t->width, t->height,
-                        tiles, goal);
-    }
-    if (p->family == FAMILY_KLOTSKI) {
-        const klotski_board *k = &p->klotski;
-        uint8_t at[KLOTSKI_MAX_PIECES];
-        for (int i = 0; i < k->npieces; i++) at[i] = k->piece[i].start;
-        klotski_format_cells(k, at, cells);
-        int col, row;
-        klotski_target_cell(k, &col, &row);
-        return snprintf(out, UBP_REQUEST_MAX, "%dx%d %s %c %d,%d family=klotski", k->width,
-                        k->height, cells, k->piece[k->primary].label, col, row);
-    }
-    const board *b = &p->board;
-    int n = 0;
-    for (int r = 0; r < b->height; r++)
-        for (int c = 0; c < b->width; c++) cells[n++] = board_cell(b, p->start, r, c);
-    cells[n] = '\0';
-    return snprintf(out, UBP_REQUEST_MAX, "%dx%d %s %c %s", b->width, b->height, cells,
-                    b->piece[b->primary].label, exit_word(b->exit));
-}
-
 int ubp_format_request(char *out, uint64_t id, const puzzle *p, const solver_budget *budget)
 {
     int len = snprintf(out, UBP_REQUEST_MAX, "solve %" PRIu64 " ", id);
-    len += format_puzzle(out + len, p);
+    len += family_class_of(p->family)->request(p, out + len, UBP_REQUEST_MAX - (size_t)len);
     if (budget->max_states)
         len += snprintf(out + len, UBP_REQUEST_MAX - (size_t)len, " states=%" PRIu64, budget->max_states);
     if (budget->max_seconds > 0)

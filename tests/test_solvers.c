@@ -7,6 +7,7 @@
 
 #include "rush/moves.h"
 #include "search/search.h"
+#include "solvers/bounds/heuristic.h"
 #include "solvers/registry.h"
 #include "tests/helpers.h"
 
@@ -264,4 +265,32 @@ Test(solvers, a_rows_params_are_its_familys, .timeout = 120)
                      "             --param table=auto           1: the transposition table; 0: none, "
                      "Korf's IDA* (0 to 1); auto is 1 on rush, 1 on klotski, 0 on tiles\n");
     free(out), free(err);
+}
+
+/* The registry (common/family.c): every family gives every operation a puzzle needs (only the
+ * database line and a bound's begin and preparation may be missing), its name parses back to it,
+ * and heuristic_takes grants exactly the bounds its family_bounds lists: pdb in every family,
+ * Rush Hour's three and the tiles' three. */
+Test(solvers, every_family_in_the_registry_gives_what_a_puzzle_needs)
+{
+    unsigned want[FAMILY_COUNT] = {
+        [FAMILY_RUSH] = 1u << HEURISTIC_BLOCKERS | 1u << HEURISTIC_MUSTMOVE | 1u << HEURISTIC_PDB,
+        [FAMILY_KLOTSKI] = 1u << HEURISTIC_PDB,
+        [FAMILY_TILES] = 1u << HEURISTIC_PDB | 1u << HEURISTIC_MANHATTAN | 1u << HEURISTIC_CONFLICT,
+    };
+    for (int f = 0; f < FAMILY_COUNT; f++) {
+        const family_class *c = family_class_of((family_id)f);
+        cr_assert_eq(family_parse(c->name), f, "%s", c->name);
+        cr_assert_str_eq(family_name((family_id)f), c->name);
+        cr_assert(c->problem && c->start_position && c->replay_each && c->token_valid &&
+                  c->format_position && c->picture && c->id && c->geometry && c->header &&
+                  c->grid && c->request && c->bounds, "%s lacks an operation", c->name);
+        unsigned took = 0;
+        for (int k = 0; k < HEURISTIC_KINDS; k++)
+            if (heuristic_takes(k, (family_id)f)) took |= 1u << k;
+        cr_assert_eq(took, want[f], "%s: bounds %#x", c->name, took);
+    }
+    /* The scanner's default family, and only it, writes no `family:` line. */
+    cr_assert(family_class_of(FAMILY_RUSH)->implied);
+    cr_assert(!family_class_of(FAMILY_KLOTSKI)->implied && !family_class_of(FAMILY_TILES)->implied);
 }

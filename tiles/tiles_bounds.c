@@ -124,3 +124,22 @@ int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t 
     default: return tiles_pdb_begin(fb, o, max_bytes);
     }
 }
+
+static int tiles_begin(family_bound *fb, int kind, heuristic_options o, const solver_budget *budget)
+{
+    return tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX);
+}
+
+/* The pattern databases are built once a process, or read from their cache, before a solve is
+ * timed (tiles_pdb.c); the other bounds read nothing. */
+static double tiles_prepare(const family_problem *p, int kind, heuristic_options o,
+                            uint64_t max_bytes, uint64_t *bytes)
+{
+    return kind == HEURISTIC_PDB ? tiles_pdb_prepare(p, o, max_bytes, bytes) : 0;
+}
+
+const struct family_bounds tiles_bounds = {
+    HEURISTIC_BIT(HEURISTIC_PDB) | HEURISTIC_BIT(HEURISTIC_MANHATTAN) | HEURISTIC_BIT(HEURISTIC_CONFLICT),
+    tiles_begin,
+    tiles_prepare,
+};

@@ -1,10 +1,12 @@
-/* heuristic.c -- the choice of bound: names, preparation, dispatch. */
+/* heuristic.c -- the choice of bound: names, which family has which (its family_bounds, from the
+ * registry), preparation, dispatch. */
 #include "solvers/bounds/heuristic.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/puzzle.h"
 #include "common/xmem.h"
 
 const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb", "manhattan",
@@ -13,56 +15,17 @@ const char *const heuristic_partition_names[HEURISTIC_PARTITIONS] = {"auto", "5-
                                                                      "7-8"};
 const char *const heuristic_no_yes[2] = {"no", "yes"};
 
-/* The families each bound is defined for. */
-static const unsigned kind_families[HEURISTIC_KINDS] = {
-    [HEURISTIC_BLOCKERS] = FAMILY_BIT(FAMILY_RUSH),
-    [HEURISTIC_MUSTMOVE] = FAMILY_BIT(FAMILY_RUSH),
-    [HEURISTIC_PDB] = FAMILY_BIT(FAMILY_RUSH) | FAMILY_BIT(FAMILY_KLOTSKI) | FAMILY_BIT(FAMILY_TILES),
-    [HEURISTIC_MANHATTAN] = FAMILY_BIT(FAMILY_TILES),
-    [HEURISTIC_CONFLICT] = FAMILY_BIT(FAMILY_TILES),
-};
+/* A family's bounds, from the registry (common/puzzle.h). */
+static const struct family_bounds *bounds_of(family_id f)
+{
+    return family_class_of(f)->bounds;
+}
 
 bool heuristic_takes(int kind, family_id f)
 {
-    return kind >= 0 && kind < HEURISTIC_KINDS && (kind_families[kind] >> f & 1u);
+    return kind >= 0 && kind < HEURISTIC_KINDS && (bounds_of(f)->kinds >> kind & 1u);
 }
 
-void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
-                    uint64_t max_bytes, uint64_t max_states)
-{
-    memset(h, 0, sizeof *h);
-    h->b = b;
-    h->kind = kind;
-    if (kind == HEURISTIC_PDB)
-        heuristic_pdb_build(h, start, max_bytes ? max_bytes : UINT64_MAX,
-                            max_states ? max_states : UINT64_MAX);
-}
-
-void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
-                     const solver_budget *budget, solver_result *r)
-{
-    heuristic_init(h, b, start, (heuristic_kind)kind, budget->max_bytes, budget->max_states);
-    r->peak_bytes = heuristic_bytes(h);
-}
-
-int heuristic_moves(const heuristic *h, uint64_t key)
-{
-    switch (h->kind) {
-    case HEURISTIC_MUSTMOVE: return heuristic_mustmove(h->b, key);
-    case HEURISTIC_PDB: return heuristic_pdb(h, key);
-    case HEURISTIC_BLOCKERS:
-    case HEURISTIC_MANHATTAN:   /* the tiles' bounds, never run on Rush Hour (heuristic_takes) */
-    case HEURISTIC_CONFLICT:
-    case HEURISTIC_KINDS: break;
-    }
-    return heuristic_blockers(h->b, key);
-}
-
-void heuristic_free(heuristic *h)
-{
-    heuristic_pdb_free(h);
-    memset(h, 0, sizeof *h);
-}
 
 /* ---- The bounds of the families written once ---------------------------------------------- */
 
@@ -91,32 +54,6 @@ int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, i
     return n;
 }
 
-/* Rush Hour's bounds (blockers.c, mustmove.c, pdb.c) as a family_bound: h reads the board's
- * bound, which knows no parent, and is the same whatever the measure (a piece's slides are its
- * moves; bfs1's steps are searched by no informed solver). */
-static int rush_h(const family_bound *fb, uint64_t key)
-{
-    int h = heuristic_moves(fb->table, key);
-    return h == HEURISTIC_DEAD ? -1 : h;
-}
-
-static int rush_h_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
-{
-    (void)parent, (void)h_parent;
-    return rush_h(fb, key);
-}
-
-static void rush_bound_begin(family_bound *fb, int kind, const solver_budget *budget)
-{
-    heuristic *h = xmalloc(sizeof *h);
-    heuristic_init(h, fb->p->fast, fb->p->start, (heuristic_kind)kind, budget->max_bytes,
-                   budget->max_states);
-    fb->table = fb->owned = h;
-    fb->bytes = heuristic_bytes(h);
-    fb->h = rush_h;
-    fb->h_after = rush_h_after;
-}
-
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r)
 {
@@ -126,9 +63,8 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
     fb->h = own_h;
     fb->h_after = own_h_after;
     fb->expand = heuristic_expand_each;
-    if (p->family == FAMILY_RUSH) rush_bound_begin(fb, kind, budget);
-    if (p->family == FAMILY_TILES &&
-        tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX) < 0) {
+    const struct family_bounds *b = bounds_of(p->family);
+    if (b->begin && b->begin(fb, kind, o, budget) < 0) {
         r->status = SOLVE_BUDGET;
         r->budget_hit = "bytes";
         char why[96];
@@ -144,8 +80,7 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
 
 void heuristic_family_end(family_bound *fb)
 {
-    if (fb->owned) heuristic_free(fb->owned);
-    free(fb->owned);
+    if (fb->owned) fb->end(fb);
     fb->owned = NULL;
 }
 
@@ -162,6 +97,8 @@ double heuristic_prepare(const solver_setup *u, const family_problem *p, uint64_
 {
     heuristic_options o;
     *bytes = 0;
-    if (heuristic_of_setup(u, &o) != HEURISTIC_PDB || p->family != FAMILY_TILES) return 0;
-    return tiles_pdb_prepare(p, o, max_bytes ? max_bytes : UINT64_MAX, bytes);
+    int kind = heuristic_of_setup(u, &o);
+    const struct family_bounds *b = bounds_of(p->family);
+    if (kind < 0 || !b->prepare) return 0;
+    return b->prepare(p, kind, o, max_bytes ? max_bytes : UINT64_MAX, bytes);
 }

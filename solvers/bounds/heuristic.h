@@ -127,7 +127,8 @@ struct family_bound {
                   int *h);
     const void *table;   /* what the bound reads */
     uint64_t bytes;      /* what it holds */
-    void *owned;         /* what heuristic_family_end frees (Rush Hour's bound), or NULL */
+    void *owned;         /* what heuristic_family_end frees, with end (Rush Hour's bound), or NULL */
+    void (*end)(family_bound *fb);
 };
 
 /* The settings of the pattern databases: the partition of the tiles (HEURISTIC_PARTITIONS, 0:
@@ -151,6 +152,20 @@ extern const char *const heuristic_no_yes[2];
  * budget (then r says so, with nothing expanded). Its bytes are in r->peak_bytes. */
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r);
+
+/* A family's bounds, its family_class's `bounds` (common/puzzle.h), defined in its folder: which
+ * of heuristic_kind it has, how one begins (NULL: the view's own lower_bound is the bound), and
+ * what one reads built before a solve is timed (NULL: nothing). begin sets fb's h, h_after and
+ * expand (the view's defaults, set before, where it has no faster form), table and bytes: 0,
+ * or -1 when what it needs does not fit max_bytes (0: no limit), fb->bytes then what it
+ * needs. */
+struct family_bounds {
+    unsigned kinds;   /* bit k: bound k */
+    int (*begin)(family_bound *fb, int kind, heuristic_options o, const solver_budget *budget);
+    double (*prepare)(const family_problem *p, int kind, heuristic_options o, uint64_t max_bytes,
+                      uint64_t *bytes);
+};
+#define HEURISTIC_BIT(kind) (1u << (kind))
 
 /* Frees what heuristic_family_begin made for this solve alone (what a process keeps, the
  * tiles' pattern databases, it keeps). */

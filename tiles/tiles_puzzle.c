@@ -1,0 +1,117 @@
+/* tiles_puzzle.c -- a sliding-tile puzzle as the registry sees it (common/puzzle.h,
+ * family_class): its view, replay, notation, positions, pictures, id, text forms and protocol
+ * request (tiles.h). */
+#include <stdio.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "common/puzzle.h"
+
+static void tiles_puzzle_problem(const puzzle *p, family_problem *out)
+{
+    tiles_problem(&p->tiles, p->start, out);
+}
+
+static void tiles_start_position(const puzzle *p, puzzle_position *out)
+{
+    out->key = p->start;
+}
+
+/* The replay hands over keys. */
+typedef struct {
+    puzzle_move_seen *seen;
+    void *ctx;
+} tiles_walk;
+
+static void tiles_seen(uint64_t key, const char *token, size_t len, void *ctx)
+{
+    tiles_walk *w = ctx;
+    puzzle_position pos = {.key = key};
+    w->seen(&pos, token, len, w->ctx);
+}
+
+static int tiles_puzzle_replay(const puzzle *p, const char *text, puzzle_move_seen *seen,
+                               void *ctx, measure_counts *out, char *err)
+{
+    tiles_walk w = {seen, ctx};
+    if (seen) {
+        puzzle_position start = {.key = p->start};
+        seen(&start, "", 0, ctx);
+    }
+    return tiles_replay_each(&p->tiles, p->start, text, seen ? tiles_seen : NULL, &w, out, err);
+}
+
+static int tiles_format_position(const puzzle *p, const puzzle_position *pos, char *out)
+{
+    return tiles_format_rows(&p->tiles, pos->key, true, out);
+}
+
+static void tiles_puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out)
+{
+    tiles_picture(&p->tiles, pos->key, out);
+}
+
+/* The goal when it is not Korf's. */
+static int tiles_header(const puzzle *p, char *out, size_t size)
+{
+    const tiles_board *b = &p->tiles;
+    if (tiles_goal_is_korf(b)) return 0;
+    int n = snprintf(out, size, "goal: ");
+    n += tiles_format_goal(b, ' ', out + n);
+    return n + snprintf(out + n, size - (size_t)n, "\n");
+}
+
+/* "WxH", the family's header and its rows. */
+static void tiles_id(const puzzle *p, char out[17])
+{
+    char text[TILES_TEXT_MAX * 2 + 64];
+    int n = snprintf(text, sizeof text, "%dx%d\nfamily: tiles\n", p->tiles.width, p->tiles.height);
+    n += tiles_header(p, text + n, sizeof text - (size_t)n);
+    n += tiles_format_rows(&p->tiles, p->start, false, text + n);
+    snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(text, (size_t)n));
+}
+
+static size_t tiles_geometry(const puzzle *p, puzzle *out)
+{
+    memcpy(&out->tiles, &p->tiles, sizeof p->tiles);
+    return sizeof p->tiles;
+}
+
+static int tiles_grid(const puzzle *p, uint64_t key, bool start, char *out)
+{
+    (void)start;   /* a tile's number is its letter */
+    return tiles_format_rows(&p->tiles, key, false, out);
+}
+
+/* "WxH TILES GOAL family=tiles", each the numbers in reading order, comma-separated. */
+static int tiles_request(const puzzle *p, char *out, size_t size)
+{
+    const tiles_board *t = &p->tiles;
+    char tiles[TILES_TEXT_MAX], goal[TILES_TEXT_MAX];
+    int n = tiles_format_rows(t, p->start, false, tiles);
+    for (int i = 0; i < n; i++)
+        if (tiles[i] == ' ' || tiles[i] == '\n') tiles[i] = ',';
+    tiles[n - 1] = '\0';
+    tiles_format_goal(t, ',', goal);
+    return snprintf(out, size, "%dx%d %s %s family=tiles", t->width, t->height, tiles, goal);
+}
+
+extern const struct family_bounds tiles_bounds;   /* tiles_bounds.c */
+
+const family_class tiles_family = {
+    .name = "tiles",
+    .slides_are_moves = true,   /* every move is one cell */
+    .table_pays = false,        /* the parent check cuts its short cycles; a table costs more */
+    .problem = tiles_puzzle_problem,
+    .start_position = tiles_start_position,
+    .replay_each = tiles_puzzle_replay,
+    .token_valid = tiles_token_valid,
+    .format_position = tiles_format_position,
+    .picture = tiles_puzzle_picture,
+    .id = tiles_id,
+    .geometry = tiles_geometry,
+    .header = tiles_header,
+    .grid = tiles_grid,
+    .request = tiles_request,
+    .bounds = &tiles_bounds,
+};
