@@ -100,11 +100,11 @@ typedef struct family_problem {
     /* The notation of a path of keys, each one unit of m after the last (malloc'ed), or NULL
      * with err (FAMILY_ERR_MAX) when two are not. */
     char *(*path_text)(const void *board, const uint64_t *keys, int n, measure m, char *err);
-    /* Calls seed(key, ctx) for the goal states that may share the start's cluster (a superset
-     * is harmless) until it returns false; returns how many it gave, or -1 when there are more
+    /* Calls seed(key, ctx) for the goal states that may share start's cluster (a superset is
+     * harmless) until it returns false; returns how many it gave, or -1 when there are more
      * than `max` (it stops after giving `max`: the caller drops what it was given). */
-    long (*goal_states)(const void *board, long max, bool (*seed)(uint64_t key, void *ctx),
-                        void *ctx);
+    long (*goal_states)(const void *board, uint64_t start, long max,
+                        bool (*seed)(uint64_t key, void *ctx), void *ctx);
     /* The successors of key, reached from `parent` in one unit of m, that a breadth-first
      * search has not stored already (a subset of successors' list, in its order, holding
      * every successor not one unit from parent), so that it stores the same states in the same

@@ -145,6 +145,8 @@ void puzzle_format_line(const puzzle *p, uint64_t key, char out[PUZZLE_BOARD_MAX
  * (rush/rush_puzzle.c, klotski/klotski_puzzle.c, tiles/tiles_puzzle.c) and tied to everything
  * else by one line in the one registry (common/family.c). The puzzle functions above call
  * through it; nothing outside a family's folder decodes its board. */
+struct solver;
+struct cluster_analysis;
 typedef struct {
     const char *name;         /* as the `family:` header and results write it */
     bool implied;             /* the scanner's default: its text needs no `family:` line */
@@ -174,6 +176,12 @@ typedef struct {
     int (*request)(const puzzle *p, char *out, size_t size);
     /* Its lower bounds, defined with them in its folder (solvers/bounds/heuristic.h). */
     const struct family_bounds *bounds;
+    /* Its own analysis of a cluster from its states, where it says more than the view lets
+     * search/cluster.c say (Rush Hour: the database's order and minimality), or NULL
+     * (search/cluster.h, cluster_analyse_puzzle). */
+    bool (*analyse_cluster)(const puzzle *p, const uint64_t *keys, uint64_t count,
+                            uint64_t max_states, uint64_t max_bytes, const struct solver *reference,
+                            struct cluster_analysis *out);
 } family_class;
 
 /* The class of family f (common/family.c, the registry). */

@@ -202,6 +202,75 @@ static char *problem_path_text(const void *b, const uint64_t *keys, int n, measu
     return text;
 }
 
+/* The goal states of the view (family.h's goal_states), as bibfs seeds its backward side: the
+ * goal is a set, the primary at the exit and the other pieces anywhere they fit, and of those
+ * placements the ones that can share start's cluster are those that keep, in every line, the
+ * order of the pieces sliding along it and of its walls as they stand at the start. That order
+ * is an invariant of a cluster (a piece never leaves its line, and passes neither another piece
+ * of its line nor a wall), so no goal state of the start's cluster is left out; the others
+ * left in are harmless (solvers/bibfs.c). Listed depth-first over the pieces, each offset in
+ * turn. */
+typedef struct {
+    const board *b;
+    uint64_t start;
+    long max, given;
+    bool (*seed)(uint64_t key, void *ctx);
+    void *ctx;
+    int stop;   /* 1: seed said stop; 2: more than max */
+} goal_walk;
+
+/* Can piece i stand at offset `off`, given the pieces before it placed in key, without
+ * changing its line's order from the start: no wall between where it starts and `off`, and on
+ * the same side as at the start of every piece placed before it in its line? */
+static bool keeps_order(const board *b, uint64_t start, uint64_t key, int i, int off)
+{
+    const board_piece *p = &b->piece[i];
+    int from = board_offset(b, start, i);
+    for (int o = from < off ? from : off; o <= (from < off ? off : from); o++)
+        if (b->cells[i][o] & b->walls) return false;
+    for (int j = 0; j < i; j++) {
+        const board_piece *q = &b->piece[j];
+        if (q->horizontal != p->horizontal || q->line != p->line) continue;
+        if ((board_offset(b, start, j) < from) != (board_offset(b, key, j) < off)) return false;
+    }
+    return true;
+}
+
+/* Every goal placement of pieces i.. that keeps the order, after key and occ (the recursion is
+ * as deep as the board has pieces). */
+static void place_goals(goal_walk *w, int i, uint64_t key, uint64_t occ)
+{
+    const board *b = w->b;
+    if (i == b->npieces) {
+        if (w->given == w->max) {
+            w->stop = 2;
+            return;
+        }
+        w->given++;
+        if (!w->seed(key, w->ctx)) w->stop = 1;
+        return;
+    }
+    const board_piece *p = &b->piece[i];
+    if (i == b->primary) {
+        int goal = (int)((b->goal_value >> p->shift) & p->off_mask);
+        if ((b->cells[i][goal] & occ) || !keeps_order(b, w->start, key, i, goal)) return;
+        place_goals(w, i + 1, key | b->goal_value, occ | b->cells[i][goal]);
+        return;
+    }
+    for (int off = 0; off <= p->max_offset && !w->stop; off++) {
+        if ((b->cells[i][off] & occ) || !keeps_order(b, w->start, key, i, off)) continue;
+        place_goals(w, i + 1, key | (uint64_t)off << p->shift, occ | b->cells[i][off]);
+    }
+}
+
+static long problem_goal_states(const void *b, uint64_t start, long max,
+                                bool (*seed)(uint64_t key, void *ctx), void *ctx)
+{
+    goal_walk w = {b, start, max, 0, seed, ctx, 0};
+    place_goals(&w, 0, 0, ((const board *)b)->walls);
+    return w.stop == 2 ? -1 : w.given;
+}
+
 void moves_problem(const board *b, uint64_t start, family_problem *out)
 {
     *out = (family_problem){
@@ -213,6 +282,7 @@ void moves_problem(const board *b, uint64_t start, family_problem *out)
         .successors = problem_successors,
         .lower_bound = problem_lower_bound,
         .path_text = problem_path_text,
+        .goal_states = problem_goal_states,
         .successors_after = problem_successors_after,
         .goal_mask = b->goal_mask,
         .goal_value = b->goal_value,

@@ -34,7 +34,7 @@
 
 #include "rush/moves.h"
 #include "common/xmem.h"
-#include "search/cluster.h"
+#include "rush/rush_cluster.h"
 
 /* The most states a pattern's table may hold (about 48 bytes each). */
 #define PDB_MAX_STATES 200000

@@ -131,6 +131,9 @@ static int rush_request(const puzzle *p, char *out, size_t size)
 }
 
 extern const struct family_bounds rush_bounds;   /* rush_bounds.c */
+bool rush_analyse_cluster(const puzzle *p, const uint64_t *keys, uint64_t count,   /* rush_cluster.c */
+                          uint64_t max_states, uint64_t max_bytes, const struct solver *reference,
+                          struct cluster_analysis *out);
 
 const family_class rush_family = {
     .name = "rush",
@@ -150,4 +153,5 @@ const family_class rush_family = {
     .format_db = rush_format_db,
     .request = rush_request,
     .bounds = &rush_bounds,
+    .analyse_cluster = rush_analyse_cluster,
 };

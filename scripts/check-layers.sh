@@ -18,7 +18,8 @@
 # A family's folder (rush, klotski, tiles) holds parts of several layers, each file of the layer
 # of the part it is, told by its name:
 #   scan_* fmt_*                                  its readers                  1
-#   zone.*                                        Rush Hour's zone machinery   1
+#   zone.* *_cluster.*                            its search machinery (Rush
+#                                                 Hour's zone model, clusters) 1
 #   *_bounds.* *_pdb.* blockers.* mustmove.* pdb.*
 #   bfs_engine.* zone13.* iddfs_zone.*            its bounds and solvers       2
 #   *_space.*                                     its space explorer           3
@@ -98,7 +99,7 @@ function layer(path,    dir, base) {
     dir = path; sub(/\/.*$/, "", dir)
     base = path; sub(/^.*\//, "", base)
     if (dir == "rush" || dir == "klotski" || dir == "tiles") {
-        if (base ~ /^(scan_|fmt_|zone\.)/) return 1
+        if (base ~ /^(scan_|fmt_|zone\.)/ || base ~ /_cluster\./) return 1
         if (base ~ /(_bounds|_pdb)\.|^(blockers|mustmove|pdb|bfs_engine|zone13|iddfs_zone)\./) return 2
         if (base ~ /_space\./) return 3
         return 0

@@ -18,7 +18,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rush/board.h"
 #include "common/family.h"
 #include "common/puzzle.h"
 #include "common/stateset.h"
@@ -32,22 +31,13 @@ typedef struct {
     uint64_t count;
 } cluster;
 
-/* Explores the cluster of start on b. False, with nothing kept, when it holds more than
- * max_states states or would take more than max_bytes (0: no limit). */
-bool cluster_explore(cluster *c, const board *b, uint64_t start, uint64_t max_states,
-                     uint64_t max_bytes);
-
-/* The same for a puzzle of another family (family.h), from p->start, its distances in measure
+/* Explores the cluster of a puzzle from its view, from p->start, its distances in measure
  * m (each measure's steps can be undone, so backward is forward in every one; the cluster is
- * the same in all). */
+ * the same in all). False, with nothing kept, when it holds more than max_states states or
+ * would take more than max_bytes (0: no limit). Rush Hour's bitboard form, cluster_explore, is
+ * rush/rush_cluster.h's. */
 bool cluster_explore_family(cluster *c, const family_problem *p, measure m, uint64_t max_states,
                             uint64_t max_bytes);
-
-/* The same cluster from its states, listed each once in any order, without exploring it again
- * (bin/solve --cluster passes those its timed search left, bfs_cluster_states). False, with
- * nothing kept, where cluster_explore would refuse it. */
-bool cluster_of_states(cluster *c, const board *b, const uint64_t *keys, uint64_t count,
-                       uint64_t max_states, uint64_t max_bytes);
 
 static inline uint32_t cluster_distance(const cluster *c, uint64_t key)
 {
@@ -67,7 +57,7 @@ void cluster_free(cluster *c);
  * the bitboard of the horizontal pieces' cells, then by that of the vertical ones (bit
  * y * width + x for the cell in row y, column x), smaller first; ties for the hardest go to the
  * smallest. */
-typedef struct {
+typedef struct cluster_analysis {
     uint64_t states, goal_states;
     uint64_t *distances;        /* malloc'ed; NULL when the cluster holds no goal */
     int ndistances;
@@ -76,33 +66,17 @@ typedef struct {
     int minimal;                /* 1 yes, 0 no, -1 not decided (no goal) */
 } cluster_analysis;
 
-/* Analyses the cluster of start; `reference` is the solver whose optimum decides minimality (a
- * complete one with GUARANTEE_MOVES: the reference BFS, solvers/bfs.h, which this layer may
- * not name). False when the cluster is larger than max_states or max_bytes (as
- * cluster_explore). */
-bool cluster_analyse(const board *b, uint64_t start, uint64_t max_states, uint64_t max_bytes,
-                     const solver *reference, cluster_analysis *out);
-/* The same from the cluster's states (cluster_of_states): the same analysis. */
-bool cluster_analyse_states(const board *b, uint64_t start, const uint64_t *keys, uint64_t count,
-                            uint64_t max_states, uint64_t max_bytes, const solver *reference,
-                            cluster_analysis *out);
 /* The same analysis of a cluster of another family (family.h), from its states: distances in
  * moves, states ordered by key, and minimality left undecided (-1). False when its tables
  * would take more than max_bytes (0: no limit). */
 bool cluster_analyse_family(const family_problem *p, const uint64_t *keys, uint64_t count,
                             uint64_t max_bytes, cluster_analysis *out);
-/* The analysis of p's cluster from its states, whichever p's family: cluster_analyse_states
- * for Rush Hour, cluster_analyse_family for another (max_states unused there: the states are
- * given). */
+/* The analysis of p's cluster from its states, whichever p's family: the family's own
+ * (family_class's analyse_cluster: Rush Hour's), else cluster_analyse_family (max_states unused
+ * there: the states are given). */
 bool cluster_analyse_puzzle(const puzzle *p, const uint64_t *keys, uint64_t count,
                             uint64_t max_states, uint64_t max_bytes, const solver *reference,
                             cluster_analysis *out);
 void cluster_analysis_free(cluster_analysis *a);
-
-/* Whether the puzzle of b standing at key, whose optimum is `moves`, is minimal (above): each
- * piece but the primary and each wall removed in turn, `reference` must find fewer moves.
- * Stops at the first piece that is not needed. ctx is the reference's, reused across calls. */
-bool cluster_minimal(const solver *reference, solver_context *ctx, const board *b, uint64_t key,
-                     int moves);
 
 #endif

@@ -2,8 +2,9 @@
  *
  * Where the backward search starts. The goal is a set: the primary piece at the exit and the
  * other pieces anywhere they fit. Moves are reversible, so searching backward is searching
- * forward from that set. The backward side is seeded with the goal *placements* that can share
- * the start's cluster: each piece at each offset of its line, in every combination that
+ * forward from that set. The backward side is seeded with the goal states the family's view
+ * lists (family.h's goal_states). On Rush Hour (rush/moves.c) those are the goal *placements*
+ * that can share the start's cluster: each piece at each offset of its line, in every combination that
  * overlaps nothing and keeps, in every line, the order of the pieces sliding along it and of
  * its walls as they stand at the start. That order is an invariant of a cluster (a piece never
  * leaves its line, and passes neither another piece of its line nor a wall), so no goal state
@@ -78,56 +79,6 @@ static uint64_t both_bytes_next(const side *s, int me, uint64_t n)
 #define BIBFS_MAX_GOALS (1u << 16)
 
 typedef enum { SEEDED, SEED_BUDGET, SEED_TOO_MANY } seed_result;
-
-/* Can piece i stand at offset `off`, given the pieces before it placed in key, without
- * changing its line's order from the start: no wall between where it starts and `off`, and on
- * the same side as at the start of every piece placed before it in its line? */
-static bool keeps_order(const board *b, uint64_t start, uint64_t key, int i, int off)
-{
-    const board_piece *p = &b->piece[i];
-    int from = board_offset(b, start, i);
-    for (int o = from < off ? from : off; o <= (from < off ? off : from); o++)
-        if (b->cells[i][o] & b->walls) return false;
-    for (int j = 0; j < i; j++) {
-        const board_piece *q = &b->piece[j];
-        if (q->horizontal != p->horizontal || q->line != p->line) continue;
-        if ((board_offset(b, start, j) < from) != (board_offset(b, key, j) < off)) return false;
-    }
-    return true;
-}
-
-/* Adds every goal placement of pieces i.. that keeps the start's order (see the top) to the
- * backward side (depth-first over pieces; the recursion is as deep as the board has pieces),
- * each counted as generated, under the bytes and seconds budgets and BIBFS_MAX_GOALS. */
-static seed_result seed_goals(const board *b, uint64_t start, side *back, int i, uint64_t key,
-                              uint64_t occ, search_limits *limits, solver_result *r,
-                              const side *both)
-{
-    if (i == b->npieces) {
-        if (back->trail->count == BIBFS_MAX_GOALS) return SEED_TOO_MANY;
-        if (search_over_budget(limits, r, both_bytes(both), both_bytes_next(both, 1, 1)))
-            return SEED_BUDGET;
-        bool added;
-        uint64_t slot = stateset_add(back->set, key, &added);
-        back->set->value[slot] = trail_push(back->trail, key, TRAIL_ROOT);
-        r->generated++;
-        return SEEDED;
-    }
-    const board_piece *p = &b->piece[i];
-    if (i == b->primary) {
-        int goal = (int)((b->goal_value >> p->shift) & p->off_mask);
-        if ((b->cells[i][goal] & occ) || !keeps_order(b, start, key, i, goal)) return SEEDED;
-        return seed_goals(b, start, back, i + 1, key | b->goal_value, occ | b->cells[i][goal],
-                          limits, r, both);
-    }
-    for (int off = 0; off <= p->max_offset; off++) {
-        if ((b->cells[i][off] & occ) || !keeps_order(b, start, key, i, off)) continue;
-        seed_result sr = seed_goals(b, start, back, i + 1, key | (uint64_t)off << p->shift,
-                                    occ | b->cells[i][off], limits, r, both);
-        if (sr != SEEDED) return sr;
-    }
-    return SEEDED;
-}
 
 /* Builds the solution through the meeting state: forward trail entry f, backward entry g.
  * Rush Hour's is the moves of both trails; another family's the keys, written in its
@@ -227,8 +178,8 @@ SPACE_INLINE bool expand_level(const search_space *sp, side *s, int me, bool for
     return false;
 }
 
-/* Seeding from a family's view: its goal_states (family.h), each counted as generated, under
- * the bytes and seconds budgets. */
+/* Seeding: each goal state the family gives counted as generated, under the bytes and seconds
+ * budgets. */
 typedef struct {
     side *back;
     search_limits *limits;
@@ -251,14 +202,15 @@ static bool seed_one(uint64_t key, void *ctx)
     return true;
 }
 
-/* Seeds the backward side from the goals: on the fast space, Rush Hour's goal placements that
- * keep the start's order (seed_goals); on the view, its goal_states. */
-SPACE_INLINE seed_result seed_side(const search_space *sp, const family_problem *p, side *s,
-                                   search_limits *limits, solver_result *r)
+/* Seeds the backward side from the goal states the family lists that may share the start's
+ * cluster (family.h's goal_states; Rush Hour's: the goal placements that keep the start's
+ * order, above). */
+static seed_result seed_side(const family_problem *p, side *s, search_limits *limits,
+                             solver_result *r)
 {
-    if (!sp->p) return seed_goals(sp->b, p->start, &s[1], 0, 0, sp->b->walls, limits, r, s);
     family_seeding seeding = {&s[1], limits, r, s, false};
-    if (p->goal_states(p->board, BIBFS_MAX_GOALS, seed_one, &seeding) < 0) return SEED_TOO_MANY;
+    if (p->goal_states(p->board, p->start, BIBFS_MAX_GOALS, seed_one, &seeding) < 0)
+        return SEED_TOO_MANY;
     return seeding.over_budget ? SEED_BUDGET : SEEDED;
 }
 
@@ -281,7 +233,7 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
         stateset_clear(s[i].set, true);
         trail_clear(s[i].trail);
     }
-    seed_result seeded = seed_side(sp, p, s, &limits, r);
+    seed_result seeded = seed_side(p, s, &limits, r);
     if (seeded == SEED_BUDGET) return;
     bool forward_only = seeded == SEED_TOO_MANY;
     if (forward_only) {

@@ -8,7 +8,7 @@
 #include "common/cpu.h"
 #include "rush/moves.h"
 #include "common/xmem.h"
-#include "search/cluster.h"
+#include "rush/rush_cluster.h"
 #include "solvers/bfs.h"
 #include "tests/helpers.h"
 

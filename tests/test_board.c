@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rush/moves.h"
+#include "rush/rush_cluster.h"
 #include "solvers/bfs.h"
 #include "tests/helpers.h"
 
@@ -356,5 +357,64 @@ Test(board, the_family_view_is_the_bitboards, .timeout = 120)
             solver_context_free(&ctx);
         }
     }
+    puzzle_list_free(&list);
+}
+
+/* The view's goal states (family.h's goal_states, bibfs's backward seeds): each a goal, none
+ * twice, every goal state of the start's cluster among them (the order they keep is the
+ * cluster's invariant), and -1 once they are more than max. */
+typedef struct {
+    uint64_t *keys;
+    long n, cap;
+} goal_list;
+
+static bool note_goal(uint64_t key, void *ctx)
+{
+    goal_list *g = ctx;
+    if (g->n == g->cap) g->keys = realloc(g->keys, (size_t)(g->cap = g->cap * 2 + 64) * sizeof *g->keys);
+    g->keys[g->n++] = key;
+    return true;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+Test(board, the_views_goal_states_hold_every_goal_of_the_cluster, .timeout = 120)
+{
+    puzzle_list list = th_load(sample_path);
+    long checked = 0;
+    for (int k = 0; k < list.count; k += 30) {
+        const puzzle *p = &list.items[k];
+        family_problem view;
+        puzzle_problem(p, &view);
+        goal_list g = {NULL, 0, 0};
+        long n = view.goal_states(view.board, view.start, 1L << 20, note_goal, &g);
+        cr_assert_eq(n, g.n, "%s", p->name);
+        qsort(g.keys, (size_t)g.n, sizeof *g.keys, by_key);
+        for (long i = 0; i < g.n; i++) {
+            cr_assert(view.is_goal(view.board, g.keys[i]), "%s: a seed is no goal", p->name);
+            cr_assert(i == 0 || g.keys[i] != g.keys[i - 1], "%s: a seed twice", p->name);
+        }
+        cluster c;
+        cr_assert(cluster_explore(&c, &p->board, p->start, 0, 0));
+        for (uint64_t j = 0; j < c.count; j++) {
+            if (!board_is_goal(&p->board, c.key[j])) continue;
+            cr_assert_not_null(bsearch(&c.key[j], g.keys, (size_t)g.n, sizeof *g.keys, by_key),
+                               "%s: a goal of the cluster is not listed", p->name);
+            checked++;
+        }
+        cluster_free(&c);
+        if (g.n > 1) {
+            goal_list few = {NULL, 0, 0};
+            cr_assert_eq(view.goal_states(view.board, view.start, g.n - 1, note_goal, &few), -1);
+            cr_assert_eq(few.n, g.n - 1);
+            free(few.keys);
+        }
+        free(g.keys);
+    }
+    cr_assert_gt(checked, 100);
     puzzle_list_free(&list);
 }

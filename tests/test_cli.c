@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/cluster.h"
+#include "rush/rush_cluster.h"
 #include "solvers/bfs.h"
 #include "tests/helpers.h"
 

@@ -730,7 +730,7 @@ Test(klotski, the_goal_states_are_every_goal_layout_once_and_bibfs_expands_forwa
     stateset seen;
     stateset_init(&seen, STATESET_HASH_DEFAULT);
     goal_listing g = {&view, &seen, 0, 0, 0};
-    cr_assert_eq(view.goal_states(view.board, 1 << 16, note_goal, &g), tilings);
+    cr_assert_eq(view.goal_states(view.board, view.start, 1 << 16, note_goal, &g), tilings);
     cr_assert_eq(g.listed, tilings);
     cr_assert_eq(g.not_goals, 0);
     cr_assert_eq(g.repeated, 0);

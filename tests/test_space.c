@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/cluster.h"
+#include "rush/rush_cluster.h"
 #include "solvers/bfs.h"
 #include "space/explore.h"
 #include "space/line.h"

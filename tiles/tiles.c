@@ -321,9 +321,10 @@ static char *problem_path_text(const void *b, const uint64_t *keys, int n, measu
     return tiles_path_text(b, keys, n, err);
 }
 
-static long problem_goal_states(const void *board, long max, bool (*seed)(uint64_t key, void *ctx),
-                                void *ctx)
+static long problem_goal_states(const void *board, uint64_t start, long max,
+                                bool (*seed)(uint64_t key, void *ctx), void *ctx)
 {
+    (void)start;   /* one goal */
     if (max < 1) return -1;
     seed(((const tiles_board *)board)->goal_key, ctx);
     return 1;
