@@ -21,7 +21,7 @@
 #   zone.* *_cluster.*                            its search machinery (Rush
 #                                                 Hour's zone model, clusters) 1
 #   *_bounds.* *_pdb.* blockers.* mustmove.* pdb.*
-#   bfs_engine.* zone13.* iddfs_zone.*            its bounds and solvers       2
+#   bfs_engine.* rush_bfs.* zone13.* iddfs_zone.* its bounds and solvers       2
 #   *_space.*                                     its space explorer           3
 #   anything else                                 its board, key, moves,
 #                                                 notation and view            0
@@ -100,7 +100,7 @@ function layer(path,    dir, base) {
     base = path; sub(/^.*\//, "", base)
     if (dir == "rush" || dir == "klotski" || dir == "tiles") {
         if (base ~ /^(scan_|fmt_|zone\.)/ || base ~ /_cluster\./) return 1
-        if (base ~ /(_bounds|_pdb)\.|^(blockers|mustmove|pdb|bfs_engine|zone13|iddfs_zone)\./) return 2
+        if (base ~ /(_bounds|_pdb)\.|^(blockers|mustmove|pdb|bfs_engine|rush_bfs|zone13|iddfs_zone)\./) return 2
         if (base ~ /_space\./) return 3
         return 0
     }

@@ -45,6 +45,19 @@ typedef struct {
         }                                                                                        \
     } while (0)
 
+/* The fast space's own calls, for a loop that keeps its board apart (Korf's IDA*): the goal
+ * test, and the successors with the moves that reach them, leaving out piece `skip`. */
+SPACE_INLINE bool space_fast_is_goal(const board *b, uint64_t key)
+{
+    return board_is_goal(b, key);
+}
+
+SPACE_INLINE int space_fast_moves(const board *b, uint64_t key, int skip, uint64_t *child,
+                                  move *moves)
+{
+    return moves_generate(b, key, skip, child, moves);
+}
+
 /* The view's space in measure m (a search that has no fast form). */
 SPACE_INLINE search_space space_of_family(const family_problem *p, measure m)
 {
@@ -79,6 +92,18 @@ SPACE_INLINE int space_trail_successors(const search_space *s, const search_trai
     if (parent == TRAIL_ROOT || !s->p->successors_after)
         return s->p->successors(s->p->board, t->key[at], s->m, child);
     return s->p->successors_after(s->p->board, t->key[parent], t->key[at], s->m, child);
+}
+
+/* The successors of trail entry `at` that a breadth-first level takes (bibfs's sides): on the
+ * fast space those the reference BFS's two prunes let through (the piece that moved last, and
+ * the moves that commute with the last move: they store the same states in the same order,
+ * rush/bfs_engine.c); on the view, space_trail_successors. */
+SPACE_INLINE int space_level_successors(const search_space *s, const search_trail *t, uint64_t at,
+                                        uint64_t *child)
+{
+    if (s->p) return space_trail_successors(s, t, at, child);
+    return moves_generate_filtered(s->b, t->key[at], trail_bfs_filter(s->b, t, at, false), child,
+                                   NULL, BOARD_MAX_SIDE);
 }
 
 /* The start, a goal, is the solution: no move. */

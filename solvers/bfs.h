@@ -25,7 +25,12 @@ typedef enum {
     BFS_CLUSTER,   /* multi-cell moves, explore everything; solution = first goal met */
 } bfs_mode;
 
-/* The search, in the build this processor runs fastest (see bfs.c). */
+/* The breadth-first search of a family's fast space (family.h's `fast`: Rush Hour's board), in
+ * measure m, as bfs_run asks for it (rush/rush_bfs.c). */
+void bfs_fast(solver_context *ctx, const void *fast, uint64_t start, measure m,
+              const solver_budget *budget, solver_result *r, bool cluster);
+
+/* Rush Hour's engine, in the build this processor runs fastest (rush/rush_bfs.c). */
 void bfs_search(solver_context *ctx, const board *b, uint64_t start, const solver_budget *budget,
                 solver_result *r, bfs_mode mode);
 

@@ -117,16 +117,6 @@ SPACE_INLINE void meet(const search_space *sp, const side *s, uint32_t f, uint32
     else meet_board(sp->b, s, f, g, r);
 }
 
-/* The successors a side takes from its trail entry `at`: on Rush Hour's boards, those bfs.c's
- * prunes let through (see the top); elsewhere, those the family's own prune lets through
- * (family.h's successors_after, as bfs_family.c uses it). */
-SPACE_INLINE int side_successors(const search_space *sp, const side *own, uint64_t at,
-                                 uint64_t key, uint64_t *child)
-{
-    if (sp->p) return space_trail_successors(sp, own->trail, at, child);
-    return moves_generate_filtered(sp->b, key, trail_bfs_filter(sp->b, own->trail, at, false),
-                                   child, NULL, BOARD_MAX_SIDE);
-}
 
 /* Expands one level of side `me` (0 forward, 1 backward), each state's successors into child
  * (space_room of them). Returns true when the search is over: solved, or stopped by the
@@ -147,7 +137,7 @@ SPACE_INLINE bool expand_level(const search_space *sp, side *s, int me, bool for
         }
         if (search_should_stop(limits, r, both_bytes(s), both_bytes_next(s, me, room)))
             return true;
-        int n = side_successors(sp, own, at, key, child);
+        int n = space_level_successors(sp, own->trail, at, child);
         r->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             bool added;

@@ -218,7 +218,7 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
 {
     k->path[g] = key;
     if (family ? (key & k->p->goal_mask) == k->p->goal_value   /* is_goal, without the call */
-               : board_is_goal(k->b, key)) {
+               : space_fast_is_goal(k->b, key)) {
         if (family) {
             search_family_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
         } else {
@@ -246,7 +246,7 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
     if (family) {   /* every successor but the parent, with its bound */
         n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);
     } else {        /* no move of the piece that moved last, which holds the parent */
-        n = moves_generate(k->b, key, g ? k->via[g - 1].piece : MOVES_SKIP_NONE, child, k->moves[g]);
+        n = space_fast_moves(k->b, key, g ? k->via[g - 1].piece : MOVES_SKIP_NONE, child, k->moves[g]);
         for (int i = 0; i < n; i++) hs[i] = k->fb->h(k->fb, child[i]);
     }
     k->generated += (uint64_t)n;
