@@ -19,13 +19,6 @@ void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind
                             max_states ? max_states : UINT64_MAX);
 }
 
-void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
-                     const solver_budget *budget, solver_result *r)
-{
-    heuristic_init(h, b, start, (heuristic_kind)kind, budget->max_bytes, budget->max_states);
-    r->peak_bytes = heuristic_bytes(h);
-}
-
 int heuristic_moves(const heuristic *h, uint64_t key)
 {
     switch (h->kind) {

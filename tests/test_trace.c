@@ -135,8 +135,7 @@ Test(trace, the_informed_solvers_trace_their_bound)
         trace_list_clear(&t);
         solver_result r = th_solve(&ctx, names[n], p, &none);
         heuristic bound;
-        solver_result scratch = {0};
-        heuristic_begin(&bound, &p->board, p->start, HEURISTIC_PDB, &none, &scratch);
+        heuristic_init(&bound, &p->board, p->start, HEURISTIC_PDB, 0, 0);
         for (uint64_t i = 0; i < t.count; i++)
             cr_assert_eq(t.step[i].h, heuristic_moves(&bound, t.step[i].key), "%s", names[n]);
         heuristic_free(&bound);

@@ -109,7 +109,9 @@ static int conflict_after(const family_bound *fb, uint64_t parent, int h_parent,
     return tiles_manhattan(b, key) + linear_conflicts(b, key);
 }
 
-int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t max_bytes)
+/* The registry's begin (heuristic.h, family_bounds): the bound's own h, h_after and expand, or
+ * the pattern databases within the bytes budget. */
+static int tiles_begin(family_bound *fb, int kind, heuristic_options o, const solver_budget *budget)
 {
     switch (kind) {
     case HEURISTIC_MANHATTAN:
@@ -121,13 +123,8 @@ int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t 
         fb->h = conflict_h;
         fb->h_after = conflict_after;
         return 0;
-    default: return tiles_pdb_begin(fb, o, max_bytes);
+    default: return tiles_pdb_begin(fb, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX);
     }
-}
-
-static int tiles_begin(family_bound *fb, int kind, heuristic_options o, const solver_budget *budget)
-{
-    return tiles_bound_begin(fb, kind, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX);
 }
 
 /* The pattern databases are built once a process, or read from their cache, before a solve is

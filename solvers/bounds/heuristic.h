@@ -80,15 +80,11 @@ typedef struct {
 void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
                     uint64_t max_bytes, uint64_t max_states);
 
-/* What astar and idastar share: their "heuristic" parameter (solver.h), and the start of a
- * solve, which builds the bound chosen by it within the byte budget (no pattern explored past
- * the state budget either) and counts what it holds in r->peak_bytes (built before the
- * solver's first budget check). */
+/* What astar and idastar share: their "heuristic" parameter (solver.h); a solve starts the
+ * bound it names with heuristic_family_begin (below). */
 #define HEURISTIC_PARAM                                                                         \
     {SETUP_HEURISTIC, "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,            \
      HEURISTIC_KINDS - 1, heuristic_names, 0, NULL}
-void heuristic_begin(heuristic *h, const board *b, uint64_t start, int kind,
-                     const solver_budget *budget, solver_result *r);
 int heuristic_moves(const heuristic *h, uint64_t key);
 static inline uint64_t heuristic_bytes(const heuristic *h)
 {
@@ -184,9 +180,8 @@ int heuristic_of_setup(const solver_setup *u, heuristic_options *o);
 double heuristic_prepare(const solver_setup *u, const family_problem *p, uint64_t max_bytes,
                          uint64_t *bytes);
 
-/* The sliding tiles' bounds (tiles_bounds.c, tiles_pdb.c): 0, or -1 over max_bytes (then
- * fb->bytes is what they need). */
-int tiles_bound_begin(family_bound *fb, int kind, heuristic_options o, uint64_t max_bytes);
+/* The sliding tiles' pattern databases (tiles_pdb.c): 0, or -1 over max_bytes (then fb->bytes
+ * is what they need). */
 int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes);
 double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t max_bytes,
                          uint64_t *bytes);
