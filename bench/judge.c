@@ -183,11 +183,6 @@ void bench_fill_row(const solver_setup *u, const puzzle *p, int index, int count
     row->generated = r->generated;
     row->duplicates = r->duplicates;
     row->table_bytes = r->peak_bytes;
-    row->solution = r->status == SOLVE_SOLVED ? search_solution_text(p, r) : xstrdup("");
-    /* Moves count themselves (kept on an illegal row, as the solver gave them); a text is
-     * counted by its replay (bench_judge). */
-    if (r->status == SOLVE_SOLVED && !r->text) {
-        row->moves = row->slides = r->nmoves;
-        row->steps = r->steps;
-    }
+    /* Counted by its replay (bench_judge). */
+    row->solution = xstrdup(r->status == SOLVE_SOLVED ? r->text : "");
 }

@@ -34,6 +34,9 @@ void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
         return;
     }
     u->s->solve(ctx, &view, budget, u->param, r);
+    /* A solution is its text: one a plugin said it found and did not write is none, which
+     * the replay then judges as the solution it is (the start's). */
+    if (r->status == SOLVE_SOLVED && !r->text) r->text = xstrdup("");
 }
 
 /* What the setup's bound reads, built (or read from its cache) before the clocks start, so that

@@ -128,8 +128,9 @@ typedef struct family_problem {
     uint64_t cluster_states;
     /* Since plugin ABI version 5: the family's own fast space, or NULL. A solver's loop is
      * compiled twice (search/space.h, SPACE_DISPATCH): once over this view's calls, once over
-     * the fast space's, which it calls directly (Rush Hour: its board, whose bitboard and
-     * vector generators the loop inlines); the copy run is the one the family has. */
+     * the fast space's, which it calls directly through the registry's compile-time half
+     * (common/fast_space.h; Rush Hour's board, whose bitboard and vector generators the loop
+     * inlines); the copy run is the one the family has. */
     const void *fast;
 } family_problem;
 

@@ -174,6 +174,12 @@ typedef struct {
     bool (*format_db)(const puzzle *p, uint64_t key, char *out);
     /* The puzzle in a protocol request, after `solve ID ` (docs/external.md): its length. */
     int (*request)(const puzzle *p, char *out, size_t size);
+    /* A word of a protocol answer's solution: whether it is a move of one of p's pieces (or
+     * tiles) in the notation; when it is, written into out (room for strlen(word) + 8 bytes)
+     * as the family writes it. Returns its length, or -1: a protocol error, the message
+     * naming answer_form, the form a word must have. */
+    int (*answer_word)(const puzzle *p, const char *word, char *out);
+    const char *answer_form;
     /* Its lower bounds, defined with them in its folder (solvers/bounds/heuristic.h). */
     const struct family_bounds *bounds;
     /* Its own analysis of a cluster from its states, where it says more than the view lets

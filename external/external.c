@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "rush/moves.h"
 #include "common/xmem.h"
 #include "external/sandbox.h"
 #include "search/search.h"
@@ -215,12 +214,7 @@ static void take_answer(ubp_answer *a, solver_result *r)
     r->status = a->status;
     r->expanded = a->expanded, r->generated = a->generated, r->duplicates = a->duplicates;
     r->stats = a->stats, a->stats = NULL;
-    if (a->status == SOLVE_SOLVED && a->notation) {   /* counted by its replay */
-        r->text = a->notation, a->notation = NULL;
-    } else if (a->status == SOLVE_SOLVED) {
-        r->moves = a->moves, r->nmoves = a->nmoves, a->moves = NULL;
-        r->steps = moves_steps(r->moves, r->nmoves);
-    }
+    if (a->status == SOLVE_SOLVED) r->text = a->notation, a->notation = NULL;   /* counted by its replay */
     if (a->status == SOLVE_GAVE_UP && a->text && a->text[0]) set_message(r, "%s%s", a->text, "");
 }
 

@@ -167,49 +167,24 @@ static int bad_move(int k, const char *word, const char *expected, char *err)
     return -1;
 }
 
-/* A Rush Hour solution: moves B+1 A-2 ... */
-static int read_moves(const words *w, const board *b, ubp_answer *a, char *err)
+/* A solution: its words, each a move of the puzzle's board in its family's notation
+ * (family_class's answer_word), written as the family writes them, one space apart: the
+ * replay judges them. */
+static int read_words(const words *w, const puzzle *p, ubp_answer *a, char *err)
 {
-    size_t cap = 0;
-    for (int k = 2; k < w->n; k++) {
-        char why[BOARD_ERR_MAX];
-        GROW(a->moves, cap, (size_t)a->nmoves + 1, 64);
-        if (moves_parse(b, w->word[k], &a->moves[a->nmoves], why))
-            return bad_move(k - 1, w->word[k], "<piece><+|-><distance>", err);
-        a->nmoves++;
-    }
-    return 0;
-}
-
-/* Whether t is a Klotski token: a piece's letter, then its steps (AD BLL CUR). */
-static bool klotski_token(const puzzle *p, const char *t)
-{
-    return klotski_piece_of_label(&p->klotski, t[0]) >= 0 && t[1] && strspn(t + 1, "UDLR") == strlen(t + 1);
-}
-
-/* Whether t is a sliding-tile token: a tile of the board, then one direction (12D). */
-static bool tile_token(const puzzle *p, const char *t)
-{
-    size_t digits = strspn(t, "0123456789");
-    return digits && digits <= 2 && atoi(t) < p->tiles.cells && t[digits] &&
-           strchr("UDLR", t[digits]) && !t[digits + 1];
-}
-
-/* A solution in tokens (Klotski's, the tiles'), each checked by `is_token`, kept as written,
- * one space apart: the replay judges them. */
-static int read_tokens(const words *w, const puzzle *p, bool (*is_token)(const puzzle *, const char *),
-                       const char *expected, ubp_answer *a, char *err)
-{
+    const family_class *c = family_class_of(p->family);
     size_t len = 0;
-    for (int k = 2; k < w->n; k++) len += strlen(w->word[k]) + 1;
+    for (int k = 2; k < w->n; k++) len += strlen(w->word[k]) + 8 + 1;
     a->notation = xmalloc(len + 1);
     a->notation[0] = '\0';
     size_t n = 0;
     for (int k = 2; k < w->n; k++) {
-        const char *t = w->word[k];
-        if (!is_token(p, t)) return bad_move(k - 1, t, expected, err);
-        n += (size_t)sprintf(a->notation + n, "%s%s", n ? " " : "", t);
+        if (n) a->notation[n++] = ' ';
+        int written = c->answer_word(p, w->word[k], a->notation + n);
+        if (written < 0) return bad_move(k - 1, w->word[k], c->answer_form, err);
+        n += (size_t)written;
     }
+    a->notation[n] = '\0';
     return 0;
 }
 
@@ -232,9 +207,7 @@ int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a,
     } else if (!strcmp(command, "stat")) {
         rc = read_stats(&w, a, err);
     } else if (!strcmp(command, "solution")) {
-        rc = p->family == FAMILY_KLOTSKI ? read_tokens(&w, p, klotski_token, "<piece><U|D|L|R ...>", a, err)
-             : p->family == FAMILY_TILES ? read_tokens(&w, p, tile_token, "<tile><U|D|L|R>", a, err)
-                                         : read_moves(&w, &p->board, a, err);
+        rc = read_words(&w, p, a, err);
         a->status = SOLVE_SOLVED;
     } else if (!strcmp(command, "nosolution")) {
         if (w.n > 2) fail(err, "nosolution takes nothing after the id%s", "");
@@ -257,7 +230,6 @@ int ubp_read_line(const char *line, uint64_t id, const puzzle *p, ubp_answer *a,
 
 void ubp_answer_free(ubp_answer *a)
 {
-    free(a->moves);
     free(a->notation);
     free(a->stats);
     free(a->text);

@@ -25,7 +25,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rush/moves.h"
 #include "common/puzzle.h"
 #include "search/solver.h"
 
@@ -66,10 +65,8 @@ int ubp_format_request(char *out, uint64_t id, const puzzle *p, const solver_bud
 typedef struct {
     bool done;                 /* its last line (solution, nosolution or unknown) was read */
     solve_status status;       /* SOLVED, UNSOLVABLE or GAVE_UP, once done */
-    move *moves;               /* a Rush Hour solution's moves (malloc'ed), nmoves of them */
-    int nmoves;
-    char *notation;            /* another family's solution: its tokens, one space apart
-                                  (malloc'ed; "" when the start is solved) */
+    char *notation;            /* the solution: its words in the family's notation, one space
+                                  apart (malloc'ed; "" when the start is solved) */
     uint64_t expanded, generated, duplicates;   /* the stat counters with columns of their own;
                                                    UBP_UNCOUNTED until a stat line gives one */
     char *stats;               /* every other stat, "KEY=VALUE ..." (malloc'ed, or NULL) */

@@ -61,11 +61,10 @@ static void keep_node(const puzzle_position *pos, const char *token, size_t len,
 int state_graph_path(const state_graph *g, const solver_result *r, uint32_t **path,
                      measure_counts *units)
 {
-    char *text = search_solution_text(g->p, r), why[PUZZLE_ERR_MAX];
+    char why[PUZZLE_ERR_MAX];
     node_walk w = {g, NULL, 0, 0};
     measure_counts replayed;
-    puzzle_replay_each(g->p, text, keep_node, &w, units ? units : &replayed, why);
-    free(text);
+    puzzle_replay_each(g->p, r->text, keep_node, &w, units ? units : &replayed, why);
     *path = w.node;
     return w.count;
 }

@@ -124,6 +124,15 @@ static int klotski_request(const puzzle *p, char *out, size_t size)
 
 extern const struct family_bounds klotski_bounds;   /* klotski_bounds.c */
 
+/* A piece's letter, then its steps (AD BLL CUR), kept as written: the replay judges them. */
+static int klotski_answer_word(const puzzle *p, const char *word, char *out)
+{
+    if (klotski_piece_of_label(&p->klotski, word[0]) < 0 || !word[1] ||
+        strspn(word + 1, "UDLR") != strlen(word + 1))
+        return -1;
+    return sprintf(out, "%s", word);
+}
+
 const family_class klotski_family = {
     .name = "klotski",
     .slides_are_moves = false,
@@ -139,5 +148,7 @@ const family_class klotski_family = {
     .header = klotski_header,
     .grid = klotski_grid,
     .request = klotski_request,
+    .answer_word = klotski_answer_word,
+    .answer_form = "<piece><U|D|L|R ...>",
     .bounds = &klotski_bounds,
 };

@@ -301,10 +301,9 @@ static void positions(const puzzle *p, const solver_result *r, sequence *seq)
         keep_position(&start, "", 0, seq);
         return;
     }
-    char *text = search_solution_text(p, r), why[PUZZLE_ERR_MAX];
+    char why[PUZZLE_ERR_MAX];
     measure_counts units;
-    puzzle_replay_each(p, text, keep_position, seq, &units, why);   /* a built-in's answer */
-    free(text);
+    puzzle_replay_each(p, r->text, keep_position, seq, &units, why);   /* a built-in's answer */
 }
 
 /* Whether s does not take p's family, said in one line. */

@@ -106,11 +106,11 @@ static json_t *json_state(const puzzle *p, uint64_t key)
 }
 
 /* A solution's moves as a JSON array of their tokens (empty unless solved). */
-static json_t *json_solution(const puzzle *p, const solver_result *r)
+static json_t *json_solution(const solver_result *r)
 {
     json_t *solution = json_array();
     if (r->status != SOLVE_SOLVED) return solution;
-    char *text = search_solution_text(p, r), *save = NULL;
+    char *text = xstrdup(r->text), *save = NULL;
     for (char *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save))
         json_array_append_new(solution, json_string(t));
     free(text);
@@ -129,7 +129,7 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     puzzle_format_board(p, '\n', text);
     puzzle_id(p, id);
     bool solved = r->status == SOLVE_SOLVED;
-    json_t *solution = json_solution(p, r);
+    json_t *solution = json_solution(r);
     json_t *line = json_pack(
         "{s:i, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:b, s:s, s:o, s:o, s:o, s:o}",
         "schema_version", CLI_SCHEMA_VERSION, "file", p->source, "name", p->name, "id", id,
@@ -211,11 +211,10 @@ static void show_move(const puzzle_position *pos, const char *token, size_t len,
 
 static void show(const puzzle *p, const solver_result *r)
 {
-    char *text = search_solution_text(p, r), why[PUZZLE_ERR_MAX];
+    char why[PUZZLE_ERR_MAX];
     shown sh = {p, 0};
     measure_counts units;
-    puzzle_replay_each(p, text, show_move, &sh, &units, why);   /* replayed before */
-    free(text);
+    puzzle_replay_each(p, r->text, show_move, &sh, &units, why);   /* replayed before */
 }
 
 static void print_text(const options *o, const puzzle *p, const solver_setup *u,
@@ -237,9 +236,7 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
     } else if (r->status == SOLVE_SOLVED) {
         if (family_slides_are_moves(p->family)) printf("%d moves, %d steps\n", units->moves, units->steps);
         else printf("%d moves, %d slides, %d steps\n", units->moves, units->slides, units->steps);
-        char *text = search_solution_text(p, r);
-        printf("%s\n", text);
-        free(text);
+        printf("%s\n", r->text);
         if (r->note && strncmp(r->note, "broken claim", 12) == 0) printf("  %s\n", r->note);
     } else if (r->status == SOLVE_UNSOLVABLE) {
         if (o->cluster || u->s->complete)
@@ -380,12 +377,9 @@ static void check_claims(const options *o, solved *s)
 static int report(const options *o, solved *s)
 {
     if (s->r.status == SOLVE_SOLVED) {
-        /* Moves count themselves (what an illegal answer is shown with); a text is counted by
-         * its replay, which checks both. */
-        if (!s->r.text) s->units = (measure_counts){s->r.nmoves, s->r.nmoves, s->r.steps};
-        char why[PUZZLE_ERR_MAX], *text = search_solution_text(&s->p, &s->r);
-        int illegal = puzzle_replay(&s->p, text, &s->units, why);
-        free(text);
+        /* Counted by its replay, which checks it. */
+        char why[PUZZLE_ERR_MAX];
+        int illegal = puzzle_replay(&s->p, s->r.text, &s->units, why);
         if (illegal) {
             if (registry_origin(s->u->s) == SOLVER_BUILTIN) {   /* a bug of this program */
                 fprintf(stderr, "solve: %s: solver %s returned an invalid solution: %s\n",

@@ -127,7 +127,12 @@ static inline __attribute__((always_inline)) void pend(const board *b, const voi
     moves_avx2_begin(b, layout, queue->key[at], queue->key[root ? at : parent], root, p);
 #else
     (void)layout;
-    *p = (bfs_pending){queue->key[at], trail_bfs_filter(b, queue, at, steps)};
+    /* The filter after the move that reached entry `at` (all of them at a root): the mover's
+     * moves kept in steps, rule 1 above failing there. */
+    uint32_t parent = queue->parent[at];
+    moves_filter f = parent == TRAIL_ROOT ? moves_filter_skip(b, MOVES_SKIP_NONE)
+                                          : moves_filter_commuting(b, queue->key[parent], queue->key[at], steps);
+    *p = (bfs_pending){queue->key[at], f};
 #endif
 }
 
@@ -362,9 +367,10 @@ static BFS_SEARCH_INLINE void search(solver_context *ctx, const board *b, uint64
     r->duplicates = generated - (stored - 1);
     if (end > level_end) search_count_level(r, depth + 1, end - level_end);
     r->cluster_states = end;
-    if (goal != TRAIL_ROOT) {
-        search_append_path(b, queue, goal, false, r);
-        search_solved(r);
+    if (goal != TRAIL_ROOT) {   /* written in moves: a piece's steps in one direction merged */
+        family_problem view;
+        moves_problem(b, start, &view);
+        search_trail_solved(&view, mode == BFS_STEPS ? MEASURE_STEPS : MEASURE_MOVES, queue, goal, r);
     }
 }
 

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/xmem.h"
+
 moves_run_table moves_run_data;
 
 __attribute__((constructor)) static void build_runs(void)
@@ -47,6 +49,21 @@ int moves_format_list(const board *b, const move *m, int count, char *out, size_
         len += (size_t)w;
     }
     return (int)len;
+}
+
+int moves_text_count(const char *text)
+{
+    int n = 0;
+    for (const char *t = text; *t; t++) n += *t != ' ' && (t == text || t[-1] == ' ');
+    return n;
+}
+
+char *moves_text(const board *b, const move *m, int count)
+{
+    size_t size = (size_t)count * 8 + 1;   /* moves_format's most, 7, and a space */
+    char *text = xmalloc(size);
+    moves_format_list(b, m, count, text, size);
+    return text;
 }
 
 bool moves_token_valid(const char *token, size_t len)
@@ -176,11 +193,7 @@ static bool one_piece_apart(const board *b, uint64_t a, uint64_t c)
 
 static char *problem_path_text(const void *b, const uint64_t *keys, int n, measure m, char *err)
 {
-    move *path = malloc((size_t)(n > 1 ? n - 1 : 1) * sizeof *path);
-    if (!path) {
-        snprintf(err, FAMILY_ERR_MAX, "out of memory");
-        return NULL;
-    }
+    move *path = xmalloc((size_t)(n > 1 ? n - 1 : 1) * sizeof *path);
     int count = 0;
     for (int k = 1; k < n; k++) {
         if (!one_piece_apart(b, keys[k - 1], keys[k])) {
@@ -191,13 +204,7 @@ static char *problem_path_text(const void *b, const uint64_t *keys, int n, measu
         path[count++] = moves_between(b, keys[k - 1], keys[k]);
     }
     if (m == MEASURE_STEPS) count = moves_merge(path, count);
-    size_t size = (size_t)count * 8 + 1;
-    char *text = malloc(size);
-    if (!text || moves_format_list(b, path, count, text, size) < 0) {
-        snprintf(err, FAMILY_ERR_MAX, "out of memory");
-        free(text);
-        text = NULL;
-    }
+    char *text = moves_text(b, path, count);
     free(path);
     return text;
 }

@@ -204,6 +204,10 @@ int moves_format(const board *b, move m, char *out);
 /* Writes a whole move list separated by single spaces. Returns the length written, or -1 when
  * the buffer of n bytes is too small. */
 int moves_format_list(const board *b, const move *m, int count, char *out, size_t n);
+/* The same, malloc'ed and as long as it takes. */
+char *moves_text(const board *b, const move *m, int count);
+/* The moves of a solution written so: its words. */
+int moves_text_count(const char *text);
 
 /* Whether token[0 .. len) has the form of a move, on any board: a letter, '+' or '-', a digit
  * (B+1). Whether it is legal is the replay's to say. */

@@ -38,6 +38,5 @@ void bfs_fast(solver_context *ctx, const void *b, uint64_t start, measure m,
 {
     bfs_mode mode = cluster ? BFS_CLUSTER : m == MEASURE_STEPS ? BFS_STEPS : BFS_MOVES;
     bfs_search(ctx, b, start, budget, r, mode);
-    if (mode == BFS_STEPS) r->nmoves = moves_merge(r->moves, r->nmoves);
 }
 

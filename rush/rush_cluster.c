@@ -83,7 +83,7 @@ static int optimum_of(const solver *reference, solver_context *ctx, const board 
     family_problem view;
     moves_problem(&small, board_start_key(&small), &view);
     reference->solve(ctx, &view, &unlimited, NULL, &r);
-    int moves = r.status == SOLVE_SOLVED ? r.nmoves : -1;
+    int moves = r.status == SOLVE_SOLVED ? moves_text_count(r.text) : -1;
     solver_result_free(&r);
     return moves;
 }

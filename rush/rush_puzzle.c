@@ -130,6 +130,15 @@ static int rush_request(const puzzle *p, char *out, size_t size)
                     b->piece[b->primary].label, exit_word(b->exit));
 }
 
+/* A move of a piece of the board, as moves_parse reads it, written as moves_format does. */
+static int rush_answer_word(const puzzle *p, const char *word, char *out)
+{
+    move m;
+    char why[BOARD_ERR_MAX];
+    if (moves_parse(&p->board, word, &m, why)) return -1;
+    return moves_format(&p->board, m, out);
+}
+
 extern const struct family_bounds rush_bounds;   /* rush_bounds.c */
 bool rush_analyse_cluster(const puzzle *p, const uint64_t *keys, uint64_t count,   /* rush_cluster.c */
                           uint64_t max_states, uint64_t max_bytes, const struct solver *reference,
@@ -152,6 +161,8 @@ const family_class rush_family = {
     .grid = rush_grid,
     .format_db = rush_format_db,
     .request = rush_request,
+    .answer_word = rush_answer_word,
+    .answer_form = "<piece><+|-><distance>",
     .bounds = &rush_bounds,
     .analyse_cluster = rush_analyse_cluster,
 };

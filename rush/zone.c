@@ -63,10 +63,12 @@ int zone_candidates(const board *b, const uint8_t *order, uint64_t key, uint64_t
 
 void zone_solved(const board *b, const zone_move *path, int n, uint64_t key, solver_result *r)
 {
-    for (int i = 0; i < n; i++) search_append_move(r, path[i].m);
+    move *moves = xmalloc(((size_t)n + 1) * sizeof *moves);
+    for (int i = 0; i < n; i++) moves[i] = path[i].m;
     int at = board_offset(b, key, b->primary), exit = board_offset(b, b->goal_value, b->primary);
-    if (at != exit) search_append_move(r, (move){b->primary, (int8_t)(exit - at)});
-    search_solved(r);
+    if (at != exit) moves[n++] = (move){b->primary, (int8_t)(exit - at)};
+    search_text_solved(r, moves_text(b, moves, n));
+    free(moves);
 }
 
 void zone_search_begin(zone_search *z, const solver_context *ctx, const board *b, uint64_t start,

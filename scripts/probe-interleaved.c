@@ -96,7 +96,7 @@ static void run_block(contender *c, int index, const puzzle_list *list, int from
             c->begin_run(c->context);
             c->search(c->context, &list->items[i].board, list->items[i].start, &unlimited, &r,
                       cluster ? BFS_CLUSTER : BFS_MOVES);
-            got = cluster ? (long)r.cluster_states : r.nmoves;
+            got = cluster ? (long)r.cluster_states : moves_text_count(r.text);
             c->result_free(&r);
         }
         if (got != probe_want(i, cluster)) {

@@ -12,7 +12,6 @@ void pathstack_free(pathstack *ps)
 {
     free(ps->frame);
     free(ps->child_key);
-    free(ps->child_move);
     free(ps->child_h);
     memset(ps, 0, sizeof *ps);
 }
@@ -33,7 +32,11 @@ void pathstack_begin_run(pathstack *ps)
 /* The growths: each array doubles as a new one would from the run's start, and is reallocated
  * only when that passes the room it holds. */
 static uint32_t frames_grown(uint32_t capacity) { return capacity ? capacity * 2 : 64; }
-static uint32_t children_grown(uint32_t capacity) { return capacity ? capacity * 2 : 4 * MOVES_MAX; }
+/* The arena starts with room for four pushes of the first run's widest state. */
+static uint32_t children_grown(const pathstack *ps, uint32_t capacity)
+{
+    return capacity ? capacity * 2 : 4 * ps->room;
+}
 
 /* Room for one more frame and `room` more successors. */
 static void make_room(pathstack *ps, uint32_t room)
@@ -47,11 +50,10 @@ static void make_room(pathstack *ps, uint32_t room)
         }
     }
     while (ps->top + room > ps->run_child_capacity) {
-        ps->run_child_capacity = children_grown(ps->run_child_capacity);
+        ps->run_child_capacity = children_grown(ps, ps->run_child_capacity);
         if (ps->run_child_capacity > ps->child_capacity) {
             ps->child_capacity = ps->run_child_capacity;
             ps->child_key = xrealloc(ps->child_key, ps->child_capacity * sizeof *ps->child_key);
-            ps->child_move = xrealloc(ps->child_move, ps->child_capacity * sizeof *ps->child_move);
             if (ps->child_h) ps->child_h = xrealloc(ps->child_h, ps->child_capacity * sizeof *ps->child_h);
         }
     }
@@ -59,37 +61,25 @@ static void make_room(pathstack *ps, uint32_t room)
 
 uint64_t *pathstack_room(pathstack *ps, uint32_t room, int **h)
 {
-    ps->run_h = true;
+    if (h) ps->run_h = true;
     make_room(ps, room);   /* grows child_h with the others once it exists */
-    if (!ps->child_h) ps->child_h = xmalloc(ps->child_capacity * sizeof *ps->child_h);
-    *h = ps->child_h + ps->top;
+    if (h) {
+        if (!ps->child_h) ps->child_h = xmalloc(ps->child_capacity * sizeof *ps->child_h);
+        *h = ps->child_h + ps->top;
+    }
     return ps->child_key + ps->top;
 }
 
 void pathstack_push_made(pathstack *ps, uint64_t key, int n)
 {
-    ps->frame[ps->depth++] = (pathstack_frame){key, {0, 0}, ps->top, (uint32_t)n, 0};
+    ps->frame[ps->depth++] = (pathstack_frame){key, ps->top, (uint32_t)n, 0};
     ps->top += (uint32_t)n;
-}
-
-void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip)
-{
-    make_room(ps, MOVES_MAX);
-    int n = moves_generate(b, key, skip, ps->child_key + ps->top, ps->child_move + ps->top);
-    ps->frame[ps->depth++] = (pathstack_frame){key, via, ps->top, (uint32_t)n, 0};
-    ps->top += (uint32_t)n;
-}
-
-void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, uint64_t key)
-{
-    make_room(ps, (uint32_t)p->max_successors);
-    pathstack_push_made(ps, key, p->successors(p->board, key, m, ps->child_key + ps->top));
 }
 
 static uint64_t bytes_of(const pathstack *ps, uint64_t frames, uint64_t children)
 {
     return frames * sizeof *ps->frame +
-           children * (sizeof *ps->child_key + sizeof *ps->child_move + (ps->run_h ? sizeof *ps->child_h : 0));
+           children * (sizeof *ps->child_key + (ps->run_h ? sizeof *ps->child_h : 0));
 }
 
 uint64_t pathstack_bytes(const pathstack *ps)
@@ -101,10 +91,10 @@ uint64_t pathstack_bytes_next(const pathstack *ps)
 {
     uint64_t bytes = bytes_of(ps, ps->frame_capacity, ps->child_capacity);
     uint32_t frames = frames_grown(ps->run_frame_capacity);
-    uint32_t children = children_grown(ps->run_child_capacity);
+    uint32_t children = children_grown(ps, ps->run_child_capacity);
     if (ps->depth == ps->run_frame_capacity && frames > ps->frame_capacity)
         bytes += bytes_of(ps, frames, 0);
-    while (ps->top + ps->room > children) children = children_grown(children);
+    while (ps->top + ps->room > children) children = children_grown(ps, children);
     if (ps->top + ps->room > ps->run_child_capacity && children > ps->child_capacity)
         bytes += bytes_of(ps, 0, children);
     return bytes;

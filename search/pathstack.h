@@ -1,25 +1,26 @@
 /* pathstack.h -- the explicit stack of the depth-first solvers (dfs, iddfs, idastar).
  *
  * The stack is the current path: frame 0 is the start, frame d the state after d moves, each
- * with the move that led to it and its successors still to try. Successors live in one arena
- * that grows and shrinks with the stack, so a path of any depth costs no recursion and no
- * allocation per node (search.h's search_stack_* functions do the solvers' bookkeeping):
+ * with its successors still to try. Successors live in one arena that grows and shrinks with
+ * the stack, so a path of any depth costs no recursion and no allocation per node. The stack
+ * holds keys (and, where a search pushes them, bounds) and knows no family: the successors
+ * are the caller's to write (search/space.h's space_stack_* functions do the solvers'
+ * bookkeeping):
  *
  *     pathstack_clear(ps);
- *     pathstack_push(ps, b, start, no_move, MOVES_SKIP_NONE);
- *     while (pathstack_advance(ps, &key, &m)) {
- *         ... decide, then pathstack_push(ps, b, key, m, m.piece) to descend ...
+ *     pathstack_push_made(ps, start, successors(start, pathstack_room(ps, room, NULL)));
+ *     while (pathstack_advance(ps, &key)) {
+ *         ... decide, then push key and its successors the same way to descend ...
  *     }
  */
 #ifndef PATHSTACK_H
 #define PATHSTACK_H
 
-#include "common/family.h"
-#include "rush/moves.h"
+#include <stdbool.h>
+#include <stdint.h>
 
 typedef struct {
     uint64_t key;    /* the state */
-    move via;        /* the move that led here (frame 0: none) */
     uint32_t first;  /* its successors: arena[first .. first + count) */
     uint32_t count;
     uint32_t next;   /* the next successor to try */
@@ -29,7 +30,6 @@ typedef struct {
     pathstack_frame *frame;
     uint32_t depth, frame_capacity;
     uint64_t *child_key;
-    move *child_move;
     int *child_h;    /* each successor's bound, where the run's pushes give them */
     bool run_h;      /* this run pushes bounds (pathstack_room): they count in its bytes */
     uint32_t top, child_capacity;
@@ -45,27 +45,19 @@ void pathstack_clear(pathstack *ps);
  * hold, however large the arrays kept from earlier runs are. */
 void pathstack_begin_run(pathstack *ps);
 
-/* Pushes key (reached by `via`) and generates its successors, all moves but those of piece
- * `skip` (MOVES_SKIP_NONE for all). */
-void pathstack_push(pathstack *ps, const board *b, uint64_t key, move via, int skip);
-
-/* The same for a solver written for every family: key's successors in measure m (frames
- * pushed so carry no move). */
-void pathstack_push_family(pathstack *ps, const family_problem *p, measure m, uint64_t key);
-/* Room for a frame and `room` successors with their bounds, which the caller writes at the
- * returned places (the keys, and *h); pathstack_push_made then pushes key with the first n. A
- * search whose bound gives its successors' bounds as it makes them (a family's incremental
+/* Room for a frame and `room` successors, which the caller writes at the returned place, with
+ * their bounds at *h when h is not NULL; pathstack_push_made then pushes key with the first n.
+ * A search whose bound gives its successors' bounds as it makes them (a family's incremental
  * expansion) reads each back with pathstack_last_h. */
 uint64_t *pathstack_room(pathstack *ps, uint32_t room, int **h);
 void pathstack_push_made(pathstack *ps, uint64_t key, int n);
 
 /* The next untried successor of the top frame; false when there is none left. */
-static inline bool pathstack_next(pathstack *ps, uint64_t *key, move *m)
+static inline bool pathstack_next(pathstack *ps, uint64_t *key)
 {
     pathstack_frame *f = &ps->frame[ps->depth - 1];
     if (f->next == f->count) return false;
     *key = ps->child_key[f->first + f->next];
-    *m = ps->child_move[f->first + f->next];
     f->next++;
     return true;
 }
@@ -77,10 +69,10 @@ static inline void pathstack_pop(pathstack *ps)
 
 /* The next successor to try, backing up out of frames that have none left; false when the
  * whole stack is exhausted. The depth afterwards is that of the frame the successor is from. */
-static inline bool pathstack_advance(pathstack *ps, uint64_t *key, move *m)
+static inline bool pathstack_advance(pathstack *ps, uint64_t *key)
 {
     while (ps->depth > 0) {
-        if (pathstack_next(ps, key, m)) return true;
+        if (pathstack_next(ps, key)) return true;
         pathstack_pop(ps);
     }
     return false;

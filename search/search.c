@@ -69,20 +69,11 @@ void trail_grow(search_trail *t)
 }
 
 /* The room an array of n items has when it grew by GROW from `first` items: a solver_result
- * keeps no capacity for its moves and level sizes, so it is worked out from the count (and
- * none for none: solver_result_free leaves NULL and 0). */
+ * keeps no capacity for its level sizes, so it is worked out from the count (and none for
+ * none: solver_result_free leaves NULL and 0). */
 static size_t grown_room(size_t n, size_t first)
 {
     return n ? grow_capacity(0, n, first) : 0;
-}
-
-void search_append_move(solver_result *r, move m)
-{
-    /* From 16 moves, doubling. (Regrown at every power of two, the first 16 moves took five
-     * reallocations, the first of them shrinking the 16 to 2.) */
-    size_t room = grown_room((size_t)r->nmoves, 16);
-    GROW(r->moves, room, (size_t)r->nmoves + 1, 16);
-    r->moves[r->nmoves++] = m;
 }
 
 void search_trace_trail(search_trace *t, const search_trail *trail, const solver_result *r)
@@ -98,115 +89,48 @@ void search_trace_trail(search_trace *t, const search_trail *trail, const solver
     }
 }
 
-void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
-                        solver_result *r)
-{
-    int first = r->nmoves;
-    for (uint32_t i = at; t->parent[i] != TRAIL_ROOT; i = t->parent[i]) {
-        uint64_t from = t->key[t->parent[i]], to = t->key[i];
-        search_append_move(r, reverse ? moves_between(b, to, from) : moves_between(b, from, to));
-    }
-    if (reverse) return;   /* walked from `at` toward the root: already in order */
-    for (int i = first, j = r->nmoves - 1; i < j; i++, j--) {
-        move m = r->moves[i];
-        r->moves[i] = r->moves[j];
-        r->moves[j] = m;
-    }
-}
-
-void search_stack_begin(pathstack *ps, search_limits *l, const board *b, uint64_t start, int h,
-                        solver_result *r)
-{
-    pathstack_clear(ps);
-    pathstack_push(ps, b, start, (move){0, 0}, MOVES_SKIP_NONE);
-    if (search_expand(l, r)) search_trace_step(l, trace_step_of(start, 0, 0, h));
-    r->generated += pathstack_top(ps)->count;
-}
-
-void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
-                          solver_result *r)
-{
-    pathstack_push(ps, b, key, m, skip);
-    r->generated += pathstack_top(ps)->count;
-    if (pathstack_depth(ps) > r->peak_frontier) r->peak_frontier = pathstack_depth(ps);
-}
-
-void search_stack_solved(const pathstack *ps, move m, solver_result *r)
-{
-    for (uint32_t d = 1; d < ps->depth; d++) search_append_move(r, ps->frame[d].via);
-    search_append_move(r, m);
-    search_solved(r);
-}
-
-void search_family_stack_begin(pathstack *ps, search_limits *l, const family_problem *p, measure m,
-                               int h, solver_result *r)
-{
-    pathstack_clear(ps);
-    pathstack_push_family(ps, p, m, p->start);
-    if (search_expand(l, r)) search_trace_step(l, trace_step_of(p->start, 0, 0, h));
-    r->generated += pathstack_top(ps)->count;
-}
-
-void search_family_stack_descend(pathstack *ps, const family_problem *p, measure m, uint64_t key,
-                                 solver_result *r)
-{
-    pathstack_push_family(ps, p, m, key);
-    r->generated += pathstack_top(ps)->count;
-    if (pathstack_depth(ps) > r->peak_frontier) r->peak_frontier = pathstack_depth(ps);
-}
-
-void search_family_stack_solved(const pathstack *ps, const family_problem *p, measure m,
-                                uint64_t last, solver_result *r)
+void search_stack_solved(const pathstack *ps, const family_problem *p, measure m, uint64_t last,
+                         solver_result *r)
 {
     uint64_t *keys = xmalloc(((size_t)ps->depth + 1) * sizeof *keys);
     for (uint32_t d = 0; d < ps->depth; d++) keys[d] = ps->frame[d].key;
     keys[ps->depth] = last;
-    search_family_solved(p, m, keys, (int)ps->depth + 1, r);
+    search_path_solved(p, m, keys, (int)ps->depth + 1, r);
     free(keys);
 }
 
-void search_family_trail_solved(const family_problem *p, measure m, const search_trail *t,
-                                uint32_t at, solver_result *r)
+void search_trail_solved(const family_problem *p, measure m, const search_trail *t, uint32_t at,
+                         solver_result *r)
 {
     int n = 0;
     for (uint32_t i = at; i != TRAIL_ROOT; i = t->parent[i]) n++;
     uint64_t *keys = xmalloc((size_t)n * sizeof *keys);
     int k = n;
     for (uint32_t i = at; i != TRAIL_ROOT; i = t->parent[i]) keys[--k] = t->key[i];
-    search_family_solved(p, m, keys, n, r);
+    search_path_solved(p, m, keys, n, r);
     free(keys);
 }
 
-void search_family_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
-                          solver_result *r)
+void search_path_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
+                        solver_result *r)
 {
     char err[FAMILY_ERR_MAX];
-    free(r->text);
-    r->text = p->path_text(p->board, keys, n, m, err);
-    if (!r->text) {
+    char *text = p->path_text(p->board, keys, n, m, err);
+    if (!text) {
         r->status = SOLVE_GAVE_UP;
         free(r->message);
         r->message = xstrdup(err);
         r->note = r->message;
         return;
     }
-    r->status = SOLVE_SOLVED;
+    search_text_solved(r, text);
 }
 
-char *search_solution_text(const puzzle *p, const solver_result *r)
+void search_text_solved(solver_result *r, char *text)
 {
-    if (r->text) return xstrdup(r->text);
-    size_t n = (size_t)r->nmoves * 6 + 1;
-    char *text = xmalloc(n);
-    text[0] = '\0';
-    moves_format_list(&p->board, r->moves, r->nmoves, text, n);
-    return text;
-}
-
-void search_solved(solver_result *r)
-{
+    free(r->text);
+    r->text = text;
     r->status = SOLVE_SOLVED;
-    r->steps = moves_steps(r->moves, r->nmoves);
 }
 
 void search_count_level(solver_result *r, int depth, uint64_t states)
@@ -254,16 +178,14 @@ void solver_context_free(solver_context *ctx)
 
 void solver_result_free(solver_result *r)
 {
-    free(r->moves);
     free(r->text);
     free(r->level_sizes);
     free(r->message);
     free(r->stats);
-    r->moves = NULL;
     r->text = NULL;
     r->level_sizes = NULL;
     r->message = r->stats = NULL;
-    r->nmoves = r->nlevels = 0;
+    r->nlevels = 0;
 }
 
 const char *solver_guarantee_name(solver_guarantee g)

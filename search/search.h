@@ -114,44 +114,14 @@ static inline uint64_t trail_bytes_next(const search_trail *t, uint64_t n)
 }
 #define TRAIL_ROOT UINT32_MAX
 
-/* The piece that moved to reach trail entry `at` (MOVES_SKIP_NONE at the root): the piece a
- * breadth- or best-first solver need not move next (solvers/bfs.c says why). */
-static inline int trail_last_piece(const board *b, const search_trail *t, uint64_t at)
-{
-    uint32_t parent = t->parent[at];
-    return parent == TRAIL_ROOT ? MOVES_SKIP_NONE : board_moved_piece(b, t->key[parent], t->key[at]);
-}
-
-/* The successors breadth-first search needs from trail entry `at`: all of them at a root,
- * else those moves_filter_commuting lets through after the move that reached it (solvers/bfs.c
- * proves the search still stores the same states in the same order). */
-static inline moves_filter trail_bfs_filter(const board *b, const search_trail *t, uint64_t at,
-                                            bool keep_mover)
-{
-    uint32_t parent = t->parent[at];
-    return parent == TRAIL_ROOT ? moves_filter_skip(b, MOVES_SKIP_NONE)
-                                : moves_filter_commuting(b, t->key[parent], t->key[at], keep_mover);
-}
-
 /* Hands the first r->expanded entries of a breadth-first search's trail to trace t (when t is
  * not NULL), each at the depth r->level_sizes gives it: a search that expands its trail in
  * order traces this way once it ends, and pays nothing while it runs. */
 void search_trace_trail(search_trace *t, const search_trail *trail, const solver_result *r);
 
-/* Appends to r->moves the moves from the root of trail t to entry `at` (reverse = false), or
- * from entry `at` back to the root (reverse = true), derived from consecutive keys. */
-void search_append_path(const board *b, const search_trail *t, uint32_t at, bool reverse,
-                        solver_result *r);
-
-/* The depth-first solvers' bookkeeping. search_stack_begin empties the stack and pushes the
- * start with its successors, counting (and tracing, h its bound) the start's expansion;
- * search_stack_descend pushes key, reached by m, with the successors of every piece but
- * `skip`; both count the successors and the depth. search_stack_expand counts the expansion of
- * key, a successor of the top frame, before the budget check that precedes its descent.
- * search_stack_solved makes the path plus the final move m the solution. */
-void search_stack_begin(pathstack *ps, search_limits *l, const board *b, uint64_t start, int h,
-                        solver_result *r);
-
+/* Counts the expansion of key, a successor of the top frame of a depth-first search's stack,
+ * before the budget check that precedes its descent (h its bound, for the trace). The pushes
+ * are search/space.h's space_stack_*. */
 static inline void search_stack_expand(const pathstack *ps, search_limits *l, uint64_t key, int h,
                                        solver_result *r)
 {
@@ -159,37 +129,22 @@ static inline void search_stack_expand(const pathstack *ps, search_limits *l, ui
         search_trace_step(l, trace_step_of(key, pathstack_top(ps)->key, (int)pathstack_depth(ps), h));
 }
 
-void search_stack_descend(pathstack *ps, const board *b, uint64_t key, move m, int skip,
-                          solver_result *r);
-void search_stack_solved(const pathstack *ps, move m, solver_result *r);
-
-/* The same bookkeeping for a solver written for every family (family.h): the successors are
- * those of measure m, and a solution is the path of keys written in the family's notation. */
-void search_family_stack_begin(pathstack *ps, search_limits *l, const family_problem *p, measure m,
-                               int h, solver_result *r);
-void search_family_stack_descend(pathstack *ps, const family_problem *p, measure m, uint64_t key,
-                                 solver_result *r);
-/* The path on the stack, then `last` (a successor of the top frame), is the solution. */
-void search_family_stack_solved(const pathstack *ps, const family_problem *p, measure m,
-                                uint64_t last, solver_result *r);
+/* A solution is a path of keys, written in the family's notation by its view (family.h's
+ * path_text). keys[0 .. n - 1], the start first, each one unit of m after the last, is the
+ * solution: its text in r->text, the status solved. A path the family cannot write (a
+ * solver's bug) leaves the run unsolved, with the reason in r->note. */
+void search_path_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
+                        solver_result *r);
 /* The path from the trail's root to entry `at` is the solution. */
-void search_family_trail_solved(const family_problem *p, measure m, const search_trail *t,
-                                uint32_t at, solver_result *r);
-/* keys[0 .. n - 1], the start first, each one unit of m after the last, is the solution: its
- * text in r->text, the status solved. A path the family cannot write (a solver's bug) leaves the
- * run unsolved, with the reason in r->note. */
-void search_family_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
-                          solver_result *r);
-
-/* A solved result's solution as text (malloc'ed): the text a family solver wrote, or Rush
- * Hour's moves written out (docs/formats.md). */
-char *search_solution_text(const puzzle *p, const solver_result *r);
-
-/* Appends one move to r->moves. */
-void search_append_move(solver_result *r, move m);
-
-/* Sets status solved and steps from the moves collected. */
-void search_solved(solver_result *r);
+void search_trail_solved(const family_problem *p, measure m, const search_trail *t, uint32_t at,
+                         solver_result *r);
+/* The path on a depth-first stack, then `last` (a successor of the top frame), is the
+ * solution. */
+void search_stack_solved(const pathstack *ps, const family_problem *p, measure m, uint64_t last,
+                         solver_result *r);
+/* `text` (malloc'ed: the result takes it), a solution the family's own code wrote, is the
+ * solution. */
+void search_text_solved(solver_result *r, char *text);
 
 /* Records one more state first reached at BFS depth `depth` (grows r->level_sizes). */
 void search_count_level(solver_result *r, int depth, uint64_t states);

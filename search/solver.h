@@ -13,7 +13,7 @@
  *     puzzle_problem(p, &view);                        (common/puzzle.h)
  *     solver_result r;
  *     s->solve(&ctx, &view, &budget, NULL, &r);        (NULL: default parameters)
- *     ... r.status, r.moves[0 .. r.nmoves - 1] or r.text, r.expanded ...
+ *     ... r.status, r.text, r.expanded ...
  *     solver_result_free(&r);
  *     solver_context_free(&ctx);
  */
@@ -23,9 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rush/board.h"
 #include "common/family.h"
-#include "rush/moves.h"
 #include "common/stateset.h"
 #include "search/pathstack.h"
 #include "search/trace.h"
@@ -60,11 +58,8 @@ typedef struct {
     solve_status status;
     const char *budget_hit;   /* "states", "bytes" or "seconds" when status is SOLVE_BUDGET
                                  ("interrupted" when a signal abandoned the search) */
-    move *moves;              /* Rush Hour: the solution (malloc'ed), nmoves long */
-    int nmoves;
-    int steps;                /* total cells moved */
-    char *text;               /* another family's solution in its notation (malloc'ed; "" when
-                                 the start is solved); its measures come from replaying it */
+    char *text;               /* the solution in its family's notation (malloc'ed; "" when the
+                                 start is solved); its measures come from replaying it */
     uint64_t expanded;        /* states whose successors were generated (an external solver's
                                  counters are UINT64_MAX when it did not report them) */
     uint64_t generated;       /* successors generated */

@@ -134,7 +134,7 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
     free(child);
     if (memo) p->memo->free(memo);
     if (cluster && !stopped) r->cluster_states = trail->count;
-    if (goal != UINT64_MAX) search_family_trail_solved(p, m, trail, (uint32_t)goal, r);
+    if (goal != UINT64_MAX) search_trail_solved(p, m, trail, (uint32_t)goal, r);
     else if (!stopped) r->status = SOLVE_UNSOLVABLE;
     /* The queue is the order of expansion: the trail's first r->expanded entries. */
     search_trace_trail(ctx->trace, trail, r);

@@ -80,18 +80,9 @@ static uint64_t both_bytes_next(const side *s, int me, uint64_t n)
 
 typedef enum { SEEDED, SEED_BUDGET, SEED_TOO_MANY } seed_result;
 
-/* Builds the solution through the meeting state: forward trail entry f, backward entry g.
- * Rush Hour's is the moves of both trails; another family's the keys, written in its
- * notation. */
-static void meet_board(const board *b, const side *s, uint32_t f, uint32_t g, solver_result *r)
-{
-    search_append_path(b, s[0].trail, f, false, r);
-    search_append_path(b, s[1].trail, g, true, r);
-    search_solved(r);
-}
-
-static void meet_family(const family_problem *p, const side *s, uint32_t f, uint32_t g,
-                        solver_result *r)
+/* Builds the solution through the meeting state, forward trail entry f and backward entry g:
+ * the keys of both trails, written in the family's notation. */
+static void meet(const family_problem *p, const side *s, uint32_t f, uint32_t g, solver_result *r)
 {
     int n = 0;
     for (uint32_t i = f; i != TRAIL_ROOT; i = s[0].trail->parent[i]) n++;
@@ -106,15 +97,8 @@ static void meet_family(const family_problem *p, const side *s, uint32_t f, uint
     }
     for (uint32_t i = s[1].trail->parent[g]; i != TRAIL_ROOT; i = s[1].trail->parent[i])
         keys[k++] = s[1].trail->key[i];
-    search_family_solved(p, MEASURE_MOVES, keys, n, r);
+    search_path_solved(p, MEASURE_MOVES, keys, n, r);
     free(keys);
-}
-
-SPACE_INLINE void meet(const search_space *sp, const side *s, uint32_t f, uint32_t g,
-                       solver_result *r)
-{
-    if (sp->p) meet_family(sp->p, s, f, g, r);
-    else meet_board(sp->b, s, f, g, r);
 }
 
 
@@ -155,8 +139,8 @@ SPACE_INLINE bool expand_level(const search_space *sp, side *s, int me, bool for
             uint64_t theirs = stateset_find(other->set, child[k]);
             if (theirs != UINT64_MAX) {
                 uint32_t t = other->set->value[theirs];
-                if (me == 0) meet(sp, s, mine, t, r);
-                else meet(sp, s, t, mine, r);
+                if (me == 0) meet(sp->p, s, mine, t, r);
+                else meet(sp->p, s, t, mine, r);
                 return true;
             }
         }
@@ -214,7 +198,7 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     uint64_t start = p->start;
-    if (sp->p && space_is_goal(sp, start)) {
+    if (!sp->on_fast && space_is_goal(sp, start)) {
         space_start_solved(sp, start, r);
         return;
     }
@@ -229,7 +213,7 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
     if (forward_only) {
         stateset_clear(s[1].set, true);
         trail_clear(s[1].trail);
-        if (sp->p) {   /* breadth-first search forward, as exact */
+        if (!sp->on_fast) {   /* breadth-first search forward, as exact */
             bfs_run(ctx, p, MEASURE_MOVES, budget, r, false);
             return;
         }
@@ -239,16 +223,16 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
     uint64_t slot = stateset_add(s[0].set, start, &added);   /* may grow the table: first */
     s[0].set->value[slot] = trail_push(s[0].trail, start, TRAIL_ROOT);
     s[0].end = 1;
-    if (!sp->p) {   /* the start may be a goal: a seed, or (forward only) tested */
+    if (sp->on_fast) {   /* the start may be a goal: a seed, or (forward only) tested */
         uint64_t seed = stateset_find(s[1].set, start);
         if (seed != UINT64_MAX || (forward_only && space_is_goal(sp, start))) {
-            if (forward_only) search_solved(r);
-            else meet(sp, s, 0, s[1].set->value[seed], r);
+            if (forward_only) space_start_solved(sp, start, r);
+            else meet(sp->p, s, 0, s[1].set->value[seed], r);
             return;
         }
     }
-    uint64_t local[MOVES_MAX];
-    uint64_t *child = sp->p ? xmalloc((size_t)space_room(sp) * sizeof *child) : local;
+    uint64_t local[SPACE_FAST_ROOM];
+    uint64_t *child = sp->on_fast ? local : xmalloc((size_t)space_room(sp) * sizeof *child);
     if (forward_only) {
         while (s[0].end > s[0].begin && !expand_level(sp, s, 0, true, &limits, child, r))
             r->iterations++;

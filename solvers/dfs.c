@@ -30,15 +30,14 @@ SPACE_INLINE void dfs_search(solver_context *ctx, const search_space *sp, uint64
     space_stack_begin(path, &limits, sp, start, TRACE_NO_BOUND, r);
 
     uint64_t key;
-    move m;
-    while (pathstack_advance(path, &key, &m)) {
+    while (pathstack_advance(path, &key)) {
         stateset_add(seen, key, &added);
         if (!added) {
             r->duplicates++;
             continue;
         }
         if (space_is_goal(sp, key)) {
-            space_stack_solved(path, sp, key, m, r);
+            space_stack_solved(path, sp, key, r);
             return;
         }
         search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
@@ -47,7 +46,7 @@ SPACE_INLINE void dfs_search(solver_context *ctx, const search_space *sp, uint64
         if (search_should_stop(&limits, r, stateset_bytes(seen) + pathstack_bytes(path),
                                stateset_bytes_next(seen, 1) + pathstack_bytes_next(path)))
             return;
-        space_stack_descend(path, sp, key, m, MOVES_SKIP_NONE, r);
+        space_stack_descend(path, sp, key, false, r);
     }
 }
 

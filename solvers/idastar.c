@@ -80,13 +80,14 @@ SPACE_INLINE int bound_of(const bounded_space *s, uint64_t key)
     return s->fb->h(s->fb, key);
 }
 
-/* Pushes key with its successors (reached by `via`), and counts them. */
-SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_t key, move via,
-                                  int h, solver_result *r)
+/* Pushes key with its successors, and counts them: on the fast space pruned after the move
+ * from the top frame (none at the root), on the view each with its bound. */
+SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_t key, int h,
+                                  solver_result *r)
 {
-    if (!s->sp.p) {
-        pathstack_push(ps, s->sp.b, key, via, pathstack_depth(ps) ? via.piece : MOVES_SKIP_NONE);
-        r->generated += pathstack_top(ps)->count;
+    if (s->sp.on_fast) {
+        int skip = pathstack_depth(ps) ? space_skip_after(&s->sp, pathstack_top(ps)->key, key) : SPACE_NO_SKIP;
+        space_stack_push(ps, &s->sp, key, skip, r);
         return;
     }
     int *hs;
@@ -99,7 +100,7 @@ SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_
 /* The bound of the state pathstack_advance gave last. */
 SPACE_INLINE int bound_popped(const bounded_space *s, const pathstack *ps, uint64_t key)
 {
-    return s->sp.p ? pathstack_last_h(ps) : bound_of(s, key);
+    return s->sp.on_fast ? bound_of(s, key) : pathstack_last_h(ps);
 }
 
 /* The smallest f among the states still CUT in the table, or -1 when none is. */
@@ -134,11 +135,10 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
         uint64_t root = stateset_add(table, start, &added);   /* may grow the table: first */
         table->value[root] = 0;
         pathstack_clear(path);
-        push_successors(path, s, start, (move){0, 0}, h_start, r);
+        push_successors(path, s, start, h_start, r);
         if (search_expand(limits, r)) search_trace_step(limits, trace_step_of(start, 0, 0, h_start));
         uint64_t key;
-        move m;
-        while (pathstack_advance(path, &key, &m)) {
+        while (pathstack_advance(path, &key)) {
             uint32_t g = pathstack_depth(path);   /* moves to key */
             uint64_t slot = stateset_add(table, key, &added);
             if (!added && (table->value[slot] & ~CUT) <= g) {
@@ -155,7 +155,7 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
                 continue;
             }
             if (space_is_goal(sp, key)) {
-                space_stack_solved(path, sp, key, m, r);
+                space_stack_solved(path, sp, key, r);
                 return;
             }
             table->value[slot] = g;
@@ -166,7 +166,7 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
                                    stateset_bytes_next(table, path->top + (uint64_t)space_room(sp)) +
                                        pathstack_bytes_next(path) + s->fb->bytes))
                 return;
-            push_successors(path, s, key, m, h, r);
+            push_successors(path, s, key, h, r);
             if (pathstack_depth(path) > r->peak_frontier) r->peak_frontier = pathstack_depth(path);
         }
         bound = next_bound(s, table);
@@ -177,12 +177,12 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
 /* ---- Korf's IDA* ----------------------------------------------------------------------------- */
 
 /* Korf's IDA* (table=0): a depth-first search per threshold with no memory of the states but
- * the path, the only duplicate it leaves out a move back to the state just left (on Rush Hour,
- * any move of the piece that moved last, which includes it). Written once for both spaces:
- * the fast space's board (b set) or the view (p set). */
+ * the path, the only duplicate it leaves out a move back to the state just left (on the fast
+ * space, what its prune after the last move leaves out, which includes it). Written once for
+ * both spaces: the fast space (fast set) or the view. */
 typedef struct {
-    const board *b;
-    const family_problem *p;
+    const fast_space *fast;       /* the fast space, or NULL: the view */
+    const family_problem *p;      /* the view: its bound's expansion, its solutions' notation */
     const family_bound *fb;
     search_limits *limits;
     solver_result *r;
@@ -192,9 +192,7 @@ typedef struct {
     uint64_t generated, bytes;
     uint64_t *child[KORF_MAX_DEPTH + 1];   /* each depth's successors, made when first reached */
     int *h[KORF_MAX_DEPTH + 1];            /* and their bounds */
-    move *moves[KORF_MAX_DEPTH + 1];       /* and, on Rush Hour, the moves to them */
     uint64_t path[KORF_MAX_DEPTH + 1];
-    move via[KORF_MAX_DEPTH + 1];          /* Rush Hour: the move to each depth's state */
 } korf_search;
 
 /* Depth g's arrays, made when the search first reaches it. */
@@ -202,12 +200,11 @@ static void korf_room(korf_search *k, int g)
 {
     k->child[g] = xmalloc((size_t)k->room * sizeof *k->child[g]);
     k->h[g] = xmalloc((size_t)k->room * sizeof *k->h[g]);
-    if (k->b) k->moves[g] = xmalloc((size_t)k->room * sizeof *k->moves[g]);
-    k->bytes += (size_t)k->room * (sizeof(uint64_t) + sizeof(int) + (k->b ? sizeof(move) : 0));
+    k->bytes += (size_t)k->room * (sizeof(uint64_t) + sizeof(int));
 }
 
 static bool korf_dfs_family(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
-static bool korf_dfs_board(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
+static bool korf_dfs_fast(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
 
 /* Searches below key (reached by g moves from the start, from parent, with bound h, g + h
  * within the threshold): true when a goal was found. Inlined into one function per entry
@@ -218,13 +215,8 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
 {
     k->path[g] = key;
     if (family ? (key & k->p->goal_mask) == k->p->goal_value   /* is_goal, without the call */
-               : space_fast_is_goal(k->b, key)) {
-        if (family) {
-            search_family_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
-        } else {
-            for (int d = 0; d < g; d++) search_append_move(k->r, k->via[d]);
-            search_solved(k->r);
-        }
+               : space_fast_is_goal(k->fast, key)) {
+        search_path_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
         return true;
     }
     if (search_expand(k->limits, k->r))
@@ -245,8 +237,9 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
     int *hs = k->h[g], n;
     if (family) {   /* every successor but the parent, with its bound */
         n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);
-    } else {        /* no move of the piece that moved last, which holds the parent */
-        n = space_fast_moves(k->b, key, g ? k->via[g - 1].piece : MOVES_SKIP_NONE, child, k->moves[g]);
+    } else {        /* the fast space's prune after the move from the parent, which holds it */
+        n = space_fast_successors(k->fast, key, g ? space_fast_skip_after(k->fast, parent, key) : SPACE_NO_SKIP,
+                                  child);
         for (int i = 0; i < n; i++) hs[i] = k->fb->h(k->fb, child[i]);
     }
     k->generated += (uint64_t)n;
@@ -257,9 +250,8 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
             if (f < k->next) k->next = f;
             continue;
         }
-        if (!family) k->via[g] = k->moves[g][i];
         if (family ? korf_dfs_family(k, child[i], key, g + 1, hs[i])
-                   : korf_dfs_board(k, child[i], key, g + 1, hs[i])) {
+                   : korf_dfs_fast(k, child[i], key, g + 1, hs[i])) {
             k->generated -= (uint64_t)(n - 1 - i);   /* as Korf counts: none after the goal's */
             return true;
         }
@@ -273,7 +265,7 @@ static bool korf_dfs_family(korf_search *k, uint64_t key, uint64_t parent, int g
     return korf_dfs(k, key, parent, g, h, true);
 }
 
-static bool korf_dfs_board(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
+static bool korf_dfs_fast(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
 {
     return korf_dfs(k, key, parent, g, h, false);
 }
@@ -285,11 +277,11 @@ static void idastar_korf(korf_search *k, uint64_t start, int h)
     for (k->bound = h; h >= 0 && !k->stop; k->bound = k->next) {
         r->iterations++;
         k->next = INT_MAX;
-        bool found = k->p ? korf_dfs_family(k, start, start, 0, h) : korf_dfs_board(k, start, start, 0, h);
+        bool found = k->fast ? korf_dfs_fast(k, start, start, 0, h) : korf_dfs_family(k, start, start, 0, h);
         if (found || k->stop || k->next == INT_MAX) break;
     }
     r->generated = k->generated;
-    for (int d = 0; d <= KORF_MAX_DEPTH && k->child[d]; d++) free(k->child[d]), free(k->h[d]), free(k->moves[d]);
+    for (int d = 0; d <= KORF_MAX_DEPTH && k->child[d]; d++) free(k->child[d]), free(k->h[d]);
     free(k);
 }
 
@@ -297,7 +289,7 @@ static korf_search *korf_new(const search_space *sp, const family_bound *fb,
                              search_limits *limits, solver_result *r)
 {
     korf_search *k = xcalloc(1, sizeof *k);
-    k->b = sp->b, k->p = sp->p, k->fb = fb, k->limits = limits, k->r = r;
+    k->fast = sp->fast, k->p = sp->p, k->fb = fb, k->limits = limits, k->r = r;
     k->room = space_room(sp);
     k->bytes = fb->bytes + sizeof *k;
     return k;

@@ -36,10 +36,9 @@ SPACE_INLINE void iddfs_search(solver_context *ctx, const search_space *sp, uint
         bool cut_off = false;
         space_stack_begin(path, &limits, sp, start, TRACE_NO_BOUND, r);
         uint64_t key;
-        move m;
-        while (pathstack_advance(path, &key, &m)) {
+        while (pathstack_advance(path, &key)) {
             if (space_is_goal(sp, key)) {
-                space_stack_solved(path, sp, key, m, r);
+                space_stack_solved(path, sp, key, r);
                 return;
             }
             if (pathstack_depth(path) == limit) {   /* key is at depth limit: a leaf */
@@ -49,7 +48,7 @@ SPACE_INLINE void iddfs_search(solver_context *ctx, const search_space *sp, uint
             search_stack_expand(path, &limits, key, TRACE_NO_BOUND, r);
             if (search_should_stop(&limits, r, pathstack_bytes(path), pathstack_bytes_next(path)))
                 return;
-            space_stack_descend(path, sp, key, m, m.piece, r);
+            space_stack_descend(path, sp, key, true, r);
         }
         if (!cut_off) return;   /* everything reachable was searched: no solution */
     }

@@ -317,12 +317,27 @@ solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const p
     puzzle_problem(p, &view);
     u->s->solve(ctx, &view, budget, u->param, &r);
     if (r.status == SOLVE_SOLVED) {
-        char why[BOARD_ERR_MAX];
-        int bad = moves_check_solution(&p->board, p->start, r.moves, r.nmoves, why);
-        cr_assert_eq(bad, -1, "%s on %s: not a solution: %s", solver_name, p->name, why);
-        cr_assert_eq(r.steps, moves_steps(r.moves, r.nmoves));
+        char why[PUZZLE_ERR_MAX];
+        measure_counts units;
+        cr_assert_eq(puzzle_replay(p, r.text, &units, why), 0, "%s on %s: not a solution: %s",
+                     solver_name, p->name, why);
     }
     return r;
+}
+
+int th_moves(const solver_result *r)
+{
+    cr_assert_eq(r->status, SOLVE_SOLVED);
+    return moves_text_count(r->text);
+}
+
+measure_counts th_units(const puzzle *p, const solver_result *r)
+{
+    char why[PUZZLE_ERR_MAX];
+    measure_counts units;
+    cr_assert_eq(r->status, SOLVE_SOLVED);
+    cr_assert_eq(puzzle_replay(p, r->text, &units, why), 0, "%s: not a solution: %s", p->name, why);
+    return units;
 }
 
 int th_enumerate_short_of_memory(const char *args, int from_kb, int step_kb, int to_kb)

@@ -77,5 +77,9 @@ solver_result th_solve(solver_context *ctx, const char *solver_name, const puzzl
 /* The same with a setup's parameters. */
 solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const puzzle *p,
                              const solver_budget *budget);
+/* The moves of a solved Rush Hour result: its solution's words (rush/moves.h). */
+int th_moves(const solver_result *r);
+/* A solved result's three measures, by its replay on p, which must pass. */
+measure_counts th_units(const puzzle *p, const solver_result *r);
 
 #endif

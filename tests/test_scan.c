@@ -298,7 +298,7 @@ Test(scan, database_lines_of_every_size)
         cr_assert_str_eq(db, lines[k] + 2);
         solver_budget unlimited = {0, 0, 0};
         solver_result r = th_solve(&ctx, "bfs", p, &unlimited);
-        cr_assert_eq(r.nmoves, p->optimal, "%s", lines[k]);
+        cr_assert_eq(th_moves(&r), p->optimal, "%s", lines[k]);
         solver_result_free(&r);
         puzzle_list_free(&list);
     }

@@ -63,7 +63,7 @@ static int check_screenshots(int percent, solver_context *ctx)
         solver_budget unlimited = {0, 0, 0};
         solver_result r = th_solve(ctx, "bfs", &shot.items[0], &unlimited);
         if (strcmp(moves, "-") == 0) cr_assert_eq(r.status, SOLVE_UNSOLVABLE, "%s", file);
-        else cr_assert_eq(r.nmoves, atoi(moves), "%s", file);
+        else cr_assert_eq(th_moves(&r), atoi(moves), "%s", file);
         solver_result_free(&r);
         puzzle_list_free(&shot);
         puzzle_list_free(&want);

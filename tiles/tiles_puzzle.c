@@ -2,6 +2,7 @@
  * family_class): its view, replay, notation, positions, pictures, id, text forms and protocol
  * request (tiles.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -98,6 +99,16 @@ static int tiles_request(const puzzle *p, char *out, size_t size)
 
 extern const struct family_bounds tiles_bounds;   /* tiles_bounds.c */
 
+/* A tile of the board, then one direction (12D), kept as written: the replay judges it. */
+static int tiles_answer_word(const puzzle *p, const char *word, char *out)
+{
+    size_t digits = strspn(word, "0123456789");
+    if (!digits || digits > 2 || atoi(word) >= p->tiles.cells || !word[digits] ||
+        !strchr("UDLR", word[digits]) || word[digits + 1])
+        return -1;
+    return sprintf(out, "%s", word);
+}
+
 const family_class tiles_family = {
     .name = "tiles",
     .slides_are_moves = true,   /* every move is one cell */
@@ -113,5 +124,7 @@ const family_class tiles_family = {
     .header = tiles_header,
     .grid = tiles_grid,
     .request = tiles_request,
+    .answer_word = tiles_answer_word,
+    .answer_form = "<tile><U|D|L|R>",
     .bounds = &tiles_bounds,
 };

@@ -38,8 +38,7 @@ static void greedy_solve(solver_context *ctx, const family_problem *p, const sol
     while (bucketq_pop(&open, &h, &at)) {
         uint64_t key = trail->key[at];
         if (board_is_goal(b, key)) {
-            search_append_path(b, trail, at, false, r);
-            search_solved(r);
+            search_trail_solved(p, MEASURE_MOVES, trail, at, r);   /* written in the notation */
             break;
         }
         /* Counted through the harness, so that bin/solve --trace and bin/render --graph can show
@@ -56,7 +55,10 @@ static void greedy_solve(solver_context *ctx, const family_problem *p, const sol
         uint64_t next = stateset_bytes_next(seen, MOVES_MAX) + trail_bytes_next(trail, MOVES_MAX) +
                         bucketq_bytes_next(&open, MOVES_MAX);
         if (search_should_stop(&limits, r, bytes, next)) break;
-        int n = moves_generate(b, key, trail_last_piece(b, trail, at), child, NULL);
+        /* Not the piece that moved last: what it can reach, its parent reached already. */
+        uint32_t parent = trail->parent[at];
+        int skip = parent == TRAIL_ROOT ? MOVES_SKIP_NONE : board_moved_piece(b, trail->key[parent], key);
+        int n = moves_generate(b, key, skip, child, NULL);
         r->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             stateset_add(seen, child[k], &added);

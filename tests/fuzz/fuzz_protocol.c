@@ -2,12 +2,14 @@
  * it (external/protocol.h). The input is what a solver writes: its first line, then the lines of
  * an answer to request 7, read as the answer to a 5x5 Rush Hour puzzle, a 4x5 Klotski one and a
  * 4x4 sliding-tile one. Every line must be taken or refused with one printable line of reason;
- * an answer read whole must hold moves that print and parse back to themselves (Rush Hour),
- * tokens of a piece's letter and its steps (Klotski) or of a tile's number and one direction
- * (the tiles), and counters and stats a result row can hold; a quoted line is printable. */
+ * an answer read whole must hold moves as the notation writes them (Rush Hour: each parses and
+ * prints back to itself), tokens of a piece's letter and its steps (Klotski) or of a tile's
+ * number and one direction (the tiles), and counters and stats a result row can hold; a quoted
+ * line is printable. */
 #include <stdio.h>
 
 #include "external/protocol.h"
+#include "rush/moves.h"
 #include "scan/scan.h"
 #include "tests/fuzz/fuzz.h"
 
@@ -40,13 +42,26 @@ static void check_tile_tokens(const tiles_board *b, const char *notation)
     free(copy);
 }
 
+/* Every move of a Rush Hour answer: one of the board's, written as moves_format writes it. */
+static void check_moves(const board *b, const char *notation)
+{
+    char *copy = strdup(notation);
+    for (char *save = NULL, *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        char out[8], err[BOARD_ERR_MAX];
+        move m;
+        if (moves_parse(b, t, &m, err)) abort();
+        moves_format(b, m, out);
+        if (strcmp(out, t) != 0) abort();
+    }
+    free(copy);
+}
+
 static void read_answer(const puzzle *p, const uint8_t *data, size_t size)
 {
     char request[UBP_REQUEST_MAX];
     solver_budget budget = {5000000, 1u << 30, 30};
     int n = ubp_format_request(request, 7, p, &budget);
     if (n <= 0 || n >= UBP_REQUEST_MAX || request[n - 1] != '\n') abort();
-    const board *b = &p->board;
 
     char *text = malloc(size + 1);
     memcpy(text, data, size);
@@ -73,15 +88,7 @@ static void read_answer(const puzzle *p, const uint8_t *data, size_t size)
     }
     if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_KLOTSKI) check_tokens(&p->klotski, a.notation);
     if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_TILES) check_tile_tokens(&p->tiles, a.notation);
-    if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_RUSH)
-        for (int k = 0; k < a.nmoves; k++) {   /* every move prints and parses back to itself */
-            char out[8], err[BOARD_ERR_MAX];
-            move again;
-            moves_format(b, a.moves[k], out);
-            if (moves_parse(b, out, &again, err) || again.piece != a.moves[k].piece ||
-                again.delta != a.moves[k].delta)
-                abort();
-        }
+    if (a.done && a.status == SOLVE_SOLVED && p->family == FAMILY_RUSH) check_moves(&p->board, a.notation);
     if (a.stats) {   /* KEY=VALUE pairs, no key twice: what a stats cell may hold */
         char *copy = strdup(a.stats), *keys[1024];
         int nk = 0;

@@ -22,11 +22,10 @@ static int solve(const char *name, const puzzle *p)
     measure_call(&u, &ctx, p, &small, &r);
     int moves = r.status == SOLVE_UNSOLVABLE ? -1 : -2;
     if (r.status == SOLVE_SOLVED) {
-        char why[PUZZLE_ERR_MAX], *text = search_solution_text(p, &r);
+        char why[PUZZLE_ERR_MAX];
         measure_counts units;
-        if (puzzle_replay(p, text, &units, why) < 0) abort();
+        if (puzzle_replay(p, r.text, &units, why) < 0) abort();
         moves = units.moves;
-        free(text);
     }
     solver_result_free(&r);
     solver_context_free(&ctx);

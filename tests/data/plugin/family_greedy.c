@@ -27,7 +27,7 @@ static void greedy_family(solver_context *ctx, const family_problem *p, const so
     while (bucketq_pop(&open, &h, &at)) {
         uint64_t key = trail->key[at];
         if (p->is_goal(p->board, key)) {
-            search_family_trail_solved(p, MEASURE_MOVES, trail, at, r);
+            search_trail_solved(p, MEASURE_MOVES, trail, at, r);
             break;
         }
         search_expand(&limits, r);
