@@ -1,5 +1,6 @@
 /* draw.c -- boards as pictures. PNG and SVG share one layout: a list of rectangles (and
- * letters) computed once by `layout`, then rasterised or written as SVG. */
+ * letters) computed once from the position's picture (family.h's family_picture: pieces as
+ * cells on a grid, walls, the exit), then rasterised or written as SVG. It knows no family. */
 #include "picture/draw.h"
 
 #include <string.h>
@@ -31,8 +32,8 @@ draw_style draw_default_style(void)
     return (draw_style){.tile = 48, .theme = THEME_DARK, .screenshot = false, .letters = true};
 }
 
-/* Rush Hour: three a piece; Klotski: up to four a cell (edge, face and two joins). */
-#define MAX_RECTS (KLOTSKI_MAX_SIDE * KLOTSKI_MAX_SIDE * 4 + 80)
+/* Up to four a cell of a picture's 8x8 grid (edge, face and two joins), and the frame's. */
+#define MAX_RECTS (64 * 4 + 80)
 
 typedef struct {
     int x0, y0, x1, y1;
@@ -95,77 +96,56 @@ static frame_t layout_frame(int width, int height, const draw_style *st, layout_
 
 /* A piece covering the cells from (c0, r0) to (c1, r1) exclusive: a shaded edge, then its face. */
 static void add_block(layout_t *l, const frame_t *fr, int c0, int r0, int c1, int r1, bool primary,
-                      char letter)
+                      const char *label)
 {
     int t = fr->t, gap = fr->gap;
     int x0 = fr->ox + c0 * t + gap, y0 = fr->oy + r0 * t + gap, x1 = fr->ox + c1 * t - gap,
         y1 = fr->oy + r1 * t - gap;
     add(l, x0, y0, x1, y1, primary ? fr->p.red_edge : fr->p.wood_edge, 0);
-    add(l, x0, y0, x1 - fr->edge, y1 - fr->edge, primary ? fr->p.red : fr->p.wood, letter);
+    add_text(l, x0, y0, x1 - fr->edge, y1 - fr->edge, primary ? fr->p.red : fr->p.wood, label);
 }
 
-/* Everything drawn, back to front; the exit notch is floor-colored and cuts the frame beside
- * the primary piece's line. */
-static void layout(const board *b, uint64_t key, const draw_style *st, layout_t *l)
+/* A position of any family, from its picture (family.h's family_picture), back to front: the
+ * frame and floor, the notch that opens the frame beside each exit cell (floor-colored), the
+ * walls, then the pieces. A rectangular piece is one block, as a Rush Hour car or a tile; any
+ * other shape (Klotski's) a block a cell, joined across the gaps between its cells, its label
+ * on its first cell. A piece is drawn as the primary where it is one, or where it stands on its
+ * goal (a tile on its own cell, so that a solved board is all red). A letter is written when
+ * the style asks for letters; a tile's number always. */
+static void layout_picture(const family_picture *f, const draw_style *st, layout_t *l)
 {
-    frame_t fr = layout_frame(b->width, b->height, st, l);
-    palette p = fr.p;
-    int t = fr.t, border = fr.border, gap = fr.gap, ox = fr.ox, oy = fr.oy, bw = fr.bw, bh = fr.bh;
-    const board_piece *pp = &b->piece[b->primary];
-    int line0 = pp->line * t, depth = border * 3 / 4;
-    switch (b->exit) {
-    case EXIT_RIGHT: add(l, ox + bw, oy + line0 + gap, ox + bw + depth, oy + line0 + t - gap, p.floor, 0); break;
-    case EXIT_LEFT: add(l, ox - depth, oy + line0 + gap, ox, oy + line0 + t - gap, p.floor, 0); break;
-    case EXIT_DOWN: add(l, ox + line0 + gap, oy + bh, ox + line0 + t - gap, oy + bh + depth, p.floor, 0); break;
-    case EXIT_UP: add(l, ox + line0 + gap, oy - depth, ox + line0 + t - gap, oy, p.floor, 0); break;
-    }
-
-    for (int r = 0; r < b->height; r++)
-        for (int c = 0; c < b->width; c++)
-            if (board_cell(b, key, r, c) == 'x')
-                add(l, ox + c * t + gap, oy + r * t + gap, ox + (c + 1) * t - gap,
-                    oy + (r + 1) * t - gap, p.wall, 0);
-    for (int i = 0; i < b->npieces; i++) {
-        const board_piece *pc = &b->piece[i];
-        int off = board_offset(b, key, i);
-        int c0 = pc->horizontal ? off : pc->line, r0 = pc->horizontal ? pc->line : off;
-        int c1 = pc->horizontal ? off + pc->length : pc->line + 1;
-        int r1 = pc->horizontal ? pc->line + 1 : off + pc->length;
-        add_block(l, &fr, c0, r0, c1, r1, i == b->primary, st->letters ? pc->label : 0);
-    }
-}
-
-/* A Klotski board with piece i anchored on at[i]: a rectangular piece is one block, as a Rush
- * Hour car; any other shape a block a cell, joined across the gaps between its cells. The
- * opening is a notch in the frame over the cells the primary covers against that edge. */
-static void layout_klotski(const klotski_board *b, const uint8_t *at, const draw_style *st,
-                           layout_t *l)
-{
-    frame_t fr = layout_frame(b->width, b->height, st, l);
+    frame_t fr = layout_frame(f->width, f->height, st, l);
     int t = fr.t, gap = fr.gap, depth = fr.border * 3 / 4;
-    char side = klotski_opening(b);
-    for (uint64_t s = side ? klotski_cells(b, 0, b->target) : 0; s; s &= s - 1) {
+    char side = f->exit_side;
+    for (uint64_t s = f->exit; s; s &= s - 1) {
         int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
         int x = fr.ox + c * t, y = fr.oy + r * t;
-        if (side == 'v' && r == b->height - 1) add(l, x + gap, fr.oy + fr.bh, x + t - gap, fr.oy + fr.bh + depth, fr.p.floor, 0);
+        if (side == 'v' && r == f->height - 1) add(l, x + gap, fr.oy + fr.bh, x + t - gap, fr.oy + fr.bh + depth, fr.p.floor, 0);
         if (side == '^' && r == 0) add(l, x + gap, fr.oy - depth, x + t - gap, fr.oy, fr.p.floor, 0);
         if (side == '<' && c == 0) add(l, fr.ox - depth, y + gap, fr.ox, y + t - gap, fr.p.floor, 0);
-        if (side == '>' && c == b->width - 1) add(l, fr.ox + fr.bw, y + gap, fr.ox + fr.bw + depth, y + t - gap, fr.p.floor, 0);
+        if (side == '>' && c == f->width - 1) add(l, fr.ox + fr.bw, y + gap, fr.ox + fr.bw + depth, y + t - gap, fr.p.floor, 0);
     }
-    for (uint64_t w = b->walls; w; w &= w - 1) {
+    for (uint64_t w = f->walls; w; w &= w - 1) {
         int cell = __builtin_ctzll(w), r = cell >> 3, c = cell & 7;
         add(l, fr.ox + c * t + gap, fr.oy + r * t + gap, fr.ox + (c + 1) * t - gap,
             fr.oy + (r + 1) * t - gap, fr.p.wall, 0);
     }
-    for (int i = 0; i < b->npieces; i++) {
-        const klotski_piece *pc = &b->piece[i];
-        uint64_t cells = klotski_cells(b, pc->cls, at[i]);
-        const klotski_class *k = &b->cls[pc->cls];
-        int r0 = at[i] >> 3, c0 = (at[i] & 7) + k->col_min, c1 = (at[i] & 7) + k->col_max + 1;
-        bool primary = i == b->primary;
-        char letter = st->letters ? pc->label : 0;
-        if (__builtin_popcountll(cells) == k->rows * (c1 - c0)) {   /* a rectangle */
-            add_block(l, &fr, c0, r0, c1, r0 + k->rows, primary, letter);
+    for (int i = 0; i < f->npieces; i++) {
+        const family_piece *pc = &f->piece[i];
+        uint64_t cells = pc->cells;
+        if (!cells) continue;
+        int first = __builtin_ctzll(cells);
+        bool primary = pc->primary || pc->goal == first;
+        bool number = pc->label[0] >= '0' && pc->label[0] <= '9';
+        const char *label = st->letters || number ? pc->label : "";
+        int r0 = 8, r1 = 0, c0 = 8, c1 = 0;
+        for (uint64_t s = cells; s; s &= s - 1) {
+            int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
+            r0 = r < r0 ? r : r0, r1 = r + 1 > r1 ? r + 1 : r1;
+            c0 = c < c0 ? c : c0, c1 = c + 1 > c1 ? c + 1 : c1;
+        }
+        if (__builtin_popcountll(cells) == (r1 - r0) * (c1 - c0)) {   /* a rectangle */
+            add_block(l, &fr, c0, r0, c1, r1, primary, label);
             continue;
         }
         for (uint64_t s = cells; s; s &= s - 1) {
@@ -175,8 +155,8 @@ static void layout_klotski(const klotski_board *b, const uint8_t *at, const draw
             int x1 = fr.ox + (c + 1) * t - gap + (right ? 2 * gap : 0);
             int y1 = fr.oy + (r + 1) * t - gap + (down ? 2 * gap : 0);
             add(l, x0, y0, x1, y1, primary ? fr.p.red_edge : fr.p.wood_edge, 0);
-            add(l, x0, y0, x1 - (right ? 0 : fr.edge), y1 - (down ? 0 : fr.edge),
-                primary ? fr.p.red : fr.p.wood, cell == at[i] ? letter : 0);
+            add_text(l, x0, y0, x1 - (right ? 0 : fr.edge), y1 - (down ? 0 : fr.edge),
+                     primary ? fr.p.red : fr.p.wood, cell == first ? label : "");
         }
     }
 }
@@ -214,28 +194,13 @@ static void write_svg(const layout_t *l, const draw_style *st, FILE *f, int x, i
     fprintf(f, "</g>\n");
 }
 
-/* A sliding-tile board: a block a tile with its number on it, the blank the bare floor; a tile
- * on its goal cell is drawn in the primary's red, so that a solved board is all red. */
-static void layout_tiles(const tiles_board *b, uint64_t key, const draw_style *st, layout_t *l)
-{
-    frame_t fr = layout_frame(b->width, b->height, st, l);
-    for (int c = 0; c < b->cells; c++) {
-        int t = tiles_at(key, c), r0 = c / b->width, c0 = c % b->width;
-        if (!t) continue;
-        char number[4];
-        snprintf(number, sizeof number, "%d", t);
-        add_block(l, &fr, c0, r0, c0 + 1, r0 + 1, b->goal_cell[t] == c, 0);
-        snprintf(l->r[l->count - 1].text, sizeof l->r[0].text, "%s", number);
-    }
-}
-
 /* The layout of a position of any family. */
 static void layout_position(const puzzle *p, const puzzle_position *pos, const draw_style *st,
                             layout_t *l)
 {
-    if (p->family == FAMILY_RUSH) layout(&p->board, pos->key, st, l);
-    else if (p->family == FAMILY_TILES) layout_tiles(&p->tiles, pos->key, st, l);
-    else layout_klotski(&p->klotski, pos->at, st, l);
+    family_picture f;
+    puzzle_picture(p, pos, &f);
+    layout_picture(&f, st, l);
 }
 
 void draw_puzzle(const puzzle *p, const puzzle_position *pos, const draw_style *st, image *out)

@@ -28,8 +28,8 @@
 #
 # And it holds the families to their promise (docs/architecture.md, "Families"): no file of the
 # generic layers -- the strategies (the files directly in solvers/), the search machinery
-# (search/), the command line (cli/), the pictures of the search (graph/), the harness (bench/)
-# and the programs (programs/) -- may
+# (search/), the command line (cli/), the pictures of boards (picture/) and of the search
+# (graph/), the harness (bench/) and the programs (programs/) -- may
 #   - name a family's constant (FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_TILES; FAMILY_BIT(...), the
 #     declaration of the families a solver takes, is allowed),
 #   - include a family's own header (a path naming rush, klotski or tiles),
@@ -47,7 +47,7 @@ files=$(find common scan picture search solvers external cli graph bench space p
         rush klotski tiles \
         \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
 status=0
-generic=$(ls solvers/*.c solvers/*.h search/* cli/* graph/* bench/*.c bench/*.h bench/*.cc \
+generic=$(ls solvers/*.c solvers/*.h search/* cli/* picture/* graph/* bench/*.c bench/*.h bench/*.cc \
     programs/* 2> /dev/null || true)
 # shellcheck disable=SC2086
 [ -z "$generic" ] || awk '
