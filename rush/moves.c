@@ -31,8 +31,14 @@ move moves_between(const board *b, uint64_t from, uint64_t to)
 
 int moves_format(const board *b, move m, char *out)
 {
-    return snprintf(out, 8, "%c%c%d", b->piece[m.piece].label, m.delta < 0 ? '-' : '+',
-                    abs(m.delta));
+    /* Written by hand, not by snprintf: a search's solution is written inside its timed solve,
+     * and dfs's run to thousands of moves. A distance is one digit (at most BOARD_MAX_SIDE). */
+    _Static_assert(BOARD_MAX_SIDE <= 9, "a move's distance is one digit");
+    out[0] = b->piece[m.piece].label;
+    out[1] = m.delta < 0 ? '-' : '+';
+    out[2] = (char)('0' + abs(m.delta));
+    out[3] = '\0';
+    return 3;
 }
 
 int moves_format_list(const board *b, const move *m, int count, char *out, size_t n)
