@@ -285,6 +285,7 @@ static BFS_SEARCH_INLINE void search(solver_context *ctx, const board *b, uint64
             if (search_should_stop(&limits, r, bytes, bytes_next)) {
                 r->generated = generated;
                 r->duplicates = generated - (stored - 1);
+                r->cluster_states = stored;   /* all reachable: what the cluster holds at least */
                 return;
             }
             uint64_t next_256th = (expanded | 255) + 1;

@@ -67,7 +67,8 @@ typedef struct {
     uint64_t peak_frontier;   /* largest open list, BFS level or search depth */
     uint64_t peak_bytes;      /* largest size of the solver's own structures */
     uint64_t iterations;      /* deepening iterations, where the solver iterates */
-    uint64_t cluster_states;  /* cluster mode: states reachable from the start */
+    uint64_t cluster_states;  /* cluster mode: states reachable from the start (stopped by a
+                                 budget: those it stored, all reachable, a lower bound) */
     uint64_t *level_sizes;    /* BFS: states first reached at each depth (malloc'ed) */
     int nlevels;
     const char *note;         /* something the solver wants said about this run, or NULL

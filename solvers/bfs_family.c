@@ -133,7 +133,8 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
     if (end > level_end) search_count_level(r, depth + 1, end - level_end);
     free(child);
     if (memo) p->memo->free(memo);
-    if (cluster && !stopped) r->cluster_states = trail->count;
+    /* Stopped, what was stored: all reachable, what the cluster holds at least. */
+    if (cluster) r->cluster_states = trail->count;
     if (goal != UINT64_MAX) search_trail_solved(p, m, trail, (uint32_t)goal, r);
     else if (!stopped) r->status = SOLVE_UNSOLVABLE;
     /* The queue is the order of expansion: the trail's first r->expanded entries. */

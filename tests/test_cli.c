@@ -74,6 +74,25 @@ Test(cli, many_puzzles_one_json_line_each_and_the_worst_status)
     free(out), free(err);
 }
 
+/* A cluster analysis a budget stops says which budget, and as its lower bound the states it
+ * stored (every one reachable), never "at least 0": Rush Hour's engine and a family's view. */
+Test(cli, a_cluster_stopped_by_a_budget_says_what_it_stored)
+{
+    const char *runs[] = {"--cluster --max-states 1000 corpus/seed-formats/csharp-750.txt",
+                          "--cluster --max-states 10K corpus/klotski/seed-hard.txt"};
+    const unsigned long long least[] = {1000, 10000};
+    for (int k = 0; k < 2; k++) {
+        char *out, *err;
+        cr_assert_eq(solve(runs[k], &out, &err), 3, "%s", runs[k]);
+        const char *at = strstr(out, "cluster of at least ");
+        cr_assert_not_null(at, "%s", out);
+        unsigned long long n = strtoull(at + strlen("cluster of at least "), NULL, 10);
+        cr_assert_gt(n, least[k], "%s", out);
+        cr_assert_not_null(strstr(out, " states: budget exceeded (states)\n"), "%s", out);
+        free(out), free(err);
+    }
+}
+
 Test(cli, standard_input_and_native_output)
 {
     char *out, *err;
