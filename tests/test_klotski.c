@@ -779,6 +779,15 @@ Test(klotski, the_seeds_hard_board_reads_and_its_key_fits)
     cr_assert_eq(p->klotski.npieces, 25);
     cr_assert_eq(p->klotski.target, 5 * 8 + 2);
     cr_assert_leq(p->klotski.key_bits, 64);
+    /* The post's own Python form is the same board. */
+    puzzle_list python = load("tests/data/klotski/seed-hard.py.txt");
+    char a[17], b[17];
+    puzzle_id(p, a);
+    puzzle_id(&python.items[0], b);
+    cr_assert_str_eq(a, b);
+    cr_assert_eq(python.items[0].start, p->start);
+    cr_assert_str_eq(python.items[0].name, "board_hard1");
+    puzzle_list_free(&python);
     puzzle_list_free(&list);
 }
 
