@@ -10,9 +10,10 @@
  * It is the control for the zone solvers (zone13.c, iddfs_zone.c): the same search without
  * their rules.
  *
- * The family form (every family but Rush Hour) deepens in moves with no prune at all: the family
- * view does not say which piece moved, so every successor is searched, and an iteration that
- * cuts off nothing still proves "no solution".
+ * On a family's view (a family with no fast space) it deepens in moves with no prune at all:
+ * the view does not say which piece moved, so every successor is searched, and an iteration
+ * that cuts off nothing still proves "no solution". On the fast space (Rush Hour's) the prune
+ * is the space's own after the move that reached a state (common/fast_space.h).
  */
 #include "search/space.h"
 
