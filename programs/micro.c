@@ -132,10 +132,10 @@ static void bench_movegen(micro_state *st, const void *arg)
     const fixture *f = arg;
     family_problem view;
     puzzle_problem(&f->p, &view);
-    uint64_t keys[SPACE_FAST_ROOM], sum = 0;
+    uint64_t keys[FAST_ROOM], sum = 0;
     while (micro_keep_running(st))
         for (uint64_t i = 0; i < f->nstates; i++)
-            sum += (uint64_t)space_fast_successors(view.fast, f->states[i], SPACE_NO_SKIP, keys);
+            sum += (uint64_t)fast_successors(view.fast, f->states[i], FAST_NO_SKIP, keys);
     micro_keep(sum);
     micro_set_items_processed(st, micro_iterations(st) * (int64_t)f->nstates);
 }

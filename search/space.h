@@ -5,15 +5,15 @@
  * A solver has one entry (search/solver.h). It writes its loop once, as an always-inlined
  * function over a search_space, and calls it through SPACE_DISPATCH, which compiles the loop
  * twice, once a space, and runs the copy the puzzle's family has. Every function here is
- * always inlined too, so in each copy `s->on_fast` is a known constant and the other space's
- * branch is gone: the fast space's loop makes the calls a hand-written one would, and pays
+ * always inlined too, so in each copy `s->fast` is known (NULL, or the pointer the dispatch
+ * tested) and the other space's branch is gone: the fast space's loop makes the calls a hand-written one would, and pays
  * nothing for the view's.
  *
  *     SPACE_DISPATCH(p, MEASURE_MOVES, sp, my_search(ctx, sp, p->start, budget, r));
  *     ...  int n = space_successors(sp, key, skip, child);
  *          if (space_is_goal(sp, child[0])) ...
  *
- * `skip` is the fast space's prune (fast_space.h: space_skip_after gives it, SPACE_NO_SKIP
+ * `skip` is the fast space's prune (fast_space.h: space_skip_after gives it, FAST_NO_SKIP
  * leaves out nothing); the view's successors are all of them. A solution is the path of keys,
  * written in the family's notation by its view (search.h's search_path_solved), in either
  * space.
@@ -25,14 +25,10 @@
 #include "search/search.h"
 
 #define SPACE_INLINE static inline __attribute__((always_inline))
-#define SPACE_NO_SKIP FAST_NO_SKIP
-/* The most successors a state of the fast space has: room a loop may keep on its frame. */
-#define SPACE_FAST_ROOM FAST_ROOM
 
 typedef struct {
     const family_problem *p;   /* the view: its solutions' notation, and its space when not fast */
-    const fast_space *fast;    /* the fast space (on_fast), else NULL */
-    bool on_fast;
+    const fast_space *fast;    /* the fast space, or NULL: the view's */
     measure m;                 /* the measure searched (the fast space's is moves) */
 } search_space;
 
@@ -42,12 +38,11 @@ typedef struct {
 #define SPACE_DISPATCH(p, m, sp, call)                                                           \
     do {                                                                                         \
         if ((p)->fast) {                                                                         \
-            const search_space sp##_fast = {(p), (const fast_space *)(p)->fast, true,            \
-                                            MEASURE_MOVES};                                      \
+            const search_space sp##_fast = {(p), (const fast_space *)(p)->fast, MEASURE_MOVES};  \
             const search_space *sp = &sp##_fast;                                                 \
             call;                                                                                \
         } else {                                                                                 \
-            const search_space sp##_view = {(p), NULL, false, (m)};                              \
+            const search_space sp##_view = {(p), NULL, (m)};                                     \
             const search_space *sp = &sp##_view;                                                 \
             call;                                                                                \
         }                                                                                        \
@@ -56,47 +51,30 @@ typedef struct {
 /* The view's space in measure m (a search that has no fast form). */
 SPACE_INLINE search_space space_of_family(const family_problem *p, measure m)
 {
-    return (search_space){p, NULL, false, m};
-}
-
-/* The fast space's own calls, for a loop that keeps its space apart (Korf's IDA*, the
- * generator's benchmark): the goal test, and the successors leaving out what `skip` says. */
-SPACE_INLINE bool space_fast_is_goal(const fast_space *f, uint64_t key)
-{
-    return fast_is_goal(f, key);
-}
-
-SPACE_INLINE int space_fast_successors(const fast_space *f, uint64_t key, int skip, uint64_t *child)
-{
-    return fast_successors(f, key, skip, child);
-}
-
-SPACE_INLINE int space_fast_skip_after(const fast_space *f, uint64_t parent, uint64_t key)
-{
-    return fast_skip_after(f, parent, key);
+    return (search_space){p, NULL, m};
 }
 
 /* The most successors a state has. */
 SPACE_INLINE int space_room(const search_space *s)
 {
-    return s->on_fast ? FAST_ROOM : s->p->max_successors;
+    return s->fast ? FAST_ROOM : s->p->max_successors;
 }
 
 SPACE_INLINE bool space_is_goal(const search_space *s, uint64_t key)
 {
-    return s->on_fast ? fast_is_goal(s->fast, key) : s->p->is_goal(s->p->board, key);
+    return s->fast ? fast_is_goal(s->fast, key) : s->p->is_goal(s->p->board, key);
 }
 
 SPACE_INLINE int space_successors(const search_space *s, uint64_t key, int skip, uint64_t *child)
 {
-    if (s->on_fast) return fast_successors(s->fast, key, skip, child);
+    if (s->fast) return fast_successors(s->fast, key, skip, child);
     return s->p->successors(s->p->board, key, s->m, child);
 }
 
 /* The prune for key's successors, key reached from parent (the view has none). */
 SPACE_INLINE int space_skip_after(const search_space *s, uint64_t parent, uint64_t key)
 {
-    return s->on_fast ? space_fast_skip_after(s->fast, parent, key) : SPACE_NO_SKIP;
+    return s->fast ? fast_skip_after(s->fast, parent, key) : FAST_NO_SKIP;
 }
 
 /* The successors of trail entry `at` that a breadth- or best-first search has not met
@@ -106,9 +84,9 @@ SPACE_INLINE int space_trail_successors(const search_space *s, const search_trai
                                         uint64_t at, uint64_t *child)
 {
     uint32_t parent = t->parent[at];
-    if (s->on_fast)
+    if (s->fast)
         return fast_successors(s->fast, t->key[at],
-                               parent == TRAIL_ROOT ? SPACE_NO_SKIP
+                               parent == TRAIL_ROOT ? FAST_NO_SKIP
                                                     : fast_skip_after(s->fast, t->key[parent], t->key[at]),
                                child);
     if (parent == TRAIL_ROOT || !s->p->successors_after)
@@ -122,7 +100,7 @@ SPACE_INLINE int space_trail_successors(const search_space *s, const search_trai
 SPACE_INLINE int space_level_successors(const search_space *s, const search_trail *t, uint64_t at,
                                         uint64_t *child)
 {
-    if (!s->on_fast) return space_trail_successors(s, t, at, child);
+    if (!s->fast) return space_trail_successors(s, t, at, child);
     uint32_t parent = t->parent[at];
     return fast_level_successors(s->fast, parent == TRAIL_ROOT ? 0 : t->key[parent],
                                  parent == TRAIL_ROOT, t->key[at], child);
@@ -159,14 +137,14 @@ SPACE_INLINE void space_stack_begin(pathstack *ps, search_limits *l, const searc
                                     uint64_t start, int h, solver_result *r)
 {
     pathstack_clear(ps);
-    space_stack_push(ps, s, start, SPACE_NO_SKIP, r);
+    space_stack_push(ps, s, start, FAST_NO_SKIP, r);
     if (search_expand(l, r)) search_trace_step(l, trace_step_of(start, 0, 0, h));
 }
 
 SPACE_INLINE void space_stack_descend(pathstack *ps, const search_space *s, uint64_t key,
                                       bool prune, solver_result *r)
 {
-    space_stack_push(ps, s, key, prune ? space_skip_after(s, pathstack_top(ps)->key, key) : SPACE_NO_SKIP,
+    space_stack_push(ps, s, key, prune ? space_skip_after(s, pathstack_top(ps)->key, key) : FAST_NO_SKIP,
                      r);
     if (pathstack_depth(ps) > r->peak_frontier) r->peak_frontier = pathstack_depth(ps);
 }

@@ -99,8 +99,8 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp,
     bucketq open;
     bucketq_init(&open);
     g_table gt = {NULL, 0};
-    uint64_t room = (uint64_t)space_room(sp), local[SPACE_FAST_ROOM];
-    uint64_t *child = sp->on_fast ? local : xmalloc(room * sizeof *child);
+    uint64_t room = (uint64_t)space_room(sp), local[FAST_ROOM];
+    uint64_t *child = sp->fast ? local : xmalloc(room * sizeof *child);
 
     int h0 = astar_bound(&fb, start, 0, start);
     bool added;

@@ -198,7 +198,7 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     uint64_t start = p->start;
-    if (!sp->on_fast && space_is_goal(sp, start)) {
+    if (!sp->fast && space_is_goal(sp, start)) {
         space_start_solved(sp, start, r);
         return;
     }
@@ -213,7 +213,7 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
     if (forward_only) {
         stateset_clear(s[1].set, true);
         trail_clear(s[1].trail);
-        if (!sp->on_fast) {   /* breadth-first search forward, as exact */
+        if (!sp->fast) {   /* breadth-first search forward, as exact */
             bfs_run(ctx, p, MEASURE_MOVES, budget, r, false);
             return;
         }
@@ -223,7 +223,7 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
     uint64_t slot = stateset_add(s[0].set, start, &added);   /* may grow the table: first */
     s[0].set->value[slot] = trail_push(s[0].trail, start, TRAIL_ROOT);
     s[0].end = 1;
-    if (sp->on_fast) {   /* the start may be a goal: a seed, or (forward only) tested */
+    if (sp->fast) {   /* the start may be a goal: a seed, or (forward only) tested */
         uint64_t seed = stateset_find(s[1].set, start);
         if (seed != UINT64_MAX || (forward_only && space_is_goal(sp, start))) {
             if (forward_only) space_start_solved(sp, start, r);
@@ -231,8 +231,8 @@ SPACE_INLINE void bibfs_search(solver_context *ctx, const search_space *sp, cons
             return;
         }
     }
-    uint64_t local[SPACE_FAST_ROOM];
-    uint64_t *child = sp->on_fast ? local : xmalloc((size_t)space_room(sp) * sizeof *child);
+    uint64_t local[FAST_ROOM];
+    uint64_t *child = sp->fast ? local : xmalloc((size_t)space_room(sp) * sizeof *child);
     if (forward_only) {
         while (s[0].end > s[0].begin && !expand_level(sp, s, 0, true, &limits, child, r))
             r->iterations++;

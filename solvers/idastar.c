@@ -85,8 +85,8 @@ SPACE_INLINE int bound_of(const bounded_space *s, uint64_t key)
 SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_t key, int h,
                                   solver_result *r)
 {
-    if (s->sp.on_fast) {
-        int skip = pathstack_depth(ps) ? space_skip_after(&s->sp, pathstack_top(ps)->key, key) : SPACE_NO_SKIP;
+    if (s->sp.fast) {
+        int skip = pathstack_depth(ps) ? space_skip_after(&s->sp, pathstack_top(ps)->key, key) : FAST_NO_SKIP;
         space_stack_push(ps, &s->sp, key, skip, r);
         return;
     }
@@ -100,7 +100,7 @@ SPACE_INLINE void push_successors(pathstack *ps, const bounded_space *s, uint64_
 /* The bound of the state pathstack_advance gave last. */
 SPACE_INLINE int bound_popped(const bounded_space *s, const pathstack *ps, uint64_t key)
 {
-    return s->sp.on_fast ? bound_of(s, key) : pathstack_last_h(ps);
+    return s->sp.fast ? bound_of(s, key) : pathstack_last_h(ps);
 }
 
 /* The smallest f among the states still CUT in the table, or -1 when none is. */
@@ -215,7 +215,7 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
 {
     k->path[g] = key;
     if (family ? (key & k->p->goal_mask) == k->p->goal_value   /* is_goal, without the call */
-               : space_fast_is_goal(k->fast, key)) {
+               : fast_is_goal(k->fast, key)) {
         search_path_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
         return true;
     }
@@ -238,7 +238,7 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
     if (family) {   /* every successor but the parent, with its bound */
         n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);
     } else {        /* the fast space's prune after the move from the parent, which holds it */
-        n = space_fast_successors(k->fast, key, g ? space_fast_skip_after(k->fast, parent, key) : SPACE_NO_SKIP,
+        n = fast_successors(k->fast, key, g ? fast_skip_after(k->fast, parent, key) : FAST_NO_SKIP,
                                   child);
         for (int i = 0; i < n; i++) hs[i] = k->fb->h(k->fb, child[i]);
     }
