@@ -127,12 +127,11 @@ static inline __attribute__((always_inline)) void pend(const board *b, const voi
     moves_avx2_begin(b, layout, queue->key[at], queue->key[root ? at : parent], root, p);
 #else
     (void)layout;
-    /* The filter after the move that reached entry `at` (all of them at a root): the mover's
-     * moves kept in steps, rule 1 above failing there. */
+    /* The mover's moves kept in steps, rule 1 above failing there. */
     uint32_t parent = queue->parent[at];
-    moves_filter f = parent == TRAIL_ROOT ? moves_filter_skip(b, MOVES_SKIP_NONE)
-                                          : moves_filter_commuting(b, queue->key[parent], queue->key[at], steps);
-    *p = (bfs_pending){queue->key[at], f};
+    bool root = parent == TRAIL_ROOT;
+    *p = (bfs_pending){queue->key[at],
+                       moves_filter_level(b, queue->key[root ? at : parent], root, queue->key[at], steps)};
 #endif
 }
 

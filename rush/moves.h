@@ -74,6 +74,14 @@ static inline moves_filter moves_filter_commuting(const board *b, uint64_t from,
     return moves_filter_after(b, i, board_offset(b, from, i), board_offset(b, to, i), keep_mover);
 }
 
+/* The filter a breadth-first level applies to `to`, reached from `from` (root: `to` is a root,
+ * and every move is let through): moves_filter_commuting's. */
+static inline moves_filter moves_filter_level(const board *b, uint64_t from, bool root, uint64_t to,
+                                              bool keep_mover)
+{
+    return root ? moves_filter_skip(b, MOVES_SKIP_NONE) : moves_filter_commuting(b, from, to, keep_mover);
+}
+
 /* The generators below share this: appends at keys[n] (and moves[n] when not NULL) the moves
  * of piece i, standing at offset `at` in position occ, that filter f lets through and that
  * slide it at most max_distance cells; returns the new count. runs is moves_runs(); the piece

@@ -42,9 +42,8 @@ static inline __attribute__((always_inline)) int rush_fast_level_successors(cons
                                                                            uint64_t key,
                                                                            uint64_t *child)
 {
-    moves_filter f = root ? moves_filter_skip(b, MOVES_SKIP_NONE)
-                          : moves_filter_commuting(b, parent, key, false);
-    return moves_generate_filtered(b, key, f, child, NULL, BOARD_MAX_SIDE);
+    return moves_generate_filtered(b, key, moves_filter_level(b, parent, root, key, false), child,
+                                   NULL, BOARD_MAX_SIDE);
 }
 
 #endif
