@@ -49,7 +49,8 @@ C_STRING = sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/'
 
 # The layers, lowest first, then the families' folders (docs/architecture.md;
 # scripts/check-layers.sh holds the tree to it).
-FAMILIES = rush klotski tiles
+# The families' folders, read from the one registry (common/families.h): one line a family.
+FAMILIES := $(shell sed -n 's|^\#include "\([a-z0-9_]*\)/.*|\1|p' common/families.h)
 FAMILY_SRC = $(wildcard $(patsubst %,%/*.c,$(FAMILIES)))
 LIB_SRC  = $(wildcard common/*.c scan/*.c picture/*.c search/*.c solvers/*.c solvers/bounds/*.c \
                       external/*.c cli/*.c graph/*.c bench/*.c space/*.c) $(FAMILY_SRC)
@@ -127,7 +128,7 @@ $(eval $(call variant,build/san,$(SANFLAGS),))
 $(eval $(call variant,build/pic,$(OPTFLAGS) -fPIC,))
 # A family's readers (scan_*, fmt_*) and space explorer (*_space) stand on the scanner and the
 # space, which the library leaves out; the rest of its folder is in.
-FAMILY_LIB = $(filter-out %/scan_grid.% %/scan_klotski.% %/fmt_tiles.% %_space.c %_space.h,$(1))
+FAMILY_LIB = $(filter-out %/scan_% %/fmt_% %_space.c %_space.h,$(1))
 UNBLOCK_SRC = $(wildcard common/*.c search/*.c solvers/*.c solvers/bounds/*.c) \
               $(call FAMILY_LIB,$(FAMILY_SRC))
 UNBLOCK_OBJ = $(patsubst %.c,build/pic/obj/%.o,$(UNBLOCK_SRC)) $(patsubst %,build/pic/obj/%,$(TWIN_OBJ))

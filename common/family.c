@@ -1,20 +1,23 @@
-/* family.c -- the one registry of the families, and the measures' names (family.h).
+/* family.c -- the families' classes by family_id, and the measures' names (family.h).
  *
- * A family is its folder and its line here: the folder defines its family_class
- * (common/puzzle.h), everything a puzzle of the family needs from it, and this table ties it,
- * by its family_id, to every layer that knows no family. */
+ * A family is its folder and its line in the registry (common/families.h): the folder defines
+ * its family_class (common/puzzle.h), everything a puzzle of the family needs from it, and this
+ * table, built from the registry, ties it by its family_id to every layer that knows no
+ * family. */
 #include "common/family.h"
 
 #include <string.h>
 
 #include "common/puzzle.h"
 
-extern const family_class rush_family, klotski_family, tiles_family;
+#define FAMILY(ID, name, type, member) extern const family_class name##_family;
+#include "common/families.h"
+#undef FAMILY
 
 static const family_class *const registry[FAMILY_COUNT] = {
-    [FAMILY_RUSH] = &rush_family,
-    [FAMILY_KLOTSKI] = &klotski_family,
-    [FAMILY_TILES] = &tiles_family,
+#define FAMILY(ID, name, type, member) [FAMILY_##ID] = &name##_family,
+#include "common/families.h"
+#undef FAMILY
 };
 
 const char *const measure_names[MEASURE_COUNT] = {"moves", "slides", "steps"};

@@ -18,7 +18,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_TILES, FAMILY_COUNT } family_id;
+/* FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_TILES: one a line of the registry, in its order. */
+typedef enum {
+#define FAMILY(ID, name, type, member) FAMILY_##ID,
+#include "common/families.h"
+#undef FAMILY
+    FAMILY_COUNT
+} family_id;
 #define FAMILY_BIT(f) (1u << (f))
 #define FAMILY_ALL ((1u << FAMILY_COUNT) - 1)
 

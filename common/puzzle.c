@@ -120,7 +120,7 @@ void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_
         if (*s == '\n') *s = separator;
 }
 
-bool puzzle_format_db(const puzzle *p, char out[BOARD_DB_MAX])
+bool puzzle_format_db(const puzzle *p, char out[PUZZLE_DB_MAX])
 {
     const family_class *c = class_of(p);
     return c->format_db && c->format_db(p, p->start, out);

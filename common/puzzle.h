@@ -1,18 +1,24 @@
 /* puzzle.h -- a board with what is known about it, and lists of puzzles.
  *
- * A puzzle is what the scanner produces and the harness runs: its family and board (a Rush Hour,
- * Klotski or sliding-tile board, by `family`), where it came from, its name, and, where the source
+ * A puzzle is what the scanner produces and the harness runs: its family and board (one member
+ * a family, by the registry, common/families.h: a Rush Hour puzzle's `board`, a Klotski one's
+ * `klotski`, the sliding tiles' `tiles`), where it came from, its name, and, where the source
  * says so, its optimal move count (and for Klotski slide and step counts) and cluster size.
- * Whatever reads p->board, p->klotski or p->tiles looks at p->family first: they share their memory.
+ * The boards share their memory: only the family's own folder reads its member. The room the
+ * core gives a family's texts (PUZZLE_*_MAX below) is fixed here, and each family proves at
+ * compile time that its own fit (its *_puzzle.c).
  */
 #ifndef PUZZLE_H
 #define PUZZLE_H
 
-#include "rush/board.h"
 #include "common/family.h"
-#include "klotski/klotski.h"
-#include "rush/moves.h"
-#include "tiles/tiles.h"
+
+/* Every family's board type, each entry of the registry including its header. */
+#define FAMILY_TYPES
+#define FAMILY(ID, name, type, member)
+#include "common/families.h"
+#undef FAMILY
+#undef FAMILY_TYPES
 
 #define PUZZLE_UNKNOWN (-1)      /* optimal: not given by the source */
 #define PUZZLE_UNSOLVABLE (-2)   /* optimal: the source says there is no solution */
@@ -21,10 +27,10 @@
 
 typedef struct {
     family_id family;
-    union {
-        board board;                  /* FAMILY_RUSH */
-        klotski_board klotski;        /* FAMILY_KLOTSKI */
-        tiles_board tiles;            /* FAMILY_TILES */
+    union {                           /* the family's board, by `family` */
+#define FAMILY(ID, name, type, member) type member;
+#include "common/families.h"
+#undef FAMILY
     };
     uint64_t start;                   /* key of the starting position */
     char name[PUZZLE_NAME_MAX];       /* the source's name, else "<path as given>:<line>" */
@@ -63,15 +69,16 @@ void puzzle_list_free(puzzle_list *list);
  * 0 when every move is legal and the end is solved, with the solution's three measures in *out
  * (Rush Hour: each move is one slide); else -1 with the first illegal move in err
  * (PUZZLE_ERR_MAX bytes). Independent of every solver: what each answer is checked with. */
-#define PUZZLE_ERR_MAX (BOARD_ERR_MAX > KLOTSKI_ERR_MAX ? BOARD_ERR_MAX : KLOTSKI_ERR_MAX)
+#define PUZZLE_ERR_MAX 256
 int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *err);
 
-/* A position along a solution: its key and, for Klotski, each piece's anchor by piece (which
- * piece is where, which a key, where alike pieces are one state, does not say: pictures keep
- * each letter on its piece). Rush Hour's pieces are in the key; `at` is unused. */
+/* A position along a solution: its key and, for a family whose key does not say which piece
+ * is where (Klotski, where alike pieces are one state), each piece's anchor by piece, so that
+ * pictures keep each letter on its piece. Where the key says it (Rush Hour), `at` is unused. */
+#define PUZZLE_PIECES_MAX 50
 typedef struct {
     uint64_t key;
-    uint8_t at[KLOTSKI_MAX_PIECES];
+    uint8_t at[PUZZLE_PIECES_MAX];
 } puzzle_position;
 
 /* The start as a position. */
@@ -89,7 +96,7 @@ int puzzle_replay_each(const puzzle *p, const char *text, puzzle_move_seen *seen
 /* The native grid of a position, in the puzzle's letters, its lines ended by '\n' (as
  * board_format_grid and klotski_format_grid write them; PUZZLE_GRID_MAX bytes). Returns its
  * length. */
-#define PUZZLE_GRID_MAX (BOARD_TEXT_MAX > KLOTSKI_TEXT_MAX ? BOARD_TEXT_MAX : KLOTSKI_TEXT_MAX)
+#define PUZZLE_GRID_MAX 160
 int puzzle_format_position(const puzzle *p, const puzzle_position *pos, char *out);
 
 /* Whether text has the form of a solution in family f's notation: its tokens (moves.h's,
@@ -126,12 +133,13 @@ uint64_t puzzle_geometry(const puzzle *p, puzzle *out);
  * by `separator`: '\n' gives text the scanner reads; '/' gives the one-line form results use
  * for boards without a database form (the last '/' dropped; turn each '/' back into a newline
  * to read it). out: PUZZLE_BOARD_MAX bytes. */
-#define PUZZLE_BOARD_MAX (KLOTSKI_TEXT_MAX + 64)
+#define PUZZLE_BOARD_MAX (PUZZLE_GRID_MAX + 64)
 void puzzle_format_board(const puzzle *p, char separator, char out[PUZZLE_BOARD_MAX]);
 
-/* The database form of p's start (board_format_db), or false: a board with no such form, or
- * another family than Rush Hour. */
-bool puzzle_format_db(const puzzle *p, char out[BOARD_DB_MAX]);
+/* The database form of p's start (Rush Hour's one-line form, docs/formats.md), or false: a
+ * board with no such form, or a family with none. */
+#define PUZZLE_DB_MAX 65
+bool puzzle_format_db(const puzzle *p, char out[PUZZLE_DB_MAX]);
 
 /* Position key of p on one line, as results write boards: the database form when it keeps
  * the puzzle's letters (board_format_db), else puzzle_format_board's one-line form. A
@@ -170,7 +178,7 @@ typedef struct {
     /* The grid of key (start: the file's own grid, with the puzzle's letters where alike pieces
      * differ, for key p->start only); returns its length. */
     int (*grid)(const puzzle *p, uint64_t key, bool start, char *out);
-    /* The database line of key (BOARD_DB_MAX bytes), or false: no such form (NULL: none). */
+    /* The database line of key (PUZZLE_DB_MAX bytes), or false: no such form (NULL: none). */
     bool (*format_db)(const puzzle *p, uint64_t key, char *out);
     /* The puzzle in a protocol request, after `solve ID ` (docs/external.md): its length. */
     int (*request)(const puzzle *p, char *out, size_t size);

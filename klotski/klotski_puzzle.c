@@ -7,6 +7,11 @@
 
 #include "common/puzzle.h"
 
+/* What the core gives a family's texts and positions holds Klotski's (common/puzzle.h). */
+_Static_assert(KLOTSKI_ERR_MAX <= PUZZLE_ERR_MAX, "a Klotski message fits PUZZLE_ERR_MAX");
+_Static_assert(KLOTSKI_TEXT_MAX <= PUZZLE_GRID_MAX, "a Klotski grid fits PUZZLE_GRID_MAX");
+_Static_assert(KLOTSKI_MAX_PIECES <= PUZZLE_PIECES_MAX, "every piece has its place in `at`");
+
 static void klotski_puzzle_problem(const puzzle *p, family_problem *out)
 {
     klotski_problem(&p->klotski, p->start, out);

@@ -4,18 +4,10 @@
  * frame or from a `goal:` the source gives, never both. */
 #include "scan/scan_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
-void scan_grid_init(scan_grid *g)
-{
-    memset(g, 0, sizeof *g);
-    g->primary = 'A';
-    g->exit_side = -1;
-    g->exit_line = -1;
-    g->goal_row = -1;
-}
-
-int scan_klotski_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err)
+static int klotski_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err)
 {
     klotski_board *b = &p->klotski;
     char why[KLOTSKI_ERR_MAX];
@@ -62,3 +54,28 @@ int scan_klotski_build(const scan_source *src, const scan_grid *g, puzzle *p, ch
     p->start = klotski_start_key(b);
     return 0;
 }
+
+/* Its own headers of the native format: `slides:` and `steps:`, its other optima, and
+ * `goal: X Y`, the primary's target top-left cell. */
+static int klotski_header(const scan_source *src, int lineno, const char *key, const char *value,
+                          scan_grid *g, puzzle *p, char *err)
+{
+    if (strcmp(key, "goal") == 0) {
+        int x, y, used = 0;
+        if (sscanf(value, "%d %d%n", &x, &y, &used) != 2 || value[used] || x < 0 || y < 0)
+            return scan_error(err, src, lineno,
+                              "goal: '%s' is not two counts X Y (column, row, from 0)", value);
+        g->goal_col = x;
+        g->goal_row = y;
+        g->goal_lineno = lineno;
+        return 0;
+    }
+    int *optimum = strcmp(key, "slides") == 0 ? &p->optimal_slides : &p->optimal_steps;
+    if (!scan_parse_optimum(value, optimum))
+        return scan_error(err, src, lineno, "%s: '%s' is not a count or '-'", key, value);
+    return 0;
+}
+
+/* Klotski's part of the scanner: its grids, whose frame marks the opening. */
+const scan_family klotski_scan = {.build = klotski_build, .frame_opening = true,
+                                  .headers = "slides steps goal", .header = klotski_header};

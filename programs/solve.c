@@ -125,7 +125,7 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     setup_label(u, label);
     setup_params_text(u, p->family, params);
     const char *heuristic = setup_heuristic(u);
-    char text[PUZZLE_BOARD_MAX], db[BOARD_DB_MAX], id[17];
+    char text[PUZZLE_BOARD_MAX], db[PUZZLE_DB_MAX], id[17];
     puzzle_format_board(p, '\n', text);
     puzzle_id(p, id);
     bool solved = r->status == SOLVE_SOLVED;

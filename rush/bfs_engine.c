@@ -54,6 +54,7 @@
  */
 #include <string.h>
 
+#include "rush/moves.h"
 #include "solvers/bfs.h"
 #if defined AVX2_TWIN || defined BFS_AVX512_BUILD
 #define BFS_VECTOR 1

@@ -11,6 +11,11 @@
 #include "common/xmem.h"
 #include "rush/moves.h"
 
+/* What the core gives a family's texts holds Rush Hour's (common/puzzle.h). */
+_Static_assert(BOARD_ERR_MAX <= PUZZLE_ERR_MAX, "a Rush Hour message fits PUZZLE_ERR_MAX");
+_Static_assert(BOARD_TEXT_MAX <= PUZZLE_GRID_MAX, "a Rush Hour grid fits PUZZLE_GRID_MAX");
+_Static_assert(BOARD_DB_MAX <= PUZZLE_DB_MAX, "a database line fits PUZZLE_DB_MAX");
+
 static void rush_problem(const puzzle *p, family_problem *out)
 {
     moves_problem(&p->board, p->start, out);

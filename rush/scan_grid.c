@@ -2,46 +2,9 @@
  * image scanner end here, so every rule about what a legal board is lives in one place. */
 #include "scan/scan_internal.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, ...)
-{
-    int n = lineno > 0 ? snprintf(err, SCAN_ERR_MAX, "%s:%d: ", src->path, lineno)
-                       : snprintf(err, SCAN_ERR_MAX, "%s: ", src->path);
-    if (n < 0 || n >= SCAN_ERR_MAX) return -1;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err + n, (size_t)(SCAN_ERR_MAX - n), fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-void scan_default_name(const scan_source *src, int lineno, puzzle *p)
-{
-    snprintf(p->source, sizeof p->source, "%.300s:%d", src->path, lineno);
-    snprintf(p->name, sizeof p->name, "%s", p->source);
-}
-
-int scan_parse_count(const char *s, long *value)
-{
-    if (!*s || strlen(s) > 9) return 0;
-    for (const char *c = s; *c; c++)
-        if (*c < '0' || *c > '9') return 0;
-    *value = strtol(s, NULL, 10);
-    return 1;
-}
-
-int scan_parse_optimum(const char *s, int *optimum)
-{
-    long n;
-    if (strcmp(s, "-") == 0) *optimum = PUZZLE_UNSOLVABLE;
-    else if (scan_parse_count(s, &n)) *optimum = (int)n;
-    else return 0;
-    return 1;
-}
 
 /* The cells of one label, in row-major order. */
 typedef struct {
@@ -124,11 +87,12 @@ static int add_piece(const scan_source *src, const scan_grid *g, const label_cel
     return 0;
 }
 
-int scan_grid_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err)
+static int rush_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err)
 {
     board *b = &p->board;
     char why[BOARD_ERR_MAX];
     int first_line = g->row_lineno[0];
+    p->family = FAMILY_RUSH;
     if (board_init(b, g->width, g->height, why)) return scan_error(err, src, first_line, "%s", why);
 
     bool done[256] = {false};
@@ -163,3 +127,6 @@ int scan_grid_build(const scan_source *src, const scan_grid *g, puzzle *p, char 
     p->start = board_start_key(b);
     return 0;
 }
+
+/* Rush Hour's part of the scanner: its grids, whose frame marks exactly one exit. */
+const scan_family rush_scan = {.build = rush_build};

@@ -23,6 +23,7 @@
 #ifndef ZONE_H
 #define ZONE_H
 
+#include "rush/moves.h"
 #include "search/search.h"
 
 typedef struct {

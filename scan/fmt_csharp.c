@@ -72,7 +72,8 @@ int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err)
         line[n++] = &src->line[k];
     }
     if (n == 0) return scan_error(err, src, 0, "no puzzle in this file");
-    scan_grid g = {.exit_side = -1, .exit_line = -1};
+    scan_grid g;
+    scan_grid_init(&g);
     if (read_size(src, line[0], &g, err)) return -1;
     if (n != g.height + 3)
         return scan_error(err, src, line[n - 1]->lineno,
@@ -105,5 +106,5 @@ int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err)
 
     puzzle *p = puzzle_list_add(out);
     scan_default_name(src, line[0]->lineno, p);
-    return scan_grid_build(src, &g, p, err);
+    return scan_build(src, &g, p, err);
 }

@@ -114,7 +114,7 @@ static int read_klotski_board(const scan_source *src, int lineno, const char *te
         g.open_lineno = lineno;
         for (int c = from; c <= from + last - first; c++) g.open_cells |= 1ull << ((height - 1) * 8 + c);
     }
-    return scan_klotski_build(src, &g, p, err);
+    return scan_build(src, &g, p, err);
 }
 
 static int read_board(const scan_source *src, int lineno, const char *text, puzzle *p, char *err)
@@ -131,8 +131,10 @@ static int read_board(const scan_source *src, int lineno, const char *text, puzz
     if (!side)
         return scan_error(err, src, lineno, "board has %zu characters; a database board has 16, "
                           "25, 36, 49 or 64 (4x4 to 8x8), or is a Klotski board's rows joined by '/'", len);
-    scan_grid g = {.width = side, .height = side, .primary = 'A', .exit_side = EXIT_RIGHT,
-                   .exit_line = DB_PRIMARY_ROW, .exit_lineno = lineno};
+    scan_grid g;
+    scan_grid_init(&g);
+    g.width = g.height = side;
+    g.exit_side = EXIT_RIGHT, g.exit_line = DB_PRIMARY_ROW, g.exit_lineno = lineno;
     for (int i = 0; i < side * side; i++) {
         char c = text[i];
         if (!board_char(c))
@@ -141,7 +143,7 @@ static int read_board(const scan_source *src, int lineno, const char *text, puzz
         g.cell[i / side][i % side] = c == 'o' ? '.' : c;
     }
     for (int r = 0; r < side; r++) g.row_lineno[r] = lineno;
-    return scan_grid_build(src, &g, p, err);
+    return scan_build(src, &g, p, err);
 }
 
 static int read_line(const scan_source *src, const scan_line *line, puzzle *p, char *err)

@@ -24,8 +24,10 @@ int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzz
     image_free(&im);
     if (rc) return scan_error(err, &src, 0, "%s", reason);
 
-    scan_grid g = {.width = SHOT_SIDE, .height = SHOT_SIDE, .primary = 'A',
-                   .exit_side = a.exit_side, .exit_line = a.exit_line};
+    scan_grid g;
+    scan_grid_init(&g);
+    g.width = g.height = SHOT_SIDE;
+    g.exit_side = a.exit_side, g.exit_line = a.exit_line;
     for (int r = 0; r < SHOT_SIDE; r++) {
         memcpy(g.cell[r], a.label[r], SHOT_SIDE);
         g.row_lineno[r] = 0;
@@ -33,7 +35,7 @@ int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzz
     puzzle *p = puzzle_list_add(out);
     snprintf(p->source, sizeof p->source, "%.300s", path);
     snprintf(p->name, sizeof p->name, "%s", p->source);
-    if (scan_grid_build(&src, &g, p, err)) {
+    if (scan_build(&src, &g, p, err)) {
         out->count--;
         return -1;
     }

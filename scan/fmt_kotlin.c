@@ -8,7 +8,8 @@
 
 int fmt_kotlin_read(const scan_source *src, puzzle_list *out, char *err)
 {
-    scan_grid g = {.primary = 'A', .exit_side = -1, .exit_line = -1};
+    scan_grid g;
+    scan_grid_init(&g);
     int first = 0;
     for (int k = 0; k < src->count; k++) {
         const scan_line *line = &src->line[k];
@@ -42,5 +43,5 @@ int fmt_kotlin_read(const scan_source *src, puzzle_list *out, char *err)
     if (g.height == 0) return scan_error(err, src, 0, "no puzzle in this file");
     puzzle *p = puzzle_list_add(out);
     scan_default_name(src, first, p);
-    return scan_grid_build(src, &g, p, err);
+    return scan_build(src, &g, p, err);
 }

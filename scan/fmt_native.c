@@ -14,11 +14,12 @@
  * A file holds any number of puzzles one after another; blank lines and '#' comment lines may
  * stand between them. Exactly one exit marker per puzzle.
  *
- * A `family: klotski` header makes it a Klotski puzzle (docs/formats.md): the marks in the
- * frame are its opening, one under (or beside) each open cell, all on one side; or a
- * `goal: X Y` header gives the primary's target top-left cell. `slides:` and `steps:` give
- * its other optima. The header comes before the grid, so a border is read knowing its family.
- * A `family: tiles` header hands the lines after it to the sliding tiles' reader (fmt_tiles.c).
+ * A `family: NAME` header says the puzzle's family (docs/formats.md), and the header comes
+ * before the grid, so that a border is read knowing it: what differs by family is the
+ * family's part of the scanner (scan_internal.h, scan_family). Klotski's frame marks its
+ * opening, one mark under (or beside) each open cell, all on one side, and it takes headers
+ * of its own (`slides:`, `steps:`, `goal: X Y`); the sliding tiles read the lines after the
+ * header themselves (tiles/fmt_tiles.c).
  */
 #include "scan/scan_internal.h"
 
@@ -50,7 +51,7 @@ static void note_opening(native_reader *r, char side, int row, int col, int line
 
 static void note_exit(native_reader *r, board_exit side, int line, int lineno)
 {
-    if (r->g.family == FAMILY_KLOTSKI) {
+    if (scan_family_of(r->g.family)->frame_opening) {
         static const char marks[4] = {'>', '<', 'v', '^'};
         int row = side == EXIT_UP ? 0 : side == EXIT_DOWN ? r->g.height - 1 : line;
         int col = side == EXIT_LEFT ? 0 : side == EXIT_RIGHT ? r->g.width - 1 : line;
@@ -63,16 +64,52 @@ static void note_exit(native_reader *r, board_exit side, int line, int lineno)
     r->g.exit_lineno = lineno;
 }
 
+/* Whether `key` (len bytes) is one of the words of list ("a b c"). */
+static bool listed(const char *list, const char *key, size_t len)
+{
+    for (const char *w = list; w && *w; w += strcspn(w, " "), w += strspn(w, " "))
+        if (strcspn(w, " ") == len && strncmp(w, key, len) == 0) return true;
+    return false;
+}
+
+/* "rush, klotski or tiles": the registry's families, for a message. */
+static void family_names(char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int f = 0; f < FAMILY_COUNT && n < size; f++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", f == 0 ? "" : f + 1 < FAMILY_COUNT ? ", " : " or ",
+                              family_name((family_id)f));
+}
+
+/* A header no family takes: which one does, if any. */
+static int header_elsewhere(const scan_source *src, const native_reader *r, const scan_line *line,
+                            size_t key_len, char *err)
+{
+    const char *s = line->text;
+    for (int f = 0; f < FAMILY_COUNT; f++)
+        if (f != (int)r->g.family && listed(scan_family_of((family_id)f)->headers, s, key_len))
+            return scan_error(err, src, line->lineno, "%.*s: is a header of the %s family (family: %s "
+                              "first)", (int)key_len, s, family_name((family_id)f),
+                              family_name((family_id)f));
+    return scan_error(err, src, line->lineno, "unknown header '%.*s'", (int)key_len, s);
+}
+
 static int read_header(const scan_source *src, native_reader *r, const scan_line *line, char *err)
 {
     const char *s = line->text;
     const char *colon = strchr(s, ':');
-    if (!colon)
-        return scan_error(err, src, line->lineno,
-                          "expected a header (family:, name:, moves:, slides:, steps:, cluster:, "
-                          "primary:, goal:) or a border +---+");
+    if (!colon) {
+        char all[160] = "family:, name:, moves:, cluster:, primary:";
+        for (int f = 0; f < FAMILY_COUNT; f++)
+            for (const char *w = scan_family_of((family_id)f)->headers; w && *w;
+                 w += strcspn(w, " "), w += strspn(w, " "))
+                snprintf(all + strlen(all), sizeof all - strlen(all), ", %.*s:", (int)strcspn(w, " "), w);
+        return scan_error(err, src, line->lineno, "expected a header (%s) or a border +---+", all);
+    }
     const char *value = colon + 1 + strspn(colon + 1, " \t");
     size_t key_len = (size_t)(colon - s);
+    const scan_family *sf = scan_family_of(r->g.family);
     if (!r->have_header) r->start_lineno = line->lineno;
     r->have_header = true;
     if (key_len == 4 && strncmp(s, "name", 4) == 0) {
@@ -80,33 +117,17 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
             return scan_error(err, src, line->lineno, "name must be 1 to %zu characters",
                               sizeof r->p->name - 1);
         strcpy(r->p->name, value);
-    } else if ((key_len == 5 && strncmp(s, "moves", 5) == 0) ||
-               (key_len == 6 && strncmp(s, "slides", 6) == 0) ||
-               (key_len == 5 && strncmp(s, "steps", 5) == 0)) {
-        int *optimum = s[1] == 'o' ? &r->p->optimal : s[1] == 'l' ? &r->p->optimal_slides
-                                                                   : &r->p->optimal_steps;
-        if (optimum != &r->p->optimal && r->g.family != FAMILY_KLOTSKI)
-            return scan_error(err, src, line->lineno,
-                              "%.*s: is a Klotski header (family: klotski first)", (int)key_len, s);
-        if (!scan_parse_optimum(value, optimum))
-            return scan_error(err, src, line->lineno, "%.*s: '%s' is not a count or '-'",
-                              (int)key_len, s, value);
+    } else if (key_len == 5 && strncmp(s, "moves", 5) == 0) {
+        if (!scan_parse_optimum(value, &r->p->optimal))
+            return scan_error(err, src, line->lineno, "moves: '%s' is not a count or '-'", value);
     } else if (key_len == 6 && strncmp(s, "family", 6) == 0) {
         int f = family_parse(value);
-        if (f < 0)
-            return scan_error(err, src, line->lineno, "family: '%s' is not rush, klotski or tiles",
-                              value);
+        if (f < 0) {
+            char names[96];
+            family_names(names, sizeof names);
+            return scan_error(err, src, line->lineno, "family: '%s' is not %s", value, names);
+        }
         r->g.family = (family_id)f;
-    } else if (key_len == 4 && strncmp(s, "goal", 4) == 0) {
-        int x, y, used = 0;
-        if (r->g.family != FAMILY_KLOTSKI)
-            return scan_error(err, src, line->lineno, "goal: is a Klotski header (family: klotski first)");
-        if (sscanf(value, "%d %d%n", &x, &y, &used) != 2 || value[used] || x < 0 || y < 0)
-            return scan_error(err, src, line->lineno,
-                              "goal: '%s' is not two counts X Y (column, row, from 0)", value);
-        r->g.goal_col = x;
-        r->g.goal_row = y;
-        r->g.goal_lineno = line->lineno;
     } else if (key_len == 7 && strncmp(s, "cluster", 7) == 0) {
         if (!scan_parse_count(value, &r->p->cluster))
             return scan_error(err, src, line->lineno, "cluster: '%s' is not a count", value);
@@ -114,8 +135,12 @@ static int read_header(const scan_source *src, native_reader *r, const scan_line
         if (!is_label(value[0]) || value[1])
             return scan_error(err, src, line->lineno, "primary: '%s' is not a piece letter", value);
         r->g.primary = value[0];
+    } else if (listed(sf->headers, s, key_len)) {
+        char key[16];
+        snprintf(key, sizeof key, "%.*s", (int)key_len, s);
+        return sf->header(src, line->lineno, key, value, &r->g, r->p, err);
     } else
-        return scan_error(err, src, line->lineno, "unknown header '%.*s'", (int)key_len, s);
+        return header_elsewhere(src, r, line, key_len, err);
     return 0;
 }
 
@@ -196,13 +221,13 @@ static int finish_puzzle(const scan_source *src, native_reader *r, int lineno, c
     strcpy(name, r->p->name);
     scan_default_name(src, r->start_lineno, r->p);
     if (name[0]) strcpy(r->p->name, name);
-    if (r->g.family == FAMILY_KLOTSKI) return scan_klotski_build(src, &r->g, r->p, err);
+    if (scan_family_of(r->g.family)->frame_opening) return scan_build(src, &r->g, r->p, err);
     if (r->exits == 0)
         return scan_error(err, src, lineno, "board has no exit marker (< > ^ v in the border)");
     if (r->exits > 1)
         return scan_error(err, src, lineno, "board has %d exit markers; it needs exactly one",
                           r->exits);
-    return scan_grid_build(src, &r->g, r->p, err);
+    return scan_build(src, &r->g, r->p, err);
 }
 
 int fmt_native_read(const scan_source *src, puzzle_list *out, char *err)
@@ -235,8 +260,8 @@ int fmt_native_read(const scan_source *src, puzzle_list *out, char *err)
             r.in_grid = true;
         } else if (read_header(src, &r, line, err)) {
             return -1;
-        } else if (r.g.family == FAMILY_TILES) {   /* its rows are numbers: fmt_tiles.c */
-            if (fmt_tiles_read(src, &k, r.p, r.start_lineno, out, err)) return -1;
+        } else if (scan_family_of(r.g.family)->read) {   /* its own text: the tiles' numbers */
+            if (scan_family_of(r.g.family)->read(src, &k, r.p, r.start_lineno, out, err)) return -1;
             open = false;
         }
     }

@@ -150,6 +150,5 @@ int fmt_python_read(const scan_source *src, puzzle_list *out, char *err)
     puzzle *p = puzzle_list_add(out);
     scan_default_name(src, first, p);
     if (name[0]) strcpy(p->name, name);
-    if (g.family == FAMILY_KLOTSKI) return scan_klotski_build(src, &g, p, err);
-    return scan_grid_build(src, &g, p, err);
+    return scan_build(src, &g, p, err);
 }

@@ -26,9 +26,9 @@ typedef struct {
     int exit_side;     /* a board_exit, or -1: the far end (right/bottom) of the primary's line */
     int exit_line;     /* row/column the source puts the exit in, or -1: the primary's */
     int exit_lineno;   /* source line that gave the exit, for messages */
-    /* Klotski (family FAMILY_KLOTSKI): the opening marked in the frame, its side ('v' '^' '<'
-     * '>', 0: none) and cells; or the goal the source gives, the primary's top-left target
-     * cell (goal_row -1: none). */
+    /* Its family (the implied one unless the source says another). For a family whose frame
+     * marks an opening (Klotski): its side ('v' '^' '<' '>', 0: none) and cells; or the goal
+     * the source gives, the primary's top-left target cell (goal_row -1: none). */
     family_id family;
     char open_side;
     uint64_t open_cells;
@@ -44,11 +44,37 @@ int scan_read_file(const char *path, char **data, size_t *len, char *err);
 int scan_error(char *err, const scan_source *src, int lineno, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Validates a grid and turns it into p->board and p->start (p->klotski for a Klotski grid:
- * scan_klotski.c). Returns 0 or -1 with err set. */
-int scan_grid_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
-int scan_klotski_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
-/* A grid with nothing read yet: primary 'A', no exit, no goal. */
+/* What the scanner asks of a family, defined with its readers in its folder as <name>_scan
+ * (rush/scan_grid.c, klotski/scan_klotski.c, tiles/fmt_tiles.c) and tied to it by the registry
+ * (common/families.h): the readers of the formats (fmt_*.c) know no family's rules. */
+typedef struct {
+    /* A lettered grid, validated, into p (its family, board and start): every rule of what a
+     * legal board of the family is. Returns 0 or -1 with err set. NULL: the family's text is
+     * not a lettered grid. */
+    int (*build)(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
+    /* The native format: whether the marks in the frame are an opening of one or more cells
+     * on one side (Klotski), not exactly one exit (Rush Hour). */
+    bool frame_opening;
+    /* The headers of the native format that only this family takes, as "name name ..."
+     * (Klotski: "slides steps goal"), and how one is read into p and g: 0, or -1 with err
+     * set. NULL: none. */
+    const char *headers;
+    int (*header)(const scan_source *src, int lineno, const char *key, const char *value,
+                  scan_grid *g, puzzle *p, char *err);
+    /* A family whose text is not a lettered grid (the tiles' numbers) reads the native
+     * format's lines after its `family:` header itself, from line index *at until its block
+     * or list ends; *at becomes the last line read. p is the puzzle the header started (its
+     * name: and moves: may be set already); start_lineno its first line. NULL: none. */
+    int (*read)(const scan_source *src, int *at, puzzle *p, int start_lineno, puzzle_list *out,
+                char *err);
+} scan_family;
+
+/* The scanner's part of family f. */
+const scan_family *scan_family_of(family_id f);
+
+/* Validates a grid and turns it into p (by g->family's build). Returns 0 or -1 with err set. */
+int scan_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err);
+/* A grid with nothing read yet: the implied family, primary 'A', no exit, no goal. */
 void scan_grid_init(scan_grid *g);
 
 /* Sets p->name and p->source to "<path as given>:<lineno>" (two files of one name in
@@ -67,11 +93,6 @@ int fmt_db_read(const scan_source *src, puzzle_list *out, char *err);
 int fmt_kotlin_read(const scan_source *src, puzzle_list *out, char *err);
 int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err);
 int fmt_python_read(const scan_source *src, puzzle_list *out, char *err);
-/* The sliding tiles, from the line after a `family: tiles` header (line index *at) until the
- * block or list ends; *at becomes the last line read. p is the puzzle the header started (its
- * name: and moves: may be set already); start_lineno its first line. */
-int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
-                   puzzle_list *out, char *err);
 int fmt_image_read(const char *path, const unsigned char *data, size_t len, puzzle_list *out,
                    char *err);
 

@@ -15,6 +15,9 @@
 # Generated files (the build's "generated/...") are of layer 0. tests/ and examples/ may include
 # anything.
 #
+# The families are read from the one registry (common/families.h): its lines name their
+# folders, and each folder's entry (<folder>/<folder>_family.h) its constant, FAMILY(ID, ...).
+#
 # A family's folder (rush, klotski, tiles) holds parts of several layers, each file of the layer
 # of the part it is, told by its name:
 #   scan_* fmt_*                                  its readers                  1
@@ -43,14 +46,19 @@
 set -eu
 root=${1:-$(dirname "$0")/..}
 cd "$root"
+families=$(sed -n 's|^#include "\([a-z0-9_]*\)/.*|\1|p' common/families.h)
+[ -n "$families" ] || { echo "common/families.h: no family" >&2; exit 1; }
+names=$(echo $families | tr ' ' '|')
+ids=$(for f in $families; do sed -n 's/^FAMILY(\([A-Z0-9_]*\),.*/\1/p' "$f/${f}_family.h"; done |
+      paste -sd'|')
 files=$(find common scan picture search solvers external cli graph bench space programs \
-        rush klotski tiles \
+        $families \
         \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
 status=0
 generic=$(ls solvers/*.c solvers/*.h search/* cli/* picture/* graph/* bench/*.c bench/*.h bench/*.cc \
     programs/* 2> /dev/null || true)
 # shellcheck disable=SC2086
-[ -z "$generic" ] || awk '
+[ -z "$generic" ] || awk -v names="$names" -v ids="$ids" '
 function found(what, why) {
     printf "%s:%d: %s: %s (docs/architecture.md, \"Families\")\n", FILENAME, FNR, what, why
     bad = 1
@@ -59,19 +67,20 @@ function found(what, why) {
 /^[ \t]*\/?\*/ { next }
 /^[ \t]*#[ \t]*include[ \t]*"/ {
     t = line; sub(/^[^"]*"/, "", t); sub(/".*$/, "", t)
-    if (t ~ /(rush|klotski|tiles)/)
+    if (t ~ ("(" names ")"))
         found("#include " t, "includes a family'"'"'s own header")
     next
 }
 {
     l = line
     gsub(/FAMILY_BIT\([A-Z_]+\)/, "", l)
-    while (match(l, /FAMILY_(RUSH|KLOTSKI|TILES)/)) {
+    while (match(l, "FAMILY_(" ids ")")) {
         found(substr(l, RSTART, RLENGTH), "names a family")
         l = substr(l, RSTART + RLENGTH)
     }
     l = line
-    while (match(l, /(^|[^A-Za-z0-9_.>])(rush|klotski|tiles|board|moves)_[a-z0-9_]+[ \t]*\(/)) {
+    # Rush Hour also names its functions by its board and its moves (rush/board.h, moves.h).
+    while (match(l, "(^|[^A-Za-z0-9_.>])(" names "|board|moves)_[a-z0-9_]+[ \t]*\\(")) {
         name = substr(l, RSTART, RLENGTH); sub(/^[^a-z]*/, "", name); sub(/[ \t]*\($/, "", name)
         found(name "()", "calls a family'"'"'s own function")
         l = substr(l, RSTART + RLENGTH)
@@ -79,11 +88,11 @@ function found(what, why) {
 }
 END { exit bad }' $generic || status=1
 # shellcheck disable=SC2086
-awk '
+awk -v names="$names" '
 function layer(path,    dir, base) {
     dir = path; sub(/\/.*$/, "", dir)
     base = path; sub(/^.*\//, "", base)
-    if (dir == "rush" || dir == "klotski" || dir == "tiles") {
+    if (dir ~ ("^(" names ")$")) {
         if (base ~ /^(scan_|fmt_|zone\.)/ || base ~ /_cluster\./) return 1
         if (base ~ /(_bounds|_pdb)\.|^(blockers|mustmove|pdb|bfs_engine|rush_bfs|zone13|iddfs_zone)\./) return 2
         if (base ~ /_space\./) return 3

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "common/puzzle.h"
+#include "rush/moves.h"
 #include "scan/scan.h"
 #include "solvers/setup.h"
 

@@ -805,6 +805,12 @@ Test(klotski, bad_input_is_one_line_naming_the_file_and_line)
          "k.txt:3: no goal: mark the opening in the frame (v ^ < >) or give goal: X Y\n"},
         {"family: klotski\n+-^+\n|A.|\n|..>\n+--+\n", "k.txt:4: the opening is marked on two sides\n"},
         {"family: chess\n", "k.txt:1: family: 'chess' is not rush, klotski or tiles\n"},
+        {"slides: 3\n+---+\n|AA.>\n+---+\n",
+         "k.txt:1: slides: is a header of the klotski family (family: klotski first)\n"},
+        {"family: klotski\nsteps: x\n", "k.txt:2: steps: 'x' is not a count or '-'\n"},
+        {"family: klotski\nwidth: 3\n", "k.txt:2: unknown header 'width'\n"},
+        {"name: x\nnonsense\n", "k.txt:2: expected a header (family:, name:, moves:, cluster:, primary:, "
+         "slides:, steps:, goal:) or a border +---+\n"},
         {"[[1, 0], [0, 0]]\nsolved_row = x\n", "k.txt:2: solved_row: expected a row or column number from 0\n"},
         {"family: klotski\n+--------+\n|ABCDEFGH|\n|IJKLMNOP|\n|QRSTUVWX|\n|YZabcdef|\n|ghijklmn|\n"
          "|pqrstuvw|\n|yz......|\n|........|\n+v-------+\n",

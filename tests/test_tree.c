@@ -30,6 +30,8 @@ Test(tree, the_layer_check_fails_on_a_planted_violation)
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
              "set -e; cd %s; mkdir -p common scan picture search solvers cli bench space programs rush tiles; "
+             "for f in rush klotski tiles; do mkdir -p $f; cp \"$OLDPWD/$f/${f}_family.h\" $f/; done; "
+             "cp \"$OLDPWD/common/families.h\" common/; "
              "printf '#include \"bench/report.h\"\\n' > common/core.h; "
              "printf '#include \"solver.h\"\\n' > search/bare.c; "
              "printf '#include \"bench/report.h\"\\n#include \"common/core.h\"\\n' > programs/main.c; "
@@ -52,13 +54,19 @@ Test(tree, the_layer_check_fails_on_a_planted_violation)
 /* The families' promise, planted broken in a tree of its own: a strategy that names a family's
  * constant (Rush Hour's too), one that tests a puzzle's family, a harness file that includes
  * a family's header, a program that calls a family's function; FAMILY_BIT(...), a solver's
- * declaration of its families, passes. A search file (search/) is held to the same. */
+ * declaration of its families, passes. A search file (search/) is held to the same. The
+ * families are the registry's: a fourth added by its line there is held to it too. */
 Test(tree, the_family_check_fails_on_a_planted_leak)
 {
     char dir[64], cmd[2048], *out, *err;
     th_scratch(dir);
     snprintf(cmd, sizeof cmd,
-             "set -e; cd %s; mkdir -p common solvers/bounds bench programs scripts; "
+             "set -e; cd %s; mkdir -p common solvers/bounds bench programs scripts sokoban; "
+             "for f in rush klotski tiles; do mkdir -p $f; cp \"$OLDPWD/$f/${f}_family.h\" $f/; done; "
+             "cp \"$OLDPWD/common/families.h\" common/; "
+             "printf '#include \"sokoban/sokoban_family.h\"\\n' >> common/families.h; "
+             "printf 'FAMILY(SOKOBAN, sokoban, sokoban_board, sokoban)\\n' > sokoban/sokoban_family.h; "
+             "printf 'int d = FAMILY_SOKOBAN + sokoban_push(0);\\n' > solvers/v.c; "
              "printf 'int a = FAMILY_RUSH;\\nint b = FAMILY_BIT(FAMILY_TILES);\\n' > solvers/x.c; "
              "printf 'int f(const puzzle *p) { return p->family == FAMILY_KLOTSKI; }\\n' > solvers/y.c; "
              "printf 'int c = FAMILY_TILES;\\n' > solvers/bounds/z.c; "
@@ -79,9 +87,11 @@ Test(tree, the_family_check_fails_on_a_planted_leak)
              "programs/m.c:1: board_offset(): calls a family's own function%s"
              "search/s.h:1: #include rush/moves.h: includes a family's own header%s"
              "search/s.h:2: moves_generate(): calls a family's own function%s"
+             "solvers/v.c:1: FAMILY_SOKOBAN: names a family%s"
+             "solvers/v.c:1: sokoban_push(): calls a family's own function%s"
              "solvers/x.c:1: FAMILY_RUSH: names a family%s"
              "solvers/y.c:1: FAMILY_KLOTSKI: names a family%s",
-             why, why, why, why, why, why, why, why);
+             why, why, why, why, why, why, why, why, why, why);
     cr_assert_str_eq(out, want);
     free(out), free(err);
 }

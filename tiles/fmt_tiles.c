@@ -201,8 +201,8 @@ static bool looks_like_list(const tiles_reader *t, const char *text)
            (n && strncmp(w.word[n - 1], "moves=", 6) == 0);
 }
 
-int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
-                   puzzle_list *out, char *err)
+static int tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
+                      puzzle_list *out, char *err)
 {
     tiles_reader t = {src, 0, 0, {0}, 0, 0};
     int k = *at + 1, rows = 0, width = 0, cells[TILES_MAX_CELLS + TILES_MAX_SIDE];
@@ -259,3 +259,6 @@ int fmt_tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
     if (name[0]) strcpy(p->name, name);
     return finish_board(&t, width, rows, cells, row_lineno[rows - 1], row_lineno, p, err);
 }
+
+/* The tiles' part of the scanner: no lettered grid; the lines after `family: tiles` are its. */
+const scan_family tiles_scan = {.read = tiles_read};

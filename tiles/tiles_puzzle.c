@@ -8,6 +8,10 @@
 
 #include "common/puzzle.h"
 
+/* What the core gives a family's texts holds the tiles' (common/puzzle.h). */
+_Static_assert(TILES_ERR_MAX <= PUZZLE_ERR_MAX, "a tiles message fits PUZZLE_ERR_MAX");
+_Static_assert(TILES_TEXT_MAX <= PUZZLE_GRID_MAX, "a tiles grid fits PUZZLE_GRID_MAX");
+
 static void tiles_puzzle_problem(const puzzle *p, family_problem *out)
 {
     tiles_problem(&p->tiles, p->start, out);
