@@ -128,7 +128,7 @@ $(eval $(call variant,build/san,$(SANFLAGS),))
 $(eval $(call variant,build/pic,$(OPTFLAGS) -fPIC,))
 # A family's readers (scan_*, fmt_*) and space explorer (*_space) stand on the scanner and the
 # space, which the library leaves out; the rest of its folder is in.
-FAMILY_LIB = $(filter-out %/scan_% %/fmt_% %_space.c %_space.h,$(1))
+FAMILY_LIB = $(foreach f,$(1),$(if $(filter scan_% fmt_% space_% %_space.c %_space.h,$(notdir $(f))),,$(f)))
 UNBLOCK_SRC = $(wildcard common/*.c search/*.c solvers/*.c solvers/bounds/*.c) \
               $(call FAMILY_LIB,$(FAMILY_SRC))
 UNBLOCK_OBJ = $(patsubst %.c,build/pic/obj/%.o,$(UNBLOCK_SRC)) $(patsubst %,build/pic/obj/%,$(TWIN_OBJ))

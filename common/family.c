@@ -10,43 +10,37 @@
 
 #include "common/puzzle.h"
 
-#define FAMILY(ID, name, type, member) extern const family_class name##_family;
-#include "common/families.h"
-#undef FAMILY
-
-static const family_class *const registry[FAMILY_COUNT] = {
-#define FAMILY(ID, name, type, member) [FAMILY_##ID] = &name##_family,
-#include "common/families.h"
-#undef FAMILY
-};
+#define FAMILY_PART family_class
+#define FAMILY_PART_OF(name) name##_family
+#include "common/family_parts.h"   /* family_parts: each family's class */
 
 const char *const measure_names[MEASURE_COUNT] = {"moves", "slides", "steps"};
 
 const family_class *family_class_of(family_id f)
 {
-    return registry[f];
+    return family_parts[f];
 }
 
 const char *family_name(family_id f)
 {
-    return (unsigned)f < FAMILY_COUNT ? registry[f]->name : "?";
+    return (unsigned)f < FAMILY_COUNT ? family_parts[f]->name : "?";
 }
 
 int family_parse(const char *name)
 {
     for (int f = 0; f < FAMILY_COUNT; f++)
-        if (strcmp(name, registry[f]->name) == 0) return f;
+        if (strcmp(name, family_parts[f]->name) == 0) return f;
     return -1;
 }
 
 bool family_slides_are_moves(family_id f)
 {
-    return registry[f]->slides_are_moves;
+    return family_parts[f]->slides_are_moves;
 }
 
 bool family_table_pays(family_id f)
 {
-    return registry[f]->table_pays;
+    return family_parts[f]->table_pays;
 }
 
 const char *measure_name(measure m)

@@ -14,6 +14,7 @@
 #include "search/search.h"
 #include "search/solver.h"
 #include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
 #include "solvers/plugin.h"
 
 #endif

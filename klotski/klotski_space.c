@@ -23,10 +23,11 @@
 #include <string.h>
 
 #include "rush/board.h"
+#include "cli/cli.h"
 #include "common/grow.h"
 #include "klotski/klotski.h"
 #include "common/stateset.h"
-#include "space/explore.h"
+#include "space/family_space.h"
 
 enum { PRIMARY, WIDE, TALL, SINGLE, SHAPES };
 static const int shape_rows[SHAPES] = {2, 1, 2, 1}, shape_cols[SHAPES] = {2, 2, 1, 1};
@@ -447,3 +448,111 @@ int kspace_explore_unit(kspace_explorer *e, uint64_t unit, space_puzzles *lines,
     if (unsolvable_clusters(e, (uint64_t)reached, st, stop)) return SPACE_STOPPED;
     return 0;
 }
+
+/* ---- The Klotski space for bin/enumerate (space/family_space.h) ---------------------------- */
+
+/* --size N (square) or WxH; the space has no walls. */
+static int kspace_options(space_run_options *o, const char *size)
+{
+    int width, height, end = 0;
+    if (sscanf(size, "%dx%d%n", &width, &height, &end) != 2 || size[end]) {
+        if (cli_parse_int("enumerate", "--size", size, 1, 64, &width)) return -1;
+        height = width;
+    }
+    if (o->walls) {
+        fprintf(stderr, "enumerate: --walls: the Klotski space has no walls\n");
+        return -1;
+    }
+    o->size = width, o->height = height;
+    return 0;
+}
+
+static void *kspace_open(const space_run_options *o, uint64_t *units, bool *mirror, char *err)
+{
+    kspace *s = malloc(sizeof *s);
+    if (!s) {
+        snprintf(err, SPACE_ERR_MAX, "out of memory");
+        return NULL;
+    }
+    if (kspace_init(s, o->size, o->height, err)) {
+        free(s);
+        return NULL;
+    }
+    *units = s->units;
+    *mirror = false;
+    return s;
+}
+
+static void kspace_close(void *s)
+{
+    kspace_free(s);
+    free(s);
+}
+
+static void *kspace_explorer_of(const void *s, bool mirror)
+{
+    (void)mirror;   /* no mirror images: the opening is under the bottom border */
+    return kspace_explorer_new(s);
+}
+
+static int kspace_unit_of(void *e, uint64_t unit, space_puzzles *lines, space_stats *stats,
+                          const volatile sig_atomic_t *stop)
+{
+    return kspace_explore_unit(e, unit, lines, stats, stop);
+}
+
+static const char *kspace_failure_of(const void *e)
+{
+    return kspace_explorer_failure(e);
+}
+
+static void kspace_explorer_end(void *e)
+{
+    kspace_explorer_free(e);
+}
+
+/* "space": {"family": "klotski", "width": W, "height": H}. */
+static json_t *kspace_header(const shard_meta *m)
+{
+    return json_pack("{s:s, s:i, s:i}", "family", "klotski", "width", m->size, "height", m->height);
+}
+
+static bool kspace_header_read(json_t *space, shard_meta *m)
+{
+    bool ok = true;
+    uint64_t width = shardfile_count(space, "width", &ok), height = shardfile_count(space, "height", &ok);
+    ok = ok && width >= 2 && width <= KLOTSKI_MAX_SIDE && height >= 2 && height <= KLOTSKI_MAX_SIDE;
+    m->size = (int)width, m->height = (int)height, m->walls = 0;
+    return ok;
+}
+
+/* Its rows joined by '/', '.' empty, letters pieces. */
+static bool kspace_board(const char *board, const shard_meta *m)
+{
+    if (strlen(board) != (size_t)((m->size + 1) * m->height - 1)) return false;
+    for (int k = 0; board[k]; k++) {
+        char c = board[k];
+        bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        if (k % (m->size + 1) == m->size ? c != '/' : c != '.' && !letter) return false;
+    }
+    return true;
+}
+
+static void kspace_describe(const shard_meta *m, char *out, size_t size)
+{
+    snprintf(out, size, "the %dx%d Klotski space", m->size, m->height);
+}
+
+const space_family klotski_space = {
+    .options = kspace_options,
+    .open = kspace_open,
+    .close = kspace_close,
+    .explorer_new = kspace_explorer_of,
+    .explore_unit = kspace_unit_of,
+    .explorer_failure = kspace_failure_of,
+    .explorer_free = kspace_explorer_end,
+    .header = kspace_header,
+    .header_read = kspace_header_read,
+    .board_text = kspace_board,
+    .describe = kspace_describe,
+};

@@ -29,7 +29,7 @@
 
 #include "space/stats.h"
 
-#define KSPACE_ERR_MAX 256
+#define KSPACE_ERR_MAX SPACE_ERR_MAX
 #define KSPACE_MIN_EMPTY 2
 
 /* A unit: how many pieces of each shape besides the primary. */
@@ -57,7 +57,7 @@ void kspace_explorer_free(kspace_explorer *e);
 
 /* Explores unit: appends its database lines to *lines (in no order) and adds its figures to
  * *stats. Returns 0; -1 when it cannot be explored (kspace_explorer_failure says why); or
- * SPACE_STOPPED (explore.h) when *stop (NULL: never) turned non-zero before the unit was done:
+ * SPACE_STOPPED (space/family_space.h) when *stop (NULL: never) turned non-zero before the unit was done:
  * then *lines and *stats hold part of the unit and must be thrown away. */
 int kspace_explore_unit(kspace_explorer *e, uint64_t unit, space_puzzles *lines,
                         space_stats *stats, const volatile sig_atomic_t *stop);

@@ -8,16 +8,16 @@
 
 #include "cli/cli.h"
 #include "space/run.h"
-#include "space/space.h"
 
 #ifdef USE_JEMALLOC
 #include <jemalloc/jemalloc.h>
-/* Read by jemalloc as it starts: one arena for every thread. With an arena per thread, the
- * second worker's first allocation set one up, and where address space ran short (ulimit -v)
- * jemalloc crashed doing so instead of failing the allocation (tests/test_space.c). The
- * workers allocate rarely, tables once per unit, so one shared arena costs them nothing
- * measurable (docs/space.md). */
-const char *malloc_conf = "narenas:1";
+/* Read by jemalloc as it starts: one arena for every thread, and no thread cache. Where
+ * address space ran short (ulimit -v), jemalloc crashed instead of failing the allocation
+ * twice: setting up the second worker's arena (an arena per thread), and on the first small
+ * allocation, whose thread cache it could not set up (jemalloc 5.3 reads the cache it failed
+ * to make; tests/test_space.c). The workers allocate rarely, tables once per unit, so one
+ * shared arena and no cache cost them nothing measurable (docs/space.md). */
+const char *malloc_conf = "narenas:1,tcache:false";
 #endif
 
 static const char *usage =

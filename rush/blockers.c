@@ -26,7 +26,7 @@
  * alone. The primary moving keeps B and S, except the last move into the goal, from h = 1
  * (no blockers) to 0.
  */
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
 
 /* Can piece i slide `shift` cells (signed) given the others' cells? Every cell on the way must
  * be free and the piece must stay on the board. */

@@ -25,7 +25,7 @@
  * stuck blocker's ways are each impossible or swept through a piece that is neither the primary
  * nor another blocker (blockers.c), which adds at least one piece.
  */
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
 
 #include "rush/moves.h"
 

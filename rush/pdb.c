@@ -27,7 +27,7 @@
  * distance changes by at most one (distances at the two ends of an edge differ by at most one),
  * and the largest of functions that each change by at most one changes by at most one.
  */
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/xmem.h"
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
 
 void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
                     uint64_t max_bytes, uint64_t max_states)

@@ -9,19 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAMILY(ID, name, type, member) extern const scan_family name##_scan;
-#include "common/families.h"
-#undef FAMILY
-
-static const scan_family *const scan_families[FAMILY_COUNT] = {
-#define FAMILY(ID, name, type, member) [FAMILY_##ID] = &name##_scan,
-#include "common/families.h"
-#undef FAMILY
-};
+#define FAMILY_PART scan_family
+#define FAMILY_PART_OF(name) name##_scan
+#include "common/family_parts.h"   /* family_parts: each family's part of the scanner */
 
 const scan_family *scan_family_of(family_id f)
 {
-    return scan_families[f];
+    return family_parts[f];
 }
 
 /* The family a text is of when it says none (the first that the registry marks implied). */
@@ -34,7 +28,7 @@ static family_id implied_family(void)
 
 int scan_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err)
 {
-    const scan_family *sf = scan_families[g->family];
+    const scan_family *sf = family_parts[g->family];
     if (!sf->build)
         return scan_error(err, src, g->row_lineno[0], "a %s board is not a grid of letters",
                           family_name(g->family));

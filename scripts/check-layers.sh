@@ -25,12 +25,13 @@
 #                                                 Hour's zone model, clusters) 1
 #   *_bounds.* *_pdb.* blockers.* mustmove.* pdb.*
 #   bfs_engine.* rush_bfs.* zone13.* iddfs_zone.* its bounds and solvers       2
-#   *_space.*                                     its space explorer           3
+#   *_space.* space_*                             its space explorer           3
 #   anything else                                 its board, key, moves,
 #                                                 notation and view            0
 #
 # And it holds the families to their promise (docs/architecture.md, "Families"): no file of the
-# generic layers -- the strategies (the files directly in solvers/), the search machinery
+# generic layers -- the strategies (the files directly in solvers/), the choice of bounds
+# (solvers/bounds/), the search machinery
 # (search/), the command line (cli/), the pictures of boards (picture/) and of the search
 # (graph/), the harness (bench/) and the programs (programs/) -- may
 #   - name a family's constant (FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_TILES; FAMILY_BIT(...), the
@@ -55,7 +56,7 @@ files=$(find common scan picture search solvers external cli graph bench space p
         $families \
         \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort)
 status=0
-generic=$(ls solvers/*.c solvers/*.h search/* cli/* picture/* graph/* bench/*.c bench/*.h bench/*.cc \
+generic=$(ls solvers/*.c solvers/*.h solvers/bounds/* search/* cli/* picture/* graph/* bench/*.c bench/*.h bench/*.cc \
     programs/* 2> /dev/null || true)
 # shellcheck disable=SC2086
 [ -z "$generic" ] || awk -v names="$names" -v ids="$ids" '
@@ -95,7 +96,7 @@ function layer(path,    dir, base) {
     if (dir ~ ("^(" names ")$")) {
         if (base ~ /^(scan_|fmt_|zone\.)/ || base ~ /_cluster\./) return 1
         if (base ~ /(_bounds|_pdb)\.|^(blockers|mustmove|pdb|bfs_engine|rush_bfs|zone13|iddfs_zone)\./) return 2
-        if (base ~ /_space\./) return 3
+        if (base ~ /_space\.|^space_/) return 3
         return 0
     }
     if (dir == "common" || dir == "generated") return 0

@@ -60,12 +60,12 @@ static void open_state(search_trail *trail, stateset *set, uint64_t slot, g_tabl
     bucketq_push(open, g + h, at);
 }
 
-enum { PARAM_HEURISTIC, PARAM_PARTITION, PARAM_REFLECT, NPARAMS };
+/* Its own parameter, then the bounds' (each family's, bound_params.h). */
+enum { PARAM_HEURISTIC, PARAM_BOUND, NPARAMS = PARAM_BOUND + HEURISTIC_BOUND_PARAMS };
 
 static const solver_param astar_params[NPARAMS] = {
     [PARAM_HEURISTIC] = HEURISTIC_PARAM,
-    [PARAM_PARTITION] = HEURISTIC_PARTITION_PARAM,
-    [PARAM_REFLECT] = HEURISTIC_REFLECT_PARAM,
+#include "solvers/bounds/bound_params.h"
 };
 
 /* The lower bound of key, reached from `parent` whose bound is h_parent (the start: parent
@@ -89,8 +89,7 @@ SPACE_INLINE void astar_search(solver_context *ctx, const search_space *sp,
     uint64_t start = view->start;
     int kind = solver_param_value(astar_params, param, PARAM_HEURISTIC, family);
     family_bound fb;
-    heuristic_options o = {solver_param_value(astar_params, param, PARAM_PARTITION, family),
-                           solver_param_value(astar_params, param, PARAM_REFLECT, family) != 0};
+    heuristic_options o = heuristic_options_of(astar_params, param, PARAM_BOUND, family);
     if (heuristic_family_begin(&fb, view, MEASURE_MOVES, kind, o, budget, r) < 0) return;
     stateset *set = &ctx->set[0];
     search_trail *trail = &ctx->trail[0];

@@ -42,7 +42,8 @@
 
 #define CUT 0x80000000u
 
-enum { PARAM_HEURISTIC, PARAM_TABLE, PARAM_PARTITION, PARAM_REFLECT, NPARAMS };
+/* Its own parameters, then the bounds' (each family's, bound_params.h). */
+enum { PARAM_HEURISTIC, PARAM_TABLE, PARAM_BOUND, NPARAMS = PARAM_BOUND + HEURISTIC_BOUND_PARAMS };
 
 /* The table's default is the family's: whether a table of the states met pays for itself. */
 static int table_of_family(family_id f)
@@ -54,8 +55,7 @@ static const solver_param idastar_params[NPARAMS] = {
     [PARAM_HEURISTIC] = HEURISTIC_PARAM,
     [PARAM_TABLE] = {"table", "1: the transposition table; 0: none, Korf's IDA*", SOLVER_PARAM_AUTO,
                      0, 1, NULL, 0, table_of_family},
-    [PARAM_PARTITION] = HEURISTIC_PARTITION_PARAM,
-    [PARAM_REFLECT] = HEURISTIC_REFLECT_PARAM,
+#include "solvers/bounds/bound_params.h"
 };
 
 /* Korf's IDA*'s deepest path: its arrays' room, and the recursion's depth. A search that
@@ -313,8 +313,7 @@ static void idastar_solve(solver_context *ctx, const family_problem *p, const so
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC, p->family);
-    heuristic_options o = {solver_param_value(idastar_params, param, PARAM_PARTITION, p->family),
-                           solver_param_value(idastar_params, param, PARAM_REFLECT, p->family) != 0};
+    heuristic_options o = heuristic_options_of(idastar_params, param, PARAM_BOUND, p->family);
     bool table = solver_param_value(idastar_params, param, PARAM_TABLE, p->family) != 0;
     family_bound fb;
     if (heuristic_family_begin(&fb, p, MEASURE_MOVES, kind, o, budget, r) < 0) return;

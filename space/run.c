@@ -4,7 +4,8 @@
  * strictly in unit order, so "the first units_done units are in" is always true of the totals,
  * and that is what a checkpoint records: an interrupted shard resumes after them. Lines are
  * sorted before they are written, so the output does not depend on the number of threads,
- * shards, or interruptions. */
+ * shards, or interruptions. The space and its units are the family's (family_space.h): the
+ * runner knows none. */
 #include <jansson.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -18,13 +19,10 @@
 #include "cli/cli.h"
 #include "common/outfile.h"
 #include "search/search.h"
-#include "space/explore.h"
-#include "klotski/klotski_space.h"
+#include "space/family_space.h"
 #include "space/output.h"
 #include "space/run.h"
 #include "space/shardfile.h"
-#include "space/space.h"
-#include "tiles/tiles_space.h"
 
 #define WINDOW 1024               /* units explored ahead of the folded prefix, at most */
 #define CHECKPOINT_SECONDS 30.0
@@ -37,8 +35,9 @@ typedef struct {
 
 typedef struct {
     space_run_options o;
-    space space;              /* the space explored: Rush Hour's, or */
-    kspace klotski;           /* the Klotski space, when it is the family's */
+    const space_family *sf;   /* the family's space */
+    void *space;              /* the space explored */
+    bool has_mirror;          /* the space has mirror images (whether o asked for them or not) */
     uint64_t shard_units;     /* units of this shard */
     uint64_t next;            /* the next of them to hand out */
     uint64_t folded;          /* the first `folded` are in the totals */
@@ -62,8 +61,8 @@ static double cpu_seconds(void)
 
 static shard_meta meta_of(const run *r, bool complete)
 {
-    return (shard_meta){.klotski = r->o.family == FAMILY_KLOTSKI, .size = r->o.size,
-                        .height = r->o.family == FAMILY_KLOTSKI ? r->o.height : r->o.size, .walls = r->o.walls, .shard_k = r->o.shard_k,
+    return (shard_meta){.family = r->o.family, .size = r->o.size,
+                        .height = r->o.height, .walls = r->o.walls, .shard_k = r->o.shard_k,
                         .shard_n = r->o.shard_n, .mirror = r->o.mirror, .units_done = r->folded, .complete = complete,
                         .seconds = r->earlier_seconds + search_now() - r->started,
                         .cpu_seconds = r->earlier_cpu + cpu_seconds(), .jobs = r->o.jobs};
@@ -99,46 +98,12 @@ static void fold(run *r)
     if (search_now() - r->last_checkpoint > CHECKPOINT_SECONDS && write_checkpoint(r)) r->error = EXIT_BAD_INPUT;
 }
 
-/* A thread's explorer of the run's space: one of the two is set. */
-typedef struct {
-    space_explorer *rush;
-    kspace_explorer *klotski;
-} explorer;
-
-static bool explorer_open(const run *r, explorer *x)
-{
-    x->rush = NULL, x->klotski = NULL;
-    if (r->o.family == FAMILY_KLOTSKI) return (x->klotski = kspace_explorer_new(&r->klotski)) != NULL;
-    if (!(x->rush = space_explorer_new(&r->space))) return false;
-    space_explorer_use_mirror(x->rush, r->o.mirror);
-    return true;
-}
-
-static int explorer_unit(explorer *x, uint64_t unit, slot *result)
-{
-    if (x->klotski)
-        return kspace_explore_unit(x->klotski, unit, &result->lines, &result->stats, &cli_stopping_signal);
-    return space_explore_unit(x->rush, unit, &result->lines, &result->stats, &cli_stopping_signal);
-}
-
-static const char *explorer_failure(const explorer *x)
-{
-    return x->klotski ? kspace_explorer_failure(x->klotski) : space_explorer_failure(x->rush);
-}
-
-static void explorer_close(explorer *x)
-{
-    kspace_explorer_free(x->klotski);
-    space_explorer_free(x->rush);
-}
-
 static void *worker(void *arg)
 {
     run *r = arg;
-    explorer e;
-    bool opened = explorer_open(r, &e);
+    void *e = r->sf->explorer_new(r->space, r->o.mirror);
     pthread_mutex_lock(&r->lock);
-    if (!opened) r->error = space_out_of_memory();
+    if (!e) r->error = space_out_of_memory();
     for (;;) {
         while (!r->error && !cli_stopping_signal && r->next < r->shard_units && r->next >= r->folded + WINDOW)
             r->waiting++, pthread_cond_wait(&r->moved, &r->lock), r->waiting--;
@@ -147,7 +112,8 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&r->lock);
         slot result = {.done = true};
         space_stats_init(&result.stats);
-        int rc = explorer_unit(&e, (uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n, &result);
+        int rc = r->sf->explore_unit(e, (uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n,
+                                     &result.lines, &result.stats, &cli_stopping_signal);
         pthread_mutex_lock(&r->lock);
         if (rc == SPACE_STOPPED) {   /* unfinished, so never folded: a resumed run does it again */
             space_puzzles_free(&result.lines);
@@ -157,7 +123,7 @@ static void *worker(void *arg)
             if (!r->error)
                 fprintf(stderr, "enumerate: unit %llu: %s\n",
                         (unsigned long long)((uint64_t)(r->o.shard_k - 1) + k * (uint64_t)r->o.shard_n),
-                        explorer_failure(&e));
+                        r->sf->explorer_failure(e));
             space_puzzles_free(&result.lines);
             r->error = SPACE_EXIT_ERROR;
             break;
@@ -167,7 +133,7 @@ static void *worker(void *arg)
     }
     pthread_cond_broadcast(&r->moved);
     pthread_mutex_unlock(&r->lock);
-    explorer_close(&e);
+    if (e) r->sf->explorer_free(e);
     return NULL;
 }
 
@@ -197,12 +163,11 @@ static int resume(run *r)
     shard_meta want = meta_of(r, false);
     if (!shardfile_same_space(&m, &want) || m.shard_k != want.shard_k || m.shard_n != want.shard_n ||
         m.mirror != want.mirror) {
-        char of[64];
-        if (m.klotski) snprintf(of, sizeof of, "the %dx%d Klotski space", m.size, m.height);
-        else snprintf(of, sizeof of, "size %d, walls %d", m.size, m.walls);
+        char of[96];
+        space_family_of(m.family)->describe(&m, of, sizeof of);
         fprintf(stderr, "enumerate: %s: a checkpoint of %s, shard %d/%d%s, not of this run\n",
                 r->o.checkpoint, of, m.shard_k, m.shard_n,
-                !m.mirror && !m.klotski && space_has_mirror(&r->space) ? ", --no-mirror" : "");
+                !m.mirror && m.family == r->o.family && r->has_mirror ? ", --no-mirror" : "");
         return -1;
     }
     r->folded = r->next = m.units_done;
@@ -212,44 +177,13 @@ static int resume(run *r)
 
 int space_options_size(space_run_options *o, const char *size)
 {
-    int width, height, end = 0;
-    if (o->family == FAMILY_TILES) {
-        if (sscanf(size, "%dx%d%n", &width, &height, &end) != 2 || size[end]) {
-            fprintf(stderr, "enumerate: --size: '%s' is not WxH\n", size);
-            return -1;
-        }
-        if (o->shard_n != 1 || o->walls || o->checkpoint) {
-            fprintf(stderr, "enumerate: --family tiles takes no --shard, --walls or --checkpoint\n");
-            return -1;
-        }
-        o->size = width, o->height = height;
-        return 0;
-    }
-    bool klotski = o->family == FAMILY_KLOTSKI;
-    if (sscanf(size, "%dx%d%n", &width, &height, &end) == 2 && !size[end]) {
-        if (!klotski && width != height) {
-            fprintf(stderr, "enumerate: --size: '%s': Rush Hour's space is square (N or NxN)\n", size);
-            return -1;
-        }
-    } else if (cli_parse_int("enumerate", "--size", size, 1, 64, &width)) return -1;
-    else height = width;
-    if (!klotski) {
-        char n[16];
-        snprintf(n, sizeof n, "%d", width);
-        return cli_parse_int("enumerate", "--size", n, SPACE_MIN_SIZE, SPACE_MAX_SIZE, &o->size);
-    }
-    if (o->walls) {
-        fprintf(stderr, "enumerate: --walls: the Klotski space has no walls\n");
-        return -1;
-    }
-    o->size = width, o->height = height;
-    return 0;
+    return space_family_of(o->family)->options(o, size);
 }
 
 int space_run(const space_run_options *given)
 {
-    if (given->family == FAMILY_TILES)
-        return tiles_space_run(given->size, given->height, given->out, given->stats);
+    const space_family *sf = space_family_of(given->family);
+    if (sf->run) return sf->run(given);
     space_run_options with = *given, *o = &with;
     char checkpoint[4096];
     if (!o->checkpoint && o->out && strcmp(o->out, "-") != 0) {
@@ -259,17 +193,16 @@ int space_run(const space_run_options *given)
     run *r = calloc(1, sizeof *r);
     if (!r) return space_out_of_memory();
     r->o = *o;
-    char err[SPACE_ERR_MAX > KSPACE_ERR_MAX ? SPACE_ERR_MAX : KSPACE_ERR_MAX];
-    bool klotski = o->family == FAMILY_KLOTSKI;
-    if (klotski ? kspace_init(&r->klotski, o->size, o->height, err)
-                : space_init(&r->space, o->size, o->walls, err)) {
+    r->sf = sf;
+    char err[SPACE_ERR_MAX];
+    uint64_t units;
+    if (!(r->space = sf->open(o, &units, &r->has_mirror, err))) {
         fprintf(stderr, "enumerate: %s\n", err);
         free(r);
         return EXIT_BAD_INPUT;
     }
-    uint64_t units = klotski ? r->klotski.units : r->space.units;
     /* What the header says of the run: the mirror only where the space has one. */
-    r->o.mirror = o->mirror && !klotski && space_has_mirror(&r->space);
+    r->o.mirror = o->mirror && r->has_mirror;
     r->shard_units = units / (uint64_t)o->shard_n + ((uint64_t)(o->shard_k - 1) < units % (uint64_t)o->shard_n);
     r->window = calloc(WINDOW, sizeof *r->window);
     space_stats_init(&r->total);
@@ -323,8 +256,7 @@ done:
     for (int k = 0; k < WINDOW && r->window; k++) space_puzzles_free(&r->window[k].lines);
     free(r->window);
     space_puzzles_free(&r->lines);
-    if (klotski) kspace_free(&r->klotski);
-    else space_free(&r->space);
+    sf->close(r->space);
     free(r);
     return status;
 }

@@ -19,7 +19,7 @@
 #define SPACE_EXIT_ERROR 1
 
 typedef struct {
-    family_id family;           /* whose space: Rush Hour's (space.h), Klotski's
+    family_id family;           /* whose space: Rush Hour's (rush_space.h), Klotski's
                                    (klotski_space.h), the sliding tiles' (tiles_space.h) */
     int size, height, walls;    /* Rush Hour: size N (height unused), walls K; the others a
                                    size x height board */
@@ -29,17 +29,17 @@ typedef struct {
     const char *stats;          /* the statistics alone as JSON, or NULL */
     const char *checkpoint;     /* where progress is kept, or NULL for nowhere */
     bool progress;              /* a progress line on stderr, when it is a terminal */
-    bool mirror;                /* 5x5: each unit also reports its mirror image (explore.h) */
+    bool mirror;                /* 5x5: each unit also reports its mirror image (space_explore.h) */
 } space_run_options;
 
-/* Reads --size for o->family's space (N, or W x H: Rush Hour's is square, the others take
- * either) and checks the options that family takes. Returns 0, or -1 after one line. */
+/* Reads --size for o->family's space (N, or W x H, as the family takes it) and checks the
+ * options that family takes. Returns 0, or -1 after one line. */
 int space_options_size(space_run_options *o, const char *size);
 
 /* Explores every unit of the shard, resuming from o->checkpoint when it holds a checkpoint of
  * this run (by default OUT.checkpoint, when the output is a file); on SIGINT or SIGTERM keeps
- * what is done in the checkpoint and returns 128 + the signal. The sliding tiles' space is one
- * breadth-first search over its layouts (tiles_space.h): no shards, walls or checkpoint. */
+ * what is done in the checkpoint and returns 128 + the signal. A family whose space is one
+ * search of its own (the sliding tiles') runs it instead: no shards, walls or checkpoint. */
 int space_run(const space_run_options *o);
 
 /* Reads the shard files of one run (each complete, every shard of the same N exactly once)

@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "klotski/klotski.h"
 #include "common/outfile.h"
+#include "common/puzzle.h"
+#include "space/family_space.h"
 
 static int compare_lines(const void *a, const void *b)
 {
@@ -30,9 +31,7 @@ json_t *shardfile_header(const shard_meta *m, const space_stats *st)
             json_object_set_new(by_moves, key, json_integer((json_int_t)st->by_moves[k]));
         }
     double rate = m->cpu_seconds > 0 ? (double)st->states / m->cpu_seconds : 0;
-    json_t *space = m->klotski ? json_pack("{s:s, s:i, s:i}", "family", "klotski", "width", m->size,
-                                           "height", m->height)
-                               : json_pack("{s:i, s:i}", "size", m->size, "walls", m->walls);
+    json_t *space = space_family_of(m->family)->header(m);
     return json_pack(
         "{s:o, s:{s:i, s:i, s:b}, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, "
         "s:o, s:f, s:f, s:f, s:i}",
@@ -80,33 +79,25 @@ int shardfile_write(const char *path, const shard_meta *meta, const space_stats 
 
 bool shardfile_same_space(const shard_meta *a, const shard_meta *b)
 {
-    return a->klotski == b->klotski && a->size == b->size && a->height == b->height &&
+    return a->family == b->family && a->size == b->size && a->height == b->height &&
            a->walls == b->walls;
 }
 
-static bool letter(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-/* Whether board is a database board of the space: Rush Hour's N x N cells ('o' empty, 'x' a
- * wall), or the Klotski space's rows joined by '/' ('.' empty). */
 static bool board_text(const char *board, const shard_meta *m)
 {
-    if (!m->klotski) {
-        if (strlen(board) != (size_t)(m->size * m->size)) return false;
-        for (const char *c = board; *c; c++)
-            if (*c != 'o' && *c != 'x' && !letter(*c)) return false;
-        return true;
-    }
-    if (strlen(board) != (size_t)((m->size + 1) * m->height - 1)) return false;
-    for (int k = 0; board[k]; k++)
-        if (k % (m->size + 1) == m->size ? board[k] != '/' : board[k] != '.' && !letter(board[k]))
-            return false;
-    return true;
+    return space_family_of(m->family)->board_text(board, m);
 }
 
-static uint64_t count_of(json_t *o, const char *key, bool *ok)
+/* A space that names no family is the implied family's (files have always written Rush
+ * Hour's so). */
+static int implied_family(void)
+{
+    for (int f = 0; f < FAMILY_COUNT; f++)
+        if (family_class_of((family_id)f)->implied) return f;
+    return -1;
+}
+
+uint64_t shardfile_count(json_t *o, const char *key, bool *ok)
 {
     json_t *v = json_object_get(o, key);
     if (!json_is_integer(v) || json_integer_value(v) < 0) *ok = false;
@@ -142,37 +133,33 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     space_stats_init(st);
     json_t *space = json_object_get(h, "space"), *shard = json_object_get(h, "shard");
     json_t *family = json_object_get(space, "family");
-    m->klotski = family != NULL;
-    uint64_t size, height, walls = 0;
-    if (m->klotski) {
-        ok = json_is_string(family) && strcmp(json_string_value(family), "klotski") == 0;
-        size = count_of(space, "width", &ok), height = count_of(space, "height", &ok);
-        ok = ok && size >= 2 && size <= KLOTSKI_MAX_SIDE && height >= 2 && height <= KLOTSKI_MAX_SIDE;
-    } else {
-        size = count_of(space, "size", &ok), walls = count_of(space, "walls", &ok);
-        height = size;
-        ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2;
+    int f = family ? (json_is_string(family) ? family_parse(json_string_value(family)) : -1)
+                   : implied_family();
+    ok = f >= 0 && json_is_object(space);
+    if (ok) {
+        m->family = (family_id)f;
+        const space_family *sf = space_family_of(m->family);
+        ok = sf->header_read && sf->header_read(space, m);
     }
     /* Shard K of N; the versions that counted shards from 0 wrote index K - 1 and count N. */
     bool counted_from_0 = json_object_get(shard, "index") != NULL;
-    uint64_t k = counted_from_0 ? count_of(shard, "index", &ok) + 1 : count_of(shard, "k", &ok);
-    uint64_t n = count_of(shard, counted_from_0 ? "count" : "n", &ok);
+    uint64_t k = counted_from_0 ? shardfile_count(shard, "index", &ok) + 1 : shardfile_count(shard, "k", &ok);
+    uint64_t n = shardfile_count(shard, counted_from_0 ? "count" : "n", &ok);
     ok = ok && n >= 1 && n <= SHARDFILE_MAX_SHARDS && k >= 1 && k <= n;
-    m->size = (int)size, m->height = (int)height, m->walls = (int)walls;
     m->shard_k = (int)k, m->shard_n = (int)n;
     json_t *mirror = json_object_get(shard, "mirror");
     ok = ok && json_is_boolean(mirror);
     m->mirror = json_is_true(mirror);
     m->complete = json_is_true(json_object_get(h, "complete"));
-    m->units_done = count_of(h, "units_done", &ok);
+    m->units_done = shardfile_count(h, "units_done", &ok);
     m->seconds = json_number_value(json_object_get(h, "seconds"));
     m->cpu_seconds = json_number_value(json_object_get(h, "cpu_seconds"));
     m->jobs = (int)json_integer_value(json_object_get(h, "jobs"));
-    st->units = count_of(h, "units", &ok), st->skeletons = count_of(h, "skeletons", &ok);
-    st->states = count_of(h, "states", &ok), st->expanded = count_of(h, "expanded", &ok);
-    st->mirrored = count_of(h, "mirrored", &ok);
-    st->candidates = count_of(h, "candidates", &ok), st->clusters = count_of(h, "clusters", &ok);
-    st->solvable = count_of(h, "solvable", &ok), st->minimal = count_of(h, "minimal", &ok);
+    st->units = shardfile_count(h, "units", &ok), st->skeletons = shardfile_count(h, "skeletons", &ok);
+    st->states = shardfile_count(h, "states", &ok), st->expanded = shardfile_count(h, "expanded", &ok);
+    st->mirrored = shardfile_count(h, "mirrored", &ok);
+    st->candidates = shardfile_count(h, "candidates", &ok), st->clusters = shardfile_count(h, "clusters", &ok);
+    st->solvable = shardfile_count(h, "solvable", &ok), st->minimal = shardfile_count(h, "minimal", &ok);
     const char *key;
     json_t *value;
     json_object_foreach(json_object_get(h, "by_moves"), key, value) {
@@ -226,8 +213,10 @@ int shardfile_read_stream(FILE *f, const char *path, shard_meta *meta, space_sta
         int end = 0;
         if (sscanf(line, "%d %65s %llu %n", &p.moves, board, &cluster, &end) != 3 || line[end] ||
             !board_text(board, meta) || p.moves < 0 || p.moves >= SPACE_MAX_MOVES) {
-            snprintf(err, SHARDFILE_ERR_MAX, "%s:%ld: not a database line 'MOVES BOARD CLUSTER' of %s %dx%d",
-                     path, lineno, meta->klotski ? "the Klotski space" : "size", meta->size, meta->height);
+            char of[96];
+            space_family_of(meta->family)->describe(meta, of, sizeof of);
+            snprintf(err, SHARDFILE_ERR_MAX, "%s:%ld: not a database line 'MOVES BOARD CLUSTER' of %s",
+                     path, lineno, of);
             rc = -1;
             break;
         }

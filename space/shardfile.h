@@ -6,7 +6,9 @@
  *     ...
  *
  * or, for the Klotski space, "space": {"family": "klotski", "width": 4, "height": 5} and lines
- * such as `81 BAAC/BAAC/DEEF/DGHF/I..J 25955`.
+ * such as `81 BAAC/BAAC/DEEF/DGHF/I..J 25955`. What "space" holds and what a line's board
+ * looks like are the family's to say (space/family_space.h); a "space" without "family" is
+ * the implied family's (Rush Hour's), as files have always written it.
  *
  * The header is one JSON object (schema/enumerate.schema.json) on a '#' comment line, which
  * the scanner skips, so the file is also a corpus. Lines are in database order (more moves
@@ -22,16 +24,17 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "space/explore.h"
+#include "common/family.h"
+#include "space/stats.h"
 
 #define SHARDFILE_ERR_MAX 600
 #define SHARDFILE_MAX_SHARDS (1 << 20)
 
 typedef struct {
-    bool klotski;               /* the Klotski space of a size x height board (klotski_space.h) */
-    int size, height, walls;    /* Rush Hour: height = size */
+    family_id family;           /* whose space (space/family_space.h) */
+    int size, height, walls;    /* a size x height board (Rush Hour: height = size), walls */
     int shard_k, shard_n;       /* this file holds shard K of N (1 <= K <= N; a merge is 1/1) */
-    bool mirror;                /* its units reported their mirror images (explore.h) */
+    bool mirror;                /* its units reported their mirror images (space_explore.h) */
     uint64_t units_done;        /* of the shard's units, the first units_done are in */
     bool complete;
     double seconds, cpu_seconds;
@@ -53,6 +56,9 @@ int shardfile_read(const char *path, shard_meta *meta, space_stats *stats, space
 /* The same from an open stream; path names it in messages. */
 int shardfile_read_stream(FILE *f, const char *path, shard_meta *meta, space_stats *stats,
                           space_puzzles *lines, char *err);
+
+/* The count o holds under key; *ok turns false when it holds none, or a negative one. */
+uint64_t shardfile_count(json_t *o, const char *key, bool *ok);
 
 /* The header's JSON object (new reference). */
 json_t *shardfile_header(const shard_meta *meta, const space_stats *stats);

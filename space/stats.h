@@ -8,6 +8,7 @@
 
 #define SPACE_MAX_MOVES 256
 #define SPACE_BOARD_MAX 65
+#define SPACE_ERR_MAX 256    /* a reason a space cannot be made or explored */
 
 /* A database line: MOVES BOARD CLUSTER_SIZE. */
 typedef struct {
@@ -24,7 +25,7 @@ typedef struct {
 typedef struct {
     uint64_t units, skeletons, states;
     uint64_t expanded;     /* states whose moves were generated: each state once */
-    uint64_t mirrored;     /* states reported as the mirror image of an expanded state (space.h);
+    uint64_t mirrored;     /* states reported as the mirror image of an expanded state (rush_space.h);
                             * expanded + mirrored = states */
     uint64_t candidates;   /* packed states: every piece flush left or up (the anchor's) */
     uint64_t clusters, solvable, minimal;

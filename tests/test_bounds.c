@@ -14,7 +14,8 @@
 #include "rush/moves.h"
 #include "common/stateset.h"
 #include "common/xmem.h"
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
+#include "tiles/tiles_pdb.h"
 #include "tests/helpers.h"
 
 TestSuite(bounds, .fini = th_check_leaks);

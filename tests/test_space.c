@@ -8,10 +8,10 @@
 
 #include "rush/rush_cluster.h"
 #include "solvers/bfs.h"
-#include "space/explore.h"
-#include "space/line.h"
-#include "space/reduced.h"
-#include "space/space.h"
+#include "rush/space_explore.h"
+#include "rush/space_line.h"
+#include "rush/space_reduced.h"
+#include "rush/rush_space.h"
 #include "tests/helpers.h"
 
 TestSuite(space, .fini = th_check_leaks);
@@ -112,7 +112,7 @@ static bool same_puzzle(const space_puzzle *a, const space_puzzle *b)
     return a->moves == b->moves && a->cluster == b->cluster && strcmp(a->board, b->board) == 0;
 }
 
-/* The space explored with and without the mirror (explore.h): each state expanded exactly once
+/* The space explored with and without the mirror (space_explore.h): each state expanded exactly once
  * without it, each expanded once or reported as the mirror image of one with it, the states
  * as many as the brute force counts, and the same lines and figures either way. */
 static void check_space(int n, int walls, uint64_t want_states)
@@ -307,7 +307,7 @@ static void check_lettering(const char *board, int n)
     }
 }
 
-/* reduced.c's search, which the enumerator's minimality test rests on, against the database:
+/* space_reduced.c's search, which the enumerator's minimality test rests on, against the database:
  * every sample puzzle (walls included) is solved in fewer than optimum + 1 moves and not in
  * fewer than its optimum. Its lines are read from the board, each through the template of its
  * pieces' lengths in order. */

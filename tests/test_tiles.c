@@ -12,7 +12,8 @@
 #include "common/xmem.h"
 #include "scan/scan.h"
 #include "search/search.h"
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
+#include "tiles/tiles_pdb.h"
 #include "solvers/reference.h"
 #include "tiles/tiles_space.h"
 #include "tests/helpers.h"
@@ -294,6 +295,16 @@ Test(tiles, the_space_counts_what_an_independent_search_finds, .timeout = 300)
  * it by at most one, and its incremental forms (h_after, expand) agree with it. */
 /* Checks every bound on every layout of the W x H; returns on how many the pdb bound (the
  * last) is exact. */
+/* The pattern databases' parameters (the family's, tiles_family.h): partition by its choice's
+ * index (0 auto, 1 5-5-5, 2 6-6-3, 3 7-8), and reflect. */
+static heuristic_options tiles_options(int partition, bool reflect)
+{
+    heuristic_options o = {{0}};
+    o.value[HEURISTIC_BOUND_partition] = partition;
+    o.value[HEURISTIC_BOUND_reflect] = reflect;
+    return o;
+}
+
 static uint64_t check_bounds(int w, int h, heuristic_options o)
 {
     tbfs t;
@@ -334,7 +345,7 @@ static uint64_t check_bounds(int w, int h, heuristic_options o)
             }
         }
         cr_log_info("%s on %dx%d%s: exact on %llu of %llu layouts", heuristic_names[kinds[k]], w, h,
-                    o.reflect ? " (reflect)" : "", (unsigned long long)exact,
+                    o.value[HEURISTIC_BOUND_reflect] ? " (reflect)" : "", (unsigned long long)exact,
                     (unsigned long long)t.count);
         if (kinds[k] == HEURISTIC_PDB) pdb_exact = exact;
     }
@@ -345,10 +356,10 @@ static uint64_t check_bounds(int w, int h, heuristic_options o)
 Test(tiles, every_bound_is_admissible_and_consistent_on_every_layout, .timeout = 600)
 {
     cache_here();
-    cr_assert_eq(check_bounds(3, 3, (heuristic_options){0, false}), 61312);
-    cr_assert_eq(check_bounds(3, 3, (heuristic_options){0, true}), 86905);
-    check_bounds(4, 2, (heuristic_options){0, false});
-    check_bounds(2, 4, (heuristic_options){0, false});
+    cr_assert_eq(check_bounds(3, 3, tiles_options(0, false)), 61312);
+    cr_assert_eq(check_bounds(3, 3, tiles_options(0, true)), 86905);
+    check_bounds(4, 2, tiles_options(0, false));
+    check_bounds(2, 4, tiles_options(0, false));
 }
 
 /* Off the 4x4 a partition is runs of its largest group: 7-8 on the 3x3 is one group of all
@@ -356,7 +367,7 @@ Test(tiles, every_bound_is_admissible_and_consistent_on_every_layout, .timeout =
 Test(tiles, the_7_8_partition_on_the_3x3_is_one_group_and_exact, .timeout = 300)
 {
     cache_here();
-    cr_assert_eq(check_bounds(3, 3, (heuristic_options){3, false}), 181440);
+    cr_assert_eq(check_bounds(3, 3, tiles_options(3, false)), 181440);
 }
 
 /* The bytes of a partition's tables, and a set that does not fit builds none of its groups. */
@@ -367,22 +378,22 @@ Test(tiles, a_partitions_tables_are_counted_and_a_set_too_large_builds_nothing, 
     family_problem view;
     puzzle_problem(&p, &view);
     uint64_t bytes;
-    tiles_pdb_prepare(&view, (heuristic_options){1, false}, UINT64_MAX, &bytes);
+    tiles_pdb_prepare(&view, tiles_options(1, false), UINT64_MAX, &bytes);
     cr_assert_eq(bytes, 2 * 95040 * 7 + 12 * 11);   /* 5-5-5: {1..5} {6..10} {11} */
-    tiles_pdb_prepare(&view, (heuristic_options){0, false}, UINT64_MAX, &bytes);
+    tiles_pdb_prepare(&view, tiles_options(0, false), UINT64_MAX, &bytes);
     cr_assert_eq(bytes, 665280 * 6 + 95040 * 7);   /* auto: {1..6} {7..11} */
 
     puzzle q = one("family: tiles\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n");
     puzzle_problem(&q, &view);
     double t0 = search_now();
-    cr_assert_eq(tiles_pdb_prepare(&view, (heuristic_options){3, false}, 2ull << 30, &bytes), 0);
+    cr_assert_eq(tiles_pdb_prepare(&view, tiles_options(3, false), 2ull << 30, &bytes), 0);
     cr_assert_eq(bytes, 0);   /* 7-8: 518,918,400 + 4,151,347,200 bytes, over 2 GiB */
     cr_assert_lt(search_now() - t0, 5.0);   /* the 7-tile group was not built first */
     family_bound fb;
     solver_budget two_gib = {0, 2ull << 30, 0};
     solver_result r = {0};
     cr_assert_eq(heuristic_family_begin(&fb, &view, MEASURE_MOVES, HEURISTIC_PDB,
-                                        (heuristic_options){3, false}, &two_gib, &r), -1);
+                                        tiles_options(3, false), &two_gib, &r), -1);
     cr_assert_eq(r.status, SOLVE_BUDGET);
     cr_assert_str_eq(r.budget_hit, "bytes");
     /* the tables, and the 8-tile one's two bitmaps while it is built */
@@ -426,7 +437,7 @@ Test(tiles, the_15_puzzles_databases_are_consistent_along_random_walks, .timeout
     cache_here();
     for (int partition = 1; partition <= 2; partition++)
         for (int reflect = 0; reflect <= 1; reflect++)
-            walk_4x4((heuristic_options){partition, reflect}, 0);
+            walk_4x4(tiles_options(partition, reflect), 0);
 }
 
 /* The 7-8 tables: 4.67 GB and about three minutes to build on two processors, so `make
@@ -436,7 +447,7 @@ Test(tiles, the_15_puzzles_7_8_databases_are_consistent_along_random_walks, .tim
     if (!getenv("UB_LONG")) cr_skip_test("the 7-8 tables are built by make test-long");
     cache_here();
     for (int reflect = 0; reflect <= 1; reflect++)
-        walk_4x4((heuristic_options){3, reflect}, 6ull << 30);
+        walk_4x4(tiles_options(3, reflect), 6ull << 30);
 }
 
 /* ---- Korf's IDA* and the pattern databases on Korf's 100 ---------------------------------- */

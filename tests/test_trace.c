@@ -10,7 +10,8 @@
 
 #include "rush/moves.h"
 #include "search/search.h"
-#include "solvers/bounds/heuristic.h"
+#include "rush/rush_bounds.h"
+#include "tiles/tiles_pdb.h"
 #include "solvers/registry.h"
 #include "tests/helpers.h"
 

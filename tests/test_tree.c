@@ -54,8 +54,9 @@ Test(tree, the_layer_check_fails_on_a_planted_violation)
 /* The families' promise, planted broken in a tree of its own: a strategy that names a family's
  * constant (Rush Hour's too), one that tests a puzzle's family, a harness file that includes
  * a family's header, a program that calls a family's function; FAMILY_BIT(...), a solver's
- * declaration of its families, passes. A search file (search/) is held to the same. The
- * families are the registry's: a fourth added by its line there is held to it too. */
+ * declaration of its families, passes. A search file (search/) and the choice of bounds
+ * (solvers/bounds/) are held to the same. The families are the registry's: a fourth added by
+ * its line there is held to it too. */
 Test(tree, the_family_check_fails_on_a_planted_leak)
 {
     char dir[64], cmd[2048], *out, *err;
@@ -87,11 +88,12 @@ Test(tree, the_family_check_fails_on_a_planted_leak)
              "programs/m.c:1: board_offset(): calls a family's own function%s"
              "search/s.h:1: #include rush/moves.h: includes a family's own header%s"
              "search/s.h:2: moves_generate(): calls a family's own function%s"
+             "solvers/bounds/z.c:1: FAMILY_TILES: names a family%s"
              "solvers/v.c:1: FAMILY_SOKOBAN: names a family%s"
              "solvers/v.c:1: sokoban_push(): calls a family's own function%s"
              "solvers/x.c:1: FAMILY_RUSH: names a family%s"
              "solvers/y.c:1: FAMILY_KLOTSKI: names a family%s",
-             why, why, why, why, why, why, why, why, why, why);
+             why, why, why, why, why, why, why, why, why, why, why);
     cr_assert_str_eq(out, want);
     free(out), free(err);
 }

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "tiles/tiles.h"
-#include "solvers/bounds/heuristic.h"
+#include "tiles/tiles_pdb.h"
 
 static int manhattan_h(const family_bound *fb, uint64_t key)
 {

@@ -57,7 +57,7 @@
 #include "tiles/tiles.h"
 #include "common/xmem.h"
 #include "search/search.h"
-#include "solvers/bounds/heuristic.h"
+#include "tiles/tiles_pdb.h"
 
 #define MAX_GROUP 8
 #define MAX_GROUPS 4
@@ -365,10 +365,12 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
 
 /* ---- Partitions ----------------------------------------------------------------------- */
 
-/* The 4x4's partitions by goal cell, by partition number (heuristic_partition_names; auto, 0,
- * is 6-6-3, the default): each group its size, then its cells; a size of 0 ends the list. */
+/* The 4x4's partitions by goal cell, by partition number (the choices of the family's
+ * `partition`, tiles_family.h: auto, 0, is 6-6-3, the default): each group its size, then its
+ * cells; a size of 0 ends the list. */
+#define PARTITIONS 4
 #define PARTITION_DEFAULT 2
-static const uint8_t part_4x4[HEURISTIC_PARTITIONS][MAX_GROUPS][MAX_GROUP + 1] = {
+static const uint8_t part_4x4[PARTITIONS][MAX_GROUPS][MAX_GROUP + 1] = {
     [1] = {{5, 1, 2, 3, 6, 7}, {5, 4, 5, 8, 9, 12}, {5, 10, 11, 13, 14, 15}},
     [2] = {{6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}},
     [3] = {{7, 1, 2, 3, 4, 5, 6, 7}, {8, 8, 9, 10, 11, 12, 13, 14, 15}},
@@ -509,10 +511,12 @@ static int pdb_expand(const family_bound *fb, uint64_t key, uint64_t skip, int h
 static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_t max_bytes,
                               double *seconds, uint64_t *need)
 {
+    int partition = o.value[HEURISTIC_BOUND_partition];
+    bool reflect = o.value[HEURISTIC_BOUND_reflect] != 0;
     for (int i = 0; i < nsets; i++) {
         pdb_set *s = sets[i];
-        if (s->width == b->width && s->height == b->height && s->partition == o.partition &&
-            s->reflect == o.reflect && !memcmp(s->goal, b->goal, sizeof s->goal)) {
+        if (s->width == b->width && s->height == b->height && s->partition == partition &&
+            s->reflect == reflect && !memcmp(s->goal, b->goal, sizeof s->goal)) {
             *need = s->bytes;
             return s->bytes <= max_bytes ? s : NULL;
         }
@@ -522,9 +526,9 @@ static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_
     int size[MAX_GROUPS];
     pdb_set s;
     memset(&s, 0, sizeof s);
-    s.width = b->width, s.height = b->height, s.partition = (uint8_t)o.partition, s.reflect = o.reflect;
+    s.width = b->width, s.height = b->height, s.partition = (uint8_t)partition, s.reflect = reflect;
     memcpy(s.goal, b->goal, sizeof s.goal);
-    s.ngroups = partition_of(b, o.partition, tile, size);
+    s.ngroups = partition_of(b, partition, tile, size);
     /* Known before any group is built, so that a set that cannot fit builds none: its tables,
      * and while the largest is built, two bits a placement (group_for). */
     uint64_t tables = 0, bitmaps = 0;
@@ -541,7 +545,7 @@ static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_
         s.bytes += s.group[g]->entries;
     }
     int w = b->width, blank = b->goal_cell[0];
-    if (o.reflect && b->width == b->height && blank / w == blank % w) {
+    if (reflect && b->width == b->height && blank / w == blank % w) {
         s.mirrored = true;
         for (int c = 0; c < b->cells; c++) s.mirror_cell[c] = (uint8_t)(c % w * w + c / w);
         for (int t = 0; t < b->cells; t++) s.mirror_tile[t] = b->goal[s.mirror_cell[b->goal_cell[t]]];

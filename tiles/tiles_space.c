@@ -23,6 +23,7 @@
 #include "common/parallel.h"
 #include "tiles/tiles.h"
 #include "common/xmem.h"
+#include "space/family_space.h"
 
 #define UNSEEN 0u
 #define CLOSED 3u
@@ -173,3 +174,28 @@ int tiles_space_run(int width, int height, const char *out, const char *stats)
     free(l.code);
     return rc;
 }
+
+/* ---- The tiles' space for bin/enumerate (space/family_space.h) ---------------------------- */
+
+/* --size WxH; one search of its own, so no shards, walls or checkpoint. */
+static int tiles_space_options(space_run_options *o, const char *size)
+{
+    int width, height, end = 0;
+    if (sscanf(size, "%dx%d%n", &width, &height, &end) != 2 || size[end]) {
+        fprintf(stderr, "enumerate: --size: '%s' is not WxH\n", size);
+        return -1;
+    }
+    if (o->shard_n != 1 || o->walls || o->checkpoint) {
+        fprintf(stderr, "enumerate: --family tiles takes no --shard, --walls or --checkpoint\n");
+        return -1;
+    }
+    o->size = width, o->height = height;
+    return 0;
+}
+
+static int tiles_space_whole(const space_run_options *o)
+{
+    return tiles_space_run(o->size, o->height, o->out, o->stats);
+}
+
+const space_family tiles_space = {.options = tiles_space_options, .run = tiles_space_whole};

@@ -11,9 +11,10 @@
 
 const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb", "manhattan",
                                                       "conflict"};
-const char *const heuristic_partition_names[HEURISTIC_PARTITIONS] = {"auto", "5-5-5", "6-6-3",
-                                                                     "7-8"};
-const char *const heuristic_no_yes[2] = {"no", "yes"};
+/* The bounds' parameters as solver_params, for a setup's values by name. */
+static const solver_param bound_params[HEURISTIC_BOUND_PARAMS + 1] = {
+#include "solvers/bounds/bound_params.h"
+};
 
 /* A family's bounds, from the registry (common/puzzle.h). */
 static const struct family_bounds *bounds_of(family_id f)
@@ -87,8 +88,10 @@ void heuristic_family_end(family_bound *fb)
 int heuristic_of_setup(const solver_setup *u, heuristic_options *o)
 {
     int h = setup_find_param(u->s, SETUP_HEURISTIC);
-    int part = setup_find_param(u->s, "partition"), reflect = setup_find_param(u->s, "reflect");
-    *o = (heuristic_options){part < 0 ? 0 : u->param[part], reflect >= 0 && u->param[reflect] > 0};
+    for (int i = 0; i < HEURISTIC_BOUND_PARAMS; i++) {   /* a solver without one: its default */
+        int at = setup_find_param(u->s, bound_params[i].name);
+        o->value[i] = at < 0 ? bound_params[i].fallback : u->param[at];
+    }
     return h < 0 ? -1 : u->param[h];
 }
 

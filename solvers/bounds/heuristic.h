@@ -1,44 +1,34 @@
-/* heuristic.h -- lower bounds on the moves left, for the informed solvers (astar, idastar).
+/* heuristic.h -- lower bounds on the moves left, for the informed solvers (astar, idastar): the
+ * names a bound is chosen by, and how a solver starts the one its puzzle's family defines.
  *
- * Every bound here is admissible (never more than the fewest moves from a state to the goal)
- * and consistent (one move changes it by at most one), which is what A* needs to expand each
- * state once and IDA* to return the optimum. Each is proved where it is defined, one file each:
+ * Every bound is admissible (never more than the fewest moves from a state to the goal) and
+ * consistent (one move changes it by at most one), which is what A* needs to expand each state
+ * once and IDA* to return the optimum. Each is proved where it is defined, in its family's
+ * folder, one file each. The names (`--heuristic`) are one vocabulary across the families, and
+ * each family says which it has (its family_bounds, below):
  *
- *   blockers  (blockers.c)  1 + the pieces on the lane + 1 if one of them cannot leave it in one
- *                           move. Nothing to prepare.
- *   mustmove  (mustmove.c)  the fewest pieces that must move at least once: the primary, the
- *                           blockers, and recursively the pieces in the way of whichever way
- *                           each must take, the minimum over the choices.
- *   pdb       (pdb.c)       pattern databases: exact distances in smaller puzzles made of some
- *                           of the pieces, computed by BFS when the solve begins; the larger of
- *                           one pattern's distance and the sum of disjoint patterns' counts of
- *                           their own pieces' moves.
+ *   blockers  Rush Hour (rush/blockers.c): 1 + the pieces on the lane + 1 if one of them
+ *             cannot leave it in one move.
+ *   mustmove  Rush Hour (rush/mustmove.c): the fewest pieces that must move at least once.
+ *   pdb       Rush Hour (rush/pdb.c): pattern databases of some of the pieces, built when the
+ *             solve begins. Klotski: the family's own bound (the primary alone). Sliding tiles
+ *             (tiles/tiles_pdb.c): additive disjoint pattern databases.
+ *   manhattan Sliding tiles (tiles/tiles_bounds.c): the sum of the tiles' taxicab distances.
+ *   conflict  Sliding tiles (tiles/tiles_bounds.c): Manhattan plus linear conflicts.
  *
- * The other families' bounds (a family_bound, below) are chosen by the same names:
+ * A bound a puzzle's family lacks is not run: the row says unsupported (heuristic_takes). A
+ * family's bounds may take parameters of their own, declared in its registry entry
+ * (FAMILY_PARAM lines, common/families.h: the tiles' partition and reflect): a solver that
+ * takes a bound lists them after its own parameters (solvers/bounds/bound_params.h), each
+ * applying to its family alone, and hands their values to the bound (heuristic_options).
  *
- *   pdb       Klotski: the family's own bound (family.h's lower_bound, the primary alone).
- *             Sliding tiles (tiles_pdb.c): additive disjoint pattern databases.
- *   manhattan Sliding tiles (tiles_bounds.c): the sum of the tiles' taxicab distances.
- *   conflict  Sliding tiles (tiles_bounds.c): Manhattan plus linear conflicts.
- *
- * A bound a puzzle's family lacks is not run: the row says unsupported (heuristic_takes).
- *
- *     heuristic h;
- *     heuristic_init(&h, b, start, HEURISTIC_PDB, max_bytes, max_states);   (builds what the
- *                     bound needs: at most max_bytes, no pattern of more than max_states
- *                     states; 0: no limit)
- *     int moves = heuristic_moves(&h, key);           (HEURISTIC_DEAD: the goal is unreachable)
- *     heuristic_free(&h);
- *
- * What a bound builds is part of the solve: its time is in the solve's time and heuristic_bytes
- * in the solver's memory.
+ * What a bound builds is part of the solve: its time is in the solve's time and its bytes in
+ * the solver's memory.
  */
 #ifndef HEURISTIC_H
 #define HEURISTIC_H
 
-#include "rush/board.h"
 #include "common/family.h"
-#include "search/cluster.h"
 #include "solvers/setup.h"
 
 #define HEURISTIC_DEAD 0xFFFF
@@ -61,38 +51,13 @@ extern const char *const heuristic_names[HEURISTIC_KINDS];
 /* Whether bound `kind` is defined on puzzles of family f. */
 bool heuristic_takes(int kind, family_id f);
 
-/* One pattern database (pdb.c). */
-#define HEURISTIC_MAX_PATTERNS 4
-typedef struct {
-    board small;                          /* the kept pieces, the same walls and exit */
-    uint8_t kept[BOARD_MAX_PIECES];       /* kept[j]: the full board's index of piece j */
-    cluster table;                        /* small board's key -> fewest moves to its goal */
-} heuristic_pattern;
-
-typedef struct {
-    const board *b;
-    heuristic_kind kind;
-    int npatterns;
-    heuristic_pattern pattern[HEURISTIC_MAX_PATTERNS];
-    uint64_t bytes;                       /* memory the bound holds */
-} heuristic;
-
-void heuristic_init(heuristic *h, const board *b, uint64_t start, heuristic_kind kind,
-                    uint64_t max_bytes, uint64_t max_states);
-
 /* What astar and idastar share: their "heuristic" parameter (solver.h); a solve starts the
  * bound it names with heuristic_family_begin (below). */
 #define HEURISTIC_PARAM                                                                         \
     {SETUP_HEURISTIC, "the lower bound (bounds/heuristic.h)", HEURISTIC_DEFAULT, 0,            \
      HEURISTIC_KINDS - 1, heuristic_names, 0, NULL}
-int heuristic_moves(const heuristic *h, uint64_t key);
-static inline uint64_t heuristic_bytes(const heuristic *h)
-{
-    return h->bytes;
-}
-void heuristic_free(heuristic *h);
 
-/* ---- The bounds of the families written once (every family but Rush Hour) ----------------
+/* ---- The bounds of the families -------------------------------------------------------------
  *
  * A family_bound gives h(key), a lower bound on the units of measure m to a goal that one unit
  * changes by at most one (admissible and consistent), -1 when no goal can be reached; and
@@ -127,22 +92,33 @@ struct family_bound {
     void (*end)(family_bound *fb);
 };
 
-/* The settings of the pattern databases: the partition of the tiles (HEURISTIC_PARTITIONS, 0:
- * the shape's default) and whether the reflected board's bound is taken too. */
+/* The bounds' parameters, every family's (FAMILY_PARAM lines in the registry's entries), by
+ * HEURISTIC_BOUND_<name>: their place among them, and in a solver's table after its own. */
+enum {
+#define FAMILY(ID, name, type, member)
+#define FAMILY_PARAM(ID, pname, ...) HEURISTIC_BOUND_##pname,
+#include "common/families.h"
+#undef FAMILY
+#undef FAMILY_PARAM
+    HEURISTIC_BOUND_PARAMS
+};
+
+/* The values of the bounds' parameters for one solve (each its choice's index; a family's bound
+ * reads its own). */
 typedef struct {
-    int partition;
-    bool reflect;
+    int value[HEURISTIC_BOUND_PARAMS + 1];
 } heuristic_options;
 
-#define HEURISTIC_PARTITIONS 4   /* auto, 5-5-5, 6-6-3, 7-8 */
-extern const char *const heuristic_partition_names[HEURISTIC_PARTITIONS];
-extern const char *const heuristic_no_yes[2];
-#define HEURISTIC_PARTITION_PARAM                                                               \
-    {"partition", "the pattern databases' tiles (auto: the shape's default; on the 4x4 6-6-3)", 0, \
-     0, HEURISTIC_PARTITIONS - 1, heuristic_partition_names, FAMILY_BIT(FAMILY_TILES), NULL}
-#define HEURISTIC_REFLECT_PARAM                                                                 \
-    {"reflect", "also the bound of the board reflected about its diagonal, where it has one", \
-     1, 0, 1, heuristic_no_yes, FAMILY_BIT(FAMILY_TILES), NULL}
+/* The bounds' parameters of a solve on family f, from a solver's table whose bound parameters
+ * start at `first` (solvers/bounds/bound_params.h), its settings `param` (NULL: defaults). */
+static inline heuristic_options heuristic_options_of(const solver_param *params, const int *param,
+                                                     int first, family_id f)
+{
+    heuristic_options o = {{0}};
+    for (int i = 0; i < HEURISTIC_BOUND_PARAMS; i++)
+        o.value[i] = solver_param_value(params, param, first + i, f);
+    return o;
+}
 
 /* Starts bound `kind` on p in measure m: 0, or -1 when what it needs does not fit the bytes
  * budget (then r says so, with nothing expanded). Its bytes are in r->peak_bytes. */
@@ -179,18 +155,5 @@ int heuristic_of_setup(const solver_setup *u, heuristic_options *o);
  * the bound holds. */
 double heuristic_prepare(const solver_setup *u, const family_problem *p, uint64_t max_bytes,
                          uint64_t *bytes);
-
-/* The sliding tiles' pattern databases (tiles_pdb.c): 0, or -1 over max_bytes (then fb->bytes
- * is what they need). */
-int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes);
-double tiles_pdb_prepare(const family_problem *p, heuristic_options o, uint64_t max_bytes,
-                         uint64_t *bytes);
-
-/* The bounds themselves, for heuristic_moves and the tests. */
-int heuristic_blockers(const board *b, uint64_t key);
-int heuristic_mustmove(const board *b, uint64_t key);
-void heuristic_pdb_build(heuristic *h, uint64_t start, uint64_t max_bytes, uint64_t max_states);
-void heuristic_pdb_free(heuristic *h);
-int heuristic_pdb(const heuristic *h, uint64_t key);
 
 #endif

@@ -1,4 +1,4 @@
-/* lettering.h -- a state of a skeleton written as the published database writes its boards:
+/* space_lettering.h -- a state of a skeleton written as the published database writes its boards:
  * N * N characters, 'o' empty, 'x' a wall, 'A' the primary, and the other pieces lettered
  * B, C, ... first along the primary's row, then along the other rows top to bottom, each left
  * to right, for horizontal pieces and walls (a wall takes a letter though it is drawn 'x'),
@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "space/line.h"
-#include "space/space.h"
+#include "rush/space_line.h"
+#include "rush/rush_space.h"
 
 /* A skeleton's lines: each row's and column's type and template, and its walls. */
 typedef struct {

@@ -1,4 +1,4 @@
-/* reduced.h -- is a puzzle of the space solved in fewer than k moves? A breadth-first search
+/* space_reduced.h -- is a puzzle of the space solved in fewer than k moves? A breadth-first search
  * over line tables alone, for the minimality test of the enumerator's puzzles.
  *
  * The enumerator asks this of a puzzle with one piece taken away (the line that held it seen
@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "space/space.h"
+#include "rush/rush_space.h"
 
 /* A board as its lines: for each row and column its line type and the by_mask of the template
  * it holds (a line without pieces: by_mask NULL). */

@@ -1,4 +1,4 @@
-/* minimal.c -- pass 3 of the explorer: whether a cluster's puzzle is minimal, that is whether
+/* space_minimal.c -- pass 3 of the explorer: whether a cluster's puzzle is minimal, that is whether
  * removing any one piece but the primary, or any one wall, lowers its optimal move count.
  *
  * Most puzzles are decided without a search. One as hard as its blockers say with a piece that
@@ -7,11 +7,11 @@
  * every piece that moves on some optimal solution is needed (that solution without its moves
  * solves the smaller puzzle in fewer moves), and a walk down the distances finds all of those
  * at once. Each remaining piece and each wall is taken away in turn and the smaller puzzle
- * searched (space/reduced.h) for a solution in fewer moves; the first one without ends the
+ * searched (rush/space_reduced.h) for a solution in fewer moves; the first one without ends the
  * test. */
 #include <string.h>
 
-#include "space/explore_internal.h"
+#include "rush/space_explore_internal.h"
 
 /* A piece as one bit: its line (the rows first) times LINE_MAX_PIECES plus its place in the line
  * (pieces never leave their line nor pass each other, so that names one piece across a
@@ -109,7 +109,7 @@ static bool has_spare_piece(const space_explorer *e, const state *s, int moves)
 }
 
 /* Whether every piece and wall of the puzzle at s is needed, the pieces in `movers` known to
- * be: each other one is taken away and the rest searched (reduced.h) for a solution in fewer
+ * be: each other one is taken away and the rest searched (space_reduced.h) for a solution in fewer
  * than `moves` moves. 1 yes, 0 no, -1 out of memory. */
 static int all_needed(space_explorer *e, const state *s, int moves, uint64_t movers)
 {

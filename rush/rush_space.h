@@ -1,4 +1,4 @@
-/* space.h -- the space of all puzzles of one board size with up to K walls, cut into units.
+/* rush_space.h -- the space of all puzzles of one board size with up to K walls, cut into units.
  *
  * The definitions (as the database's, see docs/space.md): an N x N board; the
  * primary car in row 2, exit at the right end of that row; other pieces cars and trucks, either
@@ -6,7 +6,7 @@
  * to its left; no row whose horizontal pieces and walls fill it, no column whose vertical pieces
  * fill it (such a line can never move).
  *
- * A *unit* is a set of walls and a template for every row (line.h). No move changes either, so
+ * A *unit* is a set of walls and a template for every row (space_line.h). No move changes either, so
  * every cluster lies inside one unit, and inside one *skeleton*, a unit with a template for
  * every column too: units can be explored in any order, on any machine, with nothing shared.
  * Units are numbered 0 .. space_units() - 1: wall sets by number of walls and then cell order,
@@ -18,12 +18,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "space/line.h"
+#include "rush/space_line.h"
+#include "space/stats.h"
 
 #define SPACE_MIN_SIZE 4
 #define SPACE_MAX_SIZE 8
 #define SPACE_PRIMARY_ROW 2
-#define SPACE_ERR_MAX 256
 #define SPACE_MAX_TEMPLATES 64
 
 typedef struct {
@@ -67,7 +67,7 @@ void space_unit_at(const space *s, uint64_t unit, space_unit *out);
  * a state of the space is a state of the space, one slide apart where the originals are: the
  * mirror image of a cluster is a cluster, of the same size, with the same distances to the
  * goal and the same minimality. The enumerator explores one of each pair of mirror-image units
- * and reports the other from it (explore.c). */
+ * and reports the other from it (space_explore.c). */
 static inline bool space_has_mirror(const space *s)
 {
     return s->size - 1 - SPACE_PRIMARY_ROW == SPACE_PRIMARY_ROW;

@@ -1,10 +1,15 @@
-/* space.c -- the line types, the wall sets and the numbering of units (see space.h).
+/* rush_space.c -- Rush Hour's space: the line types, the wall sets and the numbering of units
+ * (see rush_space.h), and the space as bin/enumerate's runner takes it (rush_space, a
+ * space_family: space/family_space.h), explored by space_explore.c.
  *
  * Every rule of the definitions that concerns one line is applied here, once, by choosing which
  * templates a row, the primary's row and a column may hold; the enumerator then never meets a
  * state outside the space. */
+#include "cli/cli.h"
 #include "common/grow.h"
-#include "space/space.h"
+#include "rush/rush_space.h"
+#include "rush/space_explore.h"
+#include "space/family_space.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -136,3 +141,112 @@ int space_unit_against_mirror(const space *s, const space_unit *u)
     }
     return 0;
 }
+
+/* ---- Rush Hour's space for bin/enumerate (space/family_space.h) ------------------------- */
+
+/* --size N or NxN: the space is square. */
+static int rush_space_options(space_run_options *o, const char *size)
+{
+    int width, height, end = 0;
+    if (sscanf(size, "%dx%d%n", &width, &height, &end) == 2 && !size[end]) {
+        if (width != height) {
+            fprintf(stderr, "enumerate: --size: '%s': Rush Hour's space is square (N or NxN)\n", size);
+            return -1;
+        }
+    } else if (cli_parse_int("enumerate", "--size", size, 1, 64, &width))
+        return -1;
+    char n[16];
+    snprintf(n, sizeof n, "%d", width);
+    if (cli_parse_int("enumerate", "--size", n, SPACE_MIN_SIZE, SPACE_MAX_SIZE, &o->size)) return -1;
+    o->height = o->size;
+    return 0;
+}
+
+static void *rush_space_open(const space_run_options *o, uint64_t *units, bool *mirror, char *err)
+{
+    space *s = malloc(sizeof *s);
+    if (!s) {
+        snprintf(err, SPACE_ERR_MAX, "out of memory");
+        return NULL;
+    }
+    if (space_init(s, o->size, o->walls, err)) {
+        free(s);
+        return NULL;
+    }
+    *units = s->units;
+    *mirror = space_has_mirror(s);
+    return s;
+}
+
+static void rush_space_close(void *s)
+{
+    space_free(s);
+    free(s);
+}
+
+static void *rush_explorer_new(const void *s, bool mirror)
+{
+    space_explorer *e = space_explorer_new(s);
+    if (e) space_explorer_use_mirror(e, mirror);
+    return e;
+}
+
+static int rush_explore_unit(void *e, uint64_t unit, space_puzzles *lines, space_stats *stats,
+                             const volatile sig_atomic_t *stop)
+{
+    return space_explore_unit(e, unit, lines, stats, stop);
+}
+
+static const char *rush_explorer_failure(const void *e)
+{
+    return space_explorer_failure(e);
+}
+
+static void rush_explorer_free(void *e)
+{
+    space_explorer_free(e);
+}
+
+/* "space": {"size": N, "walls": K}, with no "family": the form files have always had. */
+static json_t *rush_space_header(const shard_meta *m)
+{
+    return json_pack("{s:i, s:i}", "size", m->size, "walls", m->walls);
+}
+
+static bool rush_space_header_read(json_t *space, shard_meta *m)
+{
+    bool ok = true;
+    uint64_t size = shardfile_count(space, "size", &ok), walls = shardfile_count(space, "walls", &ok);
+    ok = ok && size >= SPACE_MIN_SIZE && size <= SPACE_MAX_SIZE && walls <= size * size - 2;
+    m->size = m->height = (int)size, m->walls = (int)walls;
+    return ok;
+}
+
+/* N x N cells: 'o' empty, 'x' a wall, letters pieces. */
+static bool rush_space_board(const char *board, const shard_meta *m)
+{
+    if (strlen(board) != (size_t)(m->size * m->size)) return false;
+    for (const char *c = board; *c; c++)
+        if (*c != 'o' && *c != 'x' && !(*c >= 'A' && *c <= 'Z') && !(*c >= 'a' && *c <= 'z'))
+            return false;
+    return true;
+}
+
+static void rush_space_describe(const shard_meta *m, char *out, size_t size)
+{
+    snprintf(out, size, "size %d, walls %d", m->size, m->walls);
+}
+
+const space_family rush_space = {
+    .options = rush_space_options,
+    .open = rush_space_open,
+    .close = rush_space_close,
+    .explorer_new = rush_explorer_new,
+    .explore_unit = rush_explore_unit,
+    .explorer_failure = rush_explorer_failure,
+    .explorer_free = rush_explorer_free,
+    .header = rush_space_header,
+    .header_read = rush_space_header_read,
+    .board_text = rush_space_board,
+    .describe = rush_space_describe,
+};

@@ -1,17 +1,17 @@
-/* explore_internal.h -- what the files of the explorer share (explore.c runs a unit's passes,
- * minimal.c tests a puzzle for minimality): a state of a skeleton, a cluster's figures, the
+/* space_explore_internal.h -- what the files of the explorer share (space_explore.c runs a unit's passes,
+ * space_minimal.c tests a puzzle for minimality): a state of a skeleton, a cluster's figures, the
  * explorer itself, and the move generator the passes inline with the board size a constant.
- * Nothing outside space/explore.c and space/minimal.c includes it. */
+ * Nothing outside rush/space_explore.c and rush/space_minimal.c includes it. */
 #ifndef SPACE_EXPLORE_INTERNAL_H
 #define SPACE_EXPLORE_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "space/explore.h"
-#include "space/line.h"
-#include "space/reduced.h"
-#include "space/space.h"
+#include "rush/space_explore.h"
+#include "rush/space_line.h"
+#include "rush/space_reduced.h"
+#include "rush/rush_space.h"
 
 #define UNSEEN 0xFF
 #define UNSOLVABLE 0xFE
@@ -43,7 +43,7 @@ struct space_explorer {
     uint8_t exit_mask;   /* row 2 with the primary at the exit */
     int pieces;          /* the skeleton's pieces and walls, the primary included */
     bool mirror_allowed; /* units may report their mirror images (space_explorer_use_mirror) */
-    bool reports_mirror; /* this unit stands for its mirror image too (space.h) */
+    bool reports_mirror; /* this unit stands for its mirror image too (rush_space.h) */
     /* The unit's H configurations. */
     uint32_t hcount, hcapacity;
     uint64_t *hbb;

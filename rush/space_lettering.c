@@ -1,5 +1,5 @@
-/* lettering.c -- a state of the space as the published database letters it (lettering.h). */
-#include "space/lettering.h"
+/* space_lettering.c -- a state of the space as the published database letters it (space_lettering.h). */
+#include "rush/space_lettering.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* explore.h -- every cluster of one unit of the space, analysed: the database lines it gives
+/* space_explore.h -- every cluster of one unit of the space, analysed: the database lines it gives
  * and what it adds to the statistics.
  *
  *     space_explorer *e = space_explorer_new(&space);
@@ -14,7 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "space/space.h"
+#include "rush/rush_space.h"
+#include "space/family_space.h"
 #include "space/stats.h"
 
 typedef struct space_explorer space_explorer;
@@ -22,16 +23,15 @@ typedef struct space_explorer space_explorer;
 space_explorer *space_explorer_new(const space *s);
 void space_explorer_free(space_explorer *e);
 
-/* Whether a unit may report its mirror image as well, leaving that unit out (space.h: on spaces
+/* Whether a unit may report its mirror image as well, leaving that unit out (rush_space.h: on spaces
  * where the primary's row is the middle row; the default). Off, every state is expanded; the
  * lines and every figure but expanded and mirrored are the same either way. */
 void space_explorer_use_mirror(space_explorer *e, bool on);
 
 /* Explores unit: appends its database lines to *lines (in no order) and adds its figures to
  * *stats. Returns 0; -1 when it cannot be explored (space_explorer_failure says why); or
- * SPACE_STOPPED when *stop (NULL: never) turned non-zero before the unit was done, checked
+ * SPACE_STOPPED (space/family_space.h) when *stop (NULL: never) turned non-zero before the unit was done, checked
  * between skeletons: then *lines and *stats hold part of the unit and must be thrown away. */
-#define SPACE_STOPPED 1
 int space_explore_unit(space_explorer *e, uint64_t unit, space_puzzles *lines, space_stats *stats,
                        const volatile sig_atomic_t *stop);
 

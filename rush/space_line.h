@@ -1,4 +1,4 @@
-/* line.h -- one line of the board (a row or a column) as the enumerator sees it.
+/* space_line.h -- one line of the board (a row or a column) as the enumerator sees it.
  *
  * Pieces never leave their line and never pass each other or a wall, so what a line holds is
  * fixed for a whole cluster: its *template*, the lengths of its pieces in order, each with the

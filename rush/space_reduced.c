@@ -1,4 +1,4 @@
-/* reduced.c -- breadth-first search over line tables, to a depth bound (see reduced.h).
+/* space_reduced.c -- breadth-first search over line tables, to a depth bound (see space_reduced.h).
  *
  * Only the question "fewer than k moves?" is asked, so a state whose lower bound (its blockers)
  * already says no is never queued: the search keeps to the states that could still be on such
@@ -8,7 +8,7 @@
  * queue, from which the table is rebuilt when it grows. Moves are the enumerator's: a line's
  * slides under the cells open to it (line_moves). */
 #include "common/grow.h"
-#include "space/reduced.h"
+#include "rush/space_reduced.h"
 
 #include <stdlib.h>
 #include <string.h>

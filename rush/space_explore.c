@@ -1,9 +1,9 @@
-/* explore.c -- every cluster of one unit, each state visited once (see explore.h).
+/* space_explore.c -- every cluster of one unit, each state visited once (see space_explore.h).
  *
  * A unit fixes the walls and every row's template; its *H configurations* are the ways to
  * place the rows' pieces, numbered as a mixed-radix number (row 0 the fastest digit). A depth-
  * first walk over the columns' templates keeps, for each configuration, how many ways the
- * columns chosen so far fit around it (line.h's `fits`), dropping those that leave none; at the
+ * columns chosen so far fit around it (space_line.h's `fits`), dropping those that leave none; at the
  * walk's leaves stand the *skeletons*, each with the exact number of its states. A state of a
  * skeleton is numbered densely, with no gaps:
  *
@@ -19,16 +19,16 @@
  *      at the end each seed's figures go to its root's, which then stand for one cluster;
  *   2. every state pass 1 did not reach (found with memchr over the distances, its state
  *      decoded from its rank) starts a breadth-first search of its unsolvable cluster;
- *   3. the hardest state of each solvable cluster is tested for minimality (minimal.c) and, if
+ *   3. the hardest state of each solvable cluster is tested for minimality (space_minimal.c) and, if
  *      minimal, becomes a database line, lettered as the published database letters its boards
- *      (lettering.h).
+ *      (space_lettering.h).
  * Expanding a state is also when it is counted as packed (the anchor's candidates).
- * Moves come from line.h's move lists: the slides whose swept cells are free of the other
+ * Moves come from space_line.h's move lists: the slides whose swept cells are free of the other
  * direction's pieces and of walls (the other pieces of its own line are never in the way, by
  * construction of the slides), with what each changes in the rank. The passes are compiled once
  * per board size, so that their loops over lines unroll.
  *
- * A unit that comes before its top-bottom mirror image (space.h; 5x5 only) reports that unit's
+ * A unit that comes before its top-bottom mirror image (rush_space.h; 5x5 only) reports that unit's
  * clusters too, as mirror images of its own: same sizes, distances and minimality, so each
  * record keeps beside its smallest and hardest states the ones whose images are the smallest
  * and hardest for the mirror cluster, and pass 3 tests the latter too where it differs. The
@@ -39,8 +39,8 @@
 #include <string.h>
 
 #include "common/grow.h"
-#include "space/explore_internal.h"
-#include "space/lettering.h"
+#include "rush/space_explore_internal.h"
+#include "rush/space_lettering.h"
 
 /* An H configuration count past which a unit is refused (memory of its tables). */
 #define MAX_H_CONFIGURATIONS (1u << 26)

@@ -1,11 +1,11 @@
-/* line.c -- the templates, placements and slides of one line type (see line.h).
+/* space_line.c -- the templates, placements and slides of one line type (see space_line.h).
  *
  * Placements are found by one walk along the line that, at each cell, leaves it empty or starts
  * a car or a truck there; the walk tries "empty" first, so the empty template is found first.
  * A template is the sequence of (length, gap) of the pieces, so every placement of a template
  * is reachable from every other by slides of the line alone, and no slide leaves it. */
 #include "common/grow.h"
-#include "space/line.h"
+#include "rush/space_line.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
