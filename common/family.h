@@ -50,6 +50,11 @@ bool family_slides_are_moves(family_id f);
  * with no table is faster. What a solver's parameter left to the family ("auto") follows. */
 bool family_table_pays(family_id f);
 
+/* The letters a piece may carry, in the order a family letters its pieces (a board with
+ * digits or integers for pieces maps piece number n to PIECE_LABELS[n]): 'o' and 'x' are
+ * missing because the grids write empty cells and walls with them. */
+#define PIECE_LABELS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz"
+
 /* A solution's three measures. */
 typedef struct {
     int moves, slides, steps;

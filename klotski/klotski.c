@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rush/board.h"
 #include "common/grow.h"
 #include "common/xmem.h"
 

@@ -41,7 +41,7 @@
 
 #define KLOTSKI_MIN_SIDE 2
 #define KLOTSKI_MAX_SIDE 8
-#define KLOTSKI_MAX_PIECES 50   /* one per letter of BOARD_LABELS */
+#define KLOTSKI_MAX_PIECES 50   /* one per letter of PIECE_LABELS */
 #define KLOTSKI_MAX_CLASSES 16  /* the primary's and up to 15 other shapes */
 #define KLOTSKI_ERR_MAX 256
 #define KLOTSKI_NO_CELL 0xFF

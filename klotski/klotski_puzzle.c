@@ -71,7 +71,7 @@ static void klotski_id(const puzzle *p, char out[17])
     klotski_board relabelled = *b;
     uint8_t at[KLOTSKI_MAX_PIECES];
     for (int i = 0; i < l.n; i++) {
-        relabelled.piece[i].label = BOARD_LABELS[i];
+        relabelled.piece[i].label = PIECE_LABELS[i];
         relabelled.piece[i].cls = l.cls[i];
         at[i] = l.at[i];
     }

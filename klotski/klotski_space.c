@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rush/board.h"
 #include "cli/cli.h"
 #include "common/grow.h"
 #include "klotski/klotski.h"
@@ -238,7 +237,7 @@ static void build_board(kspace_explorer *e)
                 cells |= 1ull << (lane / s->width * 8 + lane % s->width);
             }
             piece_of_shape[sh] = npieces;
-            klotski_add_piece(b, BOARD_LABELS[npieces++], cells, err);   /* a layout: cannot fail */
+            klotski_add_piece(b, PIECE_LABELS[npieces++], cells, err);   /* a layout: cannot fail */
         }
     }
     klotski_finish(b, 'A', err);
@@ -259,7 +258,7 @@ static void board_text(const klotski_board *b, uint64_t key, char *out)
     memset(cell, '.', sizeof cell);
     for (int i = 0; i < l.n; i++)
         for (uint64_t m = klotski_cells(b, l.cls[i], l.at[i]); m; m &= m - 1)
-            cell[__builtin_ctzll(m)] = BOARD_LABELS[i];
+            cell[__builtin_ctzll(m)] = PIECE_LABELS[i];
     int n = 0;
     for (int r = 0; r < b->height; r++) {
         if (r) out[n++] = '/';

@@ -30,9 +30,6 @@
 #define BOARD_MIN_SIDE 4
 #define BOARD_MAX_SIDE 8
 #define BOARD_MAX_PIECES 32
-/* Piece labels in order: a board with digits or integers for pieces maps piece number n to
- * BOARD_LABELS[n]. 'o' and 'x' are missing because they mean empty and wall. */
-#define BOARD_LABELS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz"
 #define BOARD_ERR_MAX 256
 /* The longest slide: a car on an 8-cell line. */
 #define BOARD_RUN_MAX (BOARD_MAX_SIDE - 2)

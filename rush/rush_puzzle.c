@@ -81,7 +81,7 @@ static void rush_id(const puzzle *p, char out[17])
             char *cell = &grid[(r + 1) * stride + 1 + c];
             int i = *cell == 'x' ? -1 : board_find_label(b, *cell);
             if (i < 0) continue;
-            if (!canonical[i]) canonical[i] = BOARD_LABELS[next++];
+            if (!canonical[i]) canonical[i] = PIECE_LABELS[next++];
             *cell = canonical[i];
         }
     snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(grid, (size_t)n));

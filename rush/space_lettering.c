@@ -62,11 +62,11 @@ int space_letter_board(const space_lines *l, uint64_t h8, uint64_t v8, bool mirr
     }
     qsort(pieces, (size_t)count, sizeof *pieces, piece_order);
     memset(text, 0, (size_t)(n * n + 1));
-    int letter = 1;   /* BOARD_LABELS[0] is the primary's 'A' */
-    if (count > (int)sizeof BOARD_LABELS - 1) return -1;
+    int letter = 1;   /* PIECE_LABELS[0] is the primary's 'A' */
+    if (count > (int)sizeof PIECE_LABELS - 1) return -1;
     for (int i = 0; i < count; i++) {
         const piece_at *q = &pieces[i];
-        char label = q->primary ? 'A' : q->wall ? 'x' : BOARD_LABELS[letter];
+        char label = q->primary ? 'A' : q->wall ? 'x' : PIECE_LABELS[letter];
         if (!q->primary) letter++;
         for (int k = 0; k < q->length; k++)
             text[(q->row + (q->horizontal ? 0 : k)) * n + q->col + (q->horizontal ? k : 0)] = label;

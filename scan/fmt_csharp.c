@@ -34,7 +34,7 @@ static int read_row(const scan_source *src, const scan_line *line, scan_grid *g,
         if (c == g->width)
             return scan_error(err, src, line->lineno, "row %d has more than %d cells", row + 1,
                               g->width);
-        bool letter = strlen(t) == 1 && strchr(BOARD_LABELS, t[0]);
+        bool letter = strlen(t) == 1 && strchr(PIECE_LABELS, t[0]);
         if (strcmp(t, "0") == 0) g->cell[row][c] = '.';
         else if (strcmp(t, "x") == 0) g->cell[row][c] = 'x';
         else if (letter) g->cell[row][c] = t[0];
@@ -83,7 +83,7 @@ int fmt_csharp_read(const scan_source *src, puzzle_list *out, char *err)
         if (read_row(src, line[1 + r], &g, r, err)) return -1;
 
     const scan_line *prisoner = line[1 + g.height], *exit = line[2 + g.height];
-    if (strlen(prisoner->text) != 1 || !strchr(BOARD_LABELS, prisoner->text[0]))
+    if (strlen(prisoner->text) != 1 || !strchr(PIECE_LABELS, prisoner->text[0]))
         return scan_error(err, src, prisoner->lineno, "expected the prisoner's letter");
     g.primary = prisoner->text[0];
 

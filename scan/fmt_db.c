@@ -38,7 +38,7 @@ static bool looks_like_board(const char *tok)
 /* Rows of a Klotski board joined by '/', well formed or not (reading it says what is wrong). */
 static bool looks_like_klotski_board(const char *tok)
 {
-    return strchr(tok, '/') && strspn(tok, "/.ox" BOARD_LABELS) == strlen(tok);
+    return strchr(tok, '/') && strspn(tok, "/.ox" PIECE_LABELS) == strlen(tok);
 }
 
 /* A Klotski board's rows joined by '/': its width and height, or false. */

@@ -1,6 +1,6 @@
 /* fmt_kotlin.c -- the Kotlin seed program's grid: one row per line, '-' empty, each piece a hex
  * digit '0'-'f', '0' the primary piece, the exit at the right end of the primary piece's row.
- * The board is as wide and tall as the text. Digit v becomes the label BOARD_LABELS[v], so
+ * The board is as wide and tall as the text. Digit v becomes the label PIECE_LABELS[v], so
  * '0' is A, '1' is B, ... 'f' is P. One puzzle per file. */
 #include "scan/scan_internal.h"
 
@@ -32,7 +32,7 @@ int fmt_kotlin_read(const scan_source *src, puzzle_list *out, char *err)
             char ch = line->text[c];
             const char *hex = "0123456789abcdef", *at = strchr(hex, ch);
             if (ch == '-') g.cell[g.height][c] = '.';
-            else if (at && ch) g.cell[g.height][c] = BOARD_LABELS[at - hex];
+            else if (at && ch) g.cell[g.height][c] = PIECE_LABELS[at - hex];
             else
                 return scan_error(err, src, line->lineno,
                                   "unknown character '%c' in column %d (want - or 0-f)", ch,

@@ -35,7 +35,7 @@ typedef struct {
     int exits;
 } native_reader;
 
-static bool is_label(char c) { return c != '\0' && strchr(BOARD_LABELS, c) != NULL; }
+static bool is_label(char c) { return c != '\0' && strchr(PIECE_LABELS, c) != NULL; }
 
 /* Klotski: one more marked cell of the opening on `side`; a mark on another side is an error
  * (returned as -1 from read_border and read_row through klotski_mark_ok). */

@@ -4,7 +4,7 @@
  *         ...
  *     ]
  * 0 is empty, 1 the primary piece, any other integer n a piece; the exit is at the right end of
- * the primary piece's row. Integer n becomes the label BOARD_LABELS[n - 1], so 1 is A, 2 is B,
+ * the primary piece's row. Integer n becomes the label PIECE_LABELS[n - 1], so 1 is A, 2 is B,
  * ... The variable's name, when there is one, names the puzzle. One puzzle per file.
  *
  * The seed's Klotski boards are the same list followed by two lines giving piece 1's target
@@ -70,12 +70,12 @@ static int read_row(cursor *c, scan_grid *g, char *err)
                               *c->s ? *c->s : ' ');
         long n = 0;
         while (isdigit((unsigned char)*c->s) && n < 1000) n = n * 10 + (*c->s++ - '0');
-        if (n > (long)strlen(BOARD_LABELS))
+        if (n > (long)strlen(PIECE_LABELS))
             return scan_error(err, c->src, lineno(c), "piece number %ld is over %zu", n,
-                              strlen(BOARD_LABELS));
+                              strlen(PIECE_LABELS));
         if (col == BOARD_MAX_SIDE)
             return scan_error(err, c->src, lineno(c), "row has more than %d cells", BOARD_MAX_SIDE);
-        g->cell[row][col++] = n == 0 ? '.' : BOARD_LABELS[n - 1];
+        g->cell[row][col++] = n == 0 ? '.' : PIECE_LABELS[n - 1];
         skip_blank(c);
         if (*c->s == ',') c->s++;
     }

@@ -29,6 +29,8 @@
 #   anything else                                 its board, key, moves,
 #                                                 notation and view            0
 #
+# A family stands on the core alone: no file of a family's folder includes another family's.
+#
 # And it holds the families to their promise (docs/architecture.md, "Families"): no file of the
 # generic layers -- the strategies (the files directly in solvers/), the choice of bounds
 # (solvers/bounds/), the search machinery
@@ -113,7 +115,11 @@ function layer(path,    dir, base) {
         printf "%s:%d: #include \"%s\" is not qualified by its folder\n", FILENAME, FNR, target
         bad = 1; next
     }
-    if (layer(target) < 0) {
+    from = FILENAME; sub(/\/.*$/, "", from); to = target; sub(/\/.*$/, "", to)
+    if (from != to && from ~ ("^(" names ")$") && to ~ ("^(" names ")$")) {
+        printf "%s:%d: #include \"%s\": a family includes another family'"'"'s header\n", FILENAME, FNR, target
+        bad = 1
+    } else if (layer(target) < 0) {
         printf "%s:%d: #include \"%s\" names no layer\n", FILENAME, FNR, target
         bad = 1
     } else if (layer(target) > layer(FILENAME)) {

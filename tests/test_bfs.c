@@ -232,7 +232,7 @@ static puzzle crowded(int size, int want, uint64_t seed)
     for (int tries = 0; tries < 4000 && q.board.npieces < want; tries++) {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
         unsigned r = (unsigned)(state >> 33);
-        board_add_piece(&q.board, BOARD_LABELS[q.board.npieces], r & 1, 2 + (r >> 1) % 3 / 2,
+        board_add_piece(&q.board, PIECE_LABELS[q.board.npieces], r & 1, 2 + (r >> 1) % 3 / 2,
                         (int)(r >> 3) % size, (int)(r >> 9) % size, err);   /* misses fail */
     }
     cr_assert_eq(board_finish(&q.board, 'A', EXIT_RIGHT, err), 0, "%s", err);

@@ -283,7 +283,7 @@ Test(board, largest_boards_fit_the_key)
     int n = 0;
     for (int r = 0; r < 8 && n < 22; r++)
         for (int c = 0; c + 1 < 8 && n < 22; c += 3, n++)
-            cr_assert_eq(board_add_piece(&b, BOARD_LABELS[n], true, 2, r, c, err), 0, "%s", err);
+            cr_assert_eq(board_add_piece(&b, PIECE_LABELS[n], true, 2, r, c, err), 0, "%s", err);
     cr_assert_eq(board_finish(&b, 'A', EXIT_RIGHT, err), -1);
     cr_assert_str_eq(err, "22 pieces need 66 bits of state; the 64-bit key holds 63");
 }

@@ -377,7 +377,7 @@ Test(scan, ids_depend_on_the_geometry_alone)
     srand(12345);
     for (int k = 0; k < list.count; k++) {
         const puzzle *p = &list.items[k];
-        char labels[] = BOARD_LABELS, text[512], grid[BOARD_TEXT_MAX];
+        char labels[] = PIECE_LABELS, text[512], grid[BOARD_TEXT_MAX];
         int nlabels = (int)strlen(labels);
         for (int i = nlabels - 1; i > 0; i--) {
             int j = rand() % (i + 1);

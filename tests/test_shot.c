@@ -25,7 +25,7 @@ static void canonical(const puzzle *p, char *out)
     name[(unsigned char)primary] = 'A';
     for (char *s = grid; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (strchr(BOARD_LABELS, c) && c != (unsigned char)primary && !name[c]) name[c] = next++;
+        if (strchr(PIECE_LABELS, c) && c != (unsigned char)primary && !name[c]) name[c] = next++;
         *out++ = name[c] ? name[c] : *s;
     }
     *out = '\0';

@@ -23,7 +23,8 @@ Test(tree, no_layer_includes_a_higher_one)
 /* A core header that includes the harness, a search file that names a header by its bare name,
  * and a program (the top layer) that may include anything. In a family's folder a file is of
  * its part's layer: its board (0) may not include its bounds (2), the scanner (1) or the search
- * (1); its bounds may include the solvers' layer, and its space explorer the space's. */
+ * (1); its bounds may include the solvers' layer, and its space explorer the space's. A
+ * family stands on the core alone: the tiles' board may not include Rush Hour's. */
 Test(tree, the_layer_check_fails_on_a_planted_violation)
 {
     char dir[64], cmd[2048], *out, *err;
@@ -37,7 +38,8 @@ Test(tree, the_layer_check_fails_on_a_planted_violation)
              "printf '#include \"bench/report.h\"\\n#include \"common/core.h\"\\n' > programs/main.c; "
              "printf '#include \"rush/blockers.h\"\\n#include \"scan/scan.h\"\\n#include \"common/core.h\"\\n' > rush/board.c; "
              "printf '#include \"solvers/bounds/heuristic.h\"\\n#include \"tiles/tiles.h\"\\n' > tiles/tiles_pdb.c; "
-             "printf '#include \"space/run.h\"\\n#include \"tiles/tiles_pdb.h\"\\n' > tiles/tiles_space.c",
+             "printf '#include \"space/run.h\"\\n#include \"tiles/tiles_pdb.h\"\\n' > tiles/tiles_space.c; "
+             "printf '#include \"rush/board.h\"\\n' > tiles/tiles.c",
              dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s", err);
     free(out), free(err);
@@ -47,7 +49,8 @@ Test(tree, the_layer_check_fails_on_a_planted_violation)
                      "common/core.h:1: common/core.h (layer 0) includes bench/report.h (layer 3), a higher layer\n"
                      "rush/board.c:1: rush/board.c (layer 0) includes rush/blockers.h (layer 2), a higher layer\n"
                      "rush/board.c:2: rush/board.c (layer 0) includes scan/scan.h (layer 1), a higher layer\n"
-                     "search/bare.c:1: #include \"solver.h\" is not qualified by its folder\n");
+                     "search/bare.c:1: #include \"solver.h\" is not qualified by its folder\n"
+                     "tiles/tiles.c:1: #include \"rush/board.h\": a family includes another family's header\n");
     free(out), free(err);
 }
 
