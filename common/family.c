@@ -33,6 +33,13 @@ int family_parse(const char *name)
     return -1;
 }
 
+family_id family_implied(void)
+{
+    int f = 0;
+    while (f + 1 < FAMILY_COUNT && !family_parts[f]->implied) f++;
+    return (family_id)f;
+}
+
 bool family_slides_are_moves(family_id f)
 {
     return family_parts[f]->slides_are_moves;

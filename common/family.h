@@ -31,6 +31,9 @@ typedef enum {
 /* "rush", "klotski", "tiles"; family_parse gives -1 for another name. */
 const char *family_name(family_id f);
 int family_parse(const char *name);
+/* The family a text is of when it names none (the scanner's, a shard file's): the first the
+ * registry marks implied (family_class.implied: Rush Hour). */
+family_id family_implied(void);
 
 /* The measures of a solution, a sequence of one-cell steps of one piece each: its steps, its
  * slides (maximal runs of steps of one piece in one direction) and its moves (maximal runs of

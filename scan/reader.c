@@ -18,14 +18,6 @@ const scan_family *scan_family_of(family_id f)
     return family_parts[f];
 }
 
-/* The family a text is of when it says none (the first that the registry marks implied). */
-static family_id implied_family(void)
-{
-    int f = 0;
-    while (f + 1 < FAMILY_COUNT && !family_class_of((family_id)f)->implied) f++;
-    return (family_id)f;
-}
-
 int scan_build(const scan_source *src, const scan_grid *g, puzzle *p, char *err)
 {
     const scan_family *sf = family_parts[g->family];
@@ -74,7 +66,7 @@ int scan_parse_optimum(const char *s, int *optimum)
 void scan_grid_init(scan_grid *g)
 {
     memset(g, 0, sizeof *g);
-    g->family = implied_family();
+    g->family = family_implied();
     g->primary = 'A';
     g->exit_side = -1;
     g->exit_line = -1;

@@ -88,15 +88,6 @@ static bool board_text(const char *board, const shard_meta *m)
     return space_family_of(m->family)->board_text(board, m);
 }
 
-/* A space that names no family is the implied family's (files have always written Rush
- * Hour's so). */
-static int implied_family(void)
-{
-    for (int f = 0; f < FAMILY_COUNT; f++)
-        if (family_class_of((family_id)f)->implied) return f;
-    return -1;
-}
-
 uint64_t shardfile_count(json_t *o, const char *key, bool *ok)
 {
     json_t *v = json_object_get(o, key);
@@ -134,7 +125,7 @@ static int header_of(const char *path, const char *line, shard_meta *m, space_st
     json_t *space = json_object_get(h, "space"), *shard = json_object_get(h, "shard");
     json_t *family = json_object_get(space, "family");
     int f = family ? (json_is_string(family) ? family_parse(json_string_value(family)) : -1)
-                   : implied_family();
+                   : (int)family_implied();   /* as files have always written Rush Hour's */
     ok = f >= 0 && json_is_object(space);
     if (ok) {
         m->family = (family_id)f;
