@@ -228,12 +228,15 @@ database: all
 	scripts/make-database.sh $(N) $(K)
 
 # Every complete solver but the exponential iddfs over the whole database sample, each answer
-# checked against the reference BFS (about 2 minutes).
+# checked against the reference BFS; the 15-puzzle's 7-8 tables; Korf and Felner's five easiest
+# 24-puzzles with their node counts (about 15 minutes with the tables built).
 test-long: all build/opt/unit
 	bin/bench --no-progress --verify --solver bfs,bfs1,dfs,bibfs,astar,idastar \
 	    --out results/long corpus/_database/fogleman-sample.txt
 	UB_LONG=1 UB_BIN=bin XDG_CACHE_HOME=$(CURDIR)/build/cache \
 	    build/opt/unit --filter 'tiles/the_15_puzzles_7_8_*'
+	UB_LONG=1 UB_BIN=bin XDG_CACHE_HOME=$(CURDIR)/build/cache \
+	    build/opt/unit --filter 'tiles_wide/korf_and_felners_*'
 	XDG_CACHE_HOME=$(CURDIR)/build/cache bin/bench --no-progress --solver idastar \
 	    --heuristic pdb --param table=0 --param partition=7-8 --param reflect=yes \
 	    --max-states 0 --max-bytes 6Gi --out results/long-tiles corpus/tiles/_korf/korf100.txt

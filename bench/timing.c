@@ -45,7 +45,7 @@ void timing_warning(const double *wall, int n, char out[32])
 void timing_run(const timing_plan *plan, const solver_setup *u, const puzzle *p, solver_result *r,
                 report_row *row)
 {
-    if (!setup_takes(u, p->family)) {   /* not run: the row says unsupported */
+    if (!setup_takes(u, p)) {   /* not run: the row says unsupported */
         measure_solve(u, NULL, p, &plan->budget, r);
         return;
     }

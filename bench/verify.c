@@ -222,9 +222,9 @@ static void check_row(tally *t, const report_row *row, known *entry, const solve
             fail(t, row, "guarantee", "%s claims %s and %s, the row says %s and %s", s->name,
                  solver_guarantee_name(setup_guarantee(&u)), s->complete ? "complete" : "not complete",
                  row->guarantee, complete ? "complete" : "not complete");
-        if (s && (strcmp(row->status, "unsupported") == 0) == setup_takes(&u, p->family))
+        if (s && (strcmp(row->status, "unsupported") == 0) == setup_takes(&u, p))
             fail(t, row, "status", "%s %s %s puzzles", row->solver,
-                 setup_takes(&u, p->family) ? "takes" : "does not take", family_name(p->family));
+                 setup_takes(&u, p) ? "takes" : "does not take", family_name(p->family));
     } else if (strcmp(row->origin, "plugin") && strcmp(row->origin, "external"))
         fail(t, row, "origin", "'%s' is not builtin, plugin or external", row->origin);
     bool solvable = reference == SOLVE_SOLVED, decided = reference != SOLVE_BUDGET;

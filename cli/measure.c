@@ -27,7 +27,12 @@ void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
 {
     family_problem view;
     puzzle_problem(p, &view);
-    if (view.unsolvable && view.unsolvable(view.board, view.start)) {
+    if (!setup_takes(u, p)) {   /* the caller's to say: a row that says unsupported */
+        memset(r, 0, sizeof *r);
+        r->status = SOLVE_UNSUPPORTED;
+        return;
+    }
+    if (family_start_unsolvable(&view)) {
         memset(r, 0, sizeof *r);
         r->status = SOLVE_UNSOLVABLE;
         r->note = "proved unsolvable without a search";
@@ -49,7 +54,7 @@ static uint64_t prepare_bound(const solver_setup *u, const puzzle *p, const solv
     *seconds = 0;
     family_problem view;
     puzzle_problem(p, &view);
-    if (view.unsolvable && view.unsolvable(view.board, view.start)) return 0;   /* not searched */
+    if (family_start_unsolvable(&view)) return 0;   /* not searched */
     *seconds = heuristic_prepare(u, &view, budget->max_bytes, &bytes);
     return bytes;
 }
@@ -94,7 +99,7 @@ static measure_sample measure_run(const solver_setup *u, solver_context *given, 
 measure_sample measure_solve(const solver_setup *u, solver_context *ctx, const puzzle *p,
                              const solver_budget *budget, solver_result *r)
 {
-    if (!setup_takes(u, p->family)) {   /* not run: a row that says so */
+    if (!setup_takes(u, p)) {   /* not run: a row that says so */
         memset(r, 0, sizeof *r);
         r->status = SOLVE_UNSUPPORTED;
         return (measure_sample){0, 0, 0, false, 0, false, ""};

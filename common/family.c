@@ -50,6 +50,12 @@ bool family_table_pays(family_id f)
     return family_parts[f]->table_pays;
 }
 
+bool family_start_unsolvable(const family_problem *p)
+{
+    if (p->key_words == 2) return p->wide.unsolvable && p->wide.unsolvable(p->board, p->wide.start);
+    return p->unsolvable && p->unsolvable(p->board, p->start);
+}
+
 const char *measure_name(measure m)
 {
     return (unsigned)m < MEASURE_COUNT ? measure_names[m] : "?";

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/key.h"
+
 /* FAMILY_RUSH, FAMILY_KLOTSKI, FAMILY_TILES: one a line of the registry, in its order. */
 typedef enum {
 #define FAMILY(ID, name, type, member) FAMILY_##ID,
@@ -100,6 +102,17 @@ typedef struct {
     void (*free)(void *memo);
 } family_memo;
 
+/* The view's calls for a board whose keys are two words (key.h): the same contracts as
+ * family_problem's calls of the same names, over key_wide. */
+typedef struct {
+    key_wide start;
+    key_wide goal;   /* the one goal state (a family with wide keys has one) */
+    int (*successors)(const void *board, key_wide key, measure m, key_wide *child);
+    int (*lower_bound)(const void *board, key_wide key, measure m);
+    char *(*path_text)(const void *board, const key_wide *keys, int n, measure m, char *err);
+    bool (*unsolvable)(const void *board, key_wide key);
+} family_wide;
+
 typedef struct family_problem {
     family_id family;
     const void *board;
@@ -146,6 +159,17 @@ typedef struct family_problem {
      * (common/fast_space.h; Rush Hour's board, whose bitboard and vector generators the loop
      * inlines); the copy run is the one the family has. */
     const void *fast;
+    /* Since plugin ABI version 8: the words of the board's keys (key.h). 1: the calls above.
+     * 2: the board's keys are key_wide and its calls are `wide`'s; those above are NULL, and
+     * `start` is the wide start's low word. A solver says whether it takes wide keys
+     * (solver.h, `wide`); one that does not is not run on such a board (its row says
+     * unsupported). */
+    int key_words;
+    family_wide wide;
 } family_problem;
+
+/* Whether the view's start is proved unsolvable without a search (`unsolvable`, either
+ * width). */
+bool family_start_unsolvable(const family_problem *p);
 
 #endif

@@ -84,6 +84,13 @@ void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture 
     class_of(p)->picture(p, pos, out);
 }
 
+int puzzle_key_words(const puzzle *p)
+{
+    family_problem view;
+    puzzle_problem(p, &view);
+    return view.key_words == 2 ? 2 : 1;
+}
+
 void puzzle_problem(const puzzle *p, family_problem *out)
 {
     class_of(p)->problem(p, out);

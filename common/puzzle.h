@@ -25,14 +25,16 @@
 #define PUZZLE_SOURCE_MAX 320
 #define PUZZLE_NAME_MAX PUZZLE_SOURCE_MAX
 
-typedef struct {
+typedef struct puzzle {
     family_id family;
     union {                           /* the family's board, by `family` */
 #define FAMILY(ID, name, type, member) type member;
 #include "common/families.h"
 #undef FAMILY
     };
-    uint64_t start;                   /* key of the starting position */
+    uint64_t start;                   /* key of the starting position (its low word when the
+                                       * family's keys are two words, key.h) */
+    uint64_t start_high;              /* the high word of a two-word key, else 0 */
     char name[PUZZLE_NAME_MAX];       /* the source's name, else "<path as given>:<line>" */
     char source[PUZZLE_SOURCE_MAX];   /* "<file>:<line>" where the puzzle starts */
     int optimal;                      /* known optimal moves, or PUZZLE_UNKNOWN/UNSOLVABLE */
@@ -78,6 +80,7 @@ int puzzle_replay(const puzzle *p, const char *text, measure_counts *out, char *
 #define PUZZLE_PIECES_MAX 50
 typedef struct {
     uint64_t key;
+    uint64_t key_high;   /* the high word of a two-word key (key.h), else 0 */
     uint8_t at[PUZZLE_PIECES_MAX];
 } puzzle_position;
 
@@ -111,6 +114,8 @@ void puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture 
  * for what knows no family; it points into p, which must outlive it. Rush Hour's
  * (moves_problem) has no goal states: its solvers keep their own entry on the bitboards. */
 void puzzle_problem(const puzzle *p, family_problem *out);
+/* The words of p's keys (family.h, key_words): 1, or 2. */
+int puzzle_key_words(const puzzle *p);
 
 /* A stable identifier of the puzzle's geometry, as 16 hex digits (out[17]): XXH3-64 of the
  * native grid with the pieces relabelled canonically (the primary 'A', the others 'B', 'C', ...

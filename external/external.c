@@ -179,6 +179,7 @@ external_solver *external_define(const char *spec, bool fresh, const char *log_p
     x->entry.guarantee = x->claims.guarantee;
     x->entry.complete = x->claims.complete;
     x->entry.families = x->claims.families;   /* the others' puzzles are not sent: unsupported rows */
+    x->entry.wide = true;   /* it reads puzzles as text: any key width */
     if (registry_add(&x->entry, SOLVER_EXTERNAL, x->command, reg)) {   /* checked above */
         snprintf(err, EXT_ERR_MAX, "%s", reg);
         return NULL;

@@ -92,6 +92,11 @@ int state_graph_build(state_graph *g, const puzzle *p, uint64_t max_states, uint
     memset(g, 0, sizeof *g);
     g->p = p;
     puzzle_problem(p, &g->view);
+    if (g->view.key_words == 2) {   /* a cluster past 2^64 states: no graph to draw */
+        snprintf(err, GRAPH_ERR_MAX, "its keys are two words (a board of more than 16 tiles' "
+                 "cells): its cluster is too large to draw");
+        return -1;
+    }
     g->child = xmalloc((size_t)g->view.max_successors * sizeof *g->child);
     cluster c;
     if (max_states > UINT32_MAX - 1) max_states = UINT32_MAX - 1;

@@ -934,5 +934,6 @@ void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out
                             problem_goal_states, problem_successors_after,
                             &klotski_family_memo, goal_mask,
                             goal_value,          NULL,
-                            0,                   NULL};
+                            0,                   NULL,
+                            1, {0}};
 }

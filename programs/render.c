@@ -306,12 +306,18 @@ static void positions(const puzzle *p, const solver_result *r, sequence *seq)
     puzzle_replay_each(p, r->text, keep_position, seq, &units, why);   /* a built-in's answer */
 }
 
-/* Whether s does not take p's family, said in one line. */
+/* Whether s does not take p (its family, or its keys' width), said in one line. */
 static bool refuse_family(const puzzle *p, const solver *s)
 {
-    if (solver_takes(s, p->family)) return false;
-    fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
-            family_name(p->family));
+    solver_setup u;
+    setup_init(&u, s);
+    if (setup_takes(&u, p)) return false;
+    if (solver_takes(s, p->family))
+        fprintf(stderr, "render: %s: %s does not take %s boards whose keys are two words\n",
+                p->name, s->name, family_name(p->family));
+    else
+        fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
+                family_name(p->family));
     return true;
 }
 

@@ -143,5 +143,5 @@ static void iddfs_zone_solve(solver_context *ctx, const family_problem *p, const
 
 const solver solver_iddfs_zone = {
     "iddfs-zone", "the seed C# solver's 2015 program: iterative deepening with zone pruning",
-    GUARANTEE_NONE, false, iddfs_zone_solve, iddfs_zone_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH),
+    GUARANTEE_NONE, false, iddfs_zone_solve, iddfs_zone_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH), false,
 };

@@ -300,5 +300,6 @@ void moves_problem(const board *b, uint64_t start, family_problem *out)
         .goal_mask = b->goal_mask,
         .goal_value = b->goal_value,
         .fast = b,
+        .key_words = 1,
     };
 }

@@ -127,5 +127,5 @@ static void zone13_solve(solver_context *ctx, const family_problem *p, const sol
 
 const solver solver_zone13 = {
     "zone13", "the seed C# solver's 2013 program: one DFS with zone pruning",
-    GUARANTEE_NONE, false, zone13_solve, zone13_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH),
+    GUARANTEE_NONE, false, zone13_solve, zone13_params, NPARAMS, FAMILY_BIT(FAMILY_RUSH), false,
 };

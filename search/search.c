@@ -111,11 +111,9 @@ void search_trail_solved(const family_problem *p, measure m, const search_trail 
     free(keys);
 }
 
-void search_path_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
-                        solver_result *r)
+/* The solution from the path's text, or the row's note when the view could not write it. */
+static void text_solved(solver_result *r, char *text, const char *err)
 {
-    char err[FAMILY_ERR_MAX];
-    char *text = p->path_text(p->board, keys, n, m, err);
     if (!text) {
         r->status = SOLVE_GAVE_UP;
         free(r->message);
@@ -124,6 +122,20 @@ void search_path_solved(const family_problem *p, measure m, const uint64_t *keys
         return;
     }
     search_text_solved(r, text);
+}
+
+void search_path_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
+                        solver_result *r)
+{
+    char err[FAMILY_ERR_MAX];
+    text_solved(r, p->path_text(p->board, keys, n, m, err), err);
+}
+
+void search_path_solved_wide(const family_problem *p, measure m, const key_wide *keys, int n,
+                             solver_result *r)
+{
+    char err[FAMILY_ERR_MAX];
+    text_solved(r, p->wide.path_text(p->board, keys, n, m, err), err);
 }
 
 void search_text_solved(solver_result *r, char *text)

@@ -135,6 +135,9 @@ static inline void search_stack_expand(const pathstack *ps, search_limits *l, ui
  * solver's bug) leaves the run unsolved, with the reason in r->note. */
 void search_path_solved(const family_problem *p, measure m, const uint64_t *keys, int n,
                         solver_result *r);
+/* The same for a path of wide keys (family.h, key_words 2). */
+void search_path_solved_wide(const family_problem *p, measure m, const key_wide *keys, int n,
+                             solver_result *r);
 /* The path from the trail's root to entry `at` is the solution. */
 void search_trail_solved(const family_problem *p, measure m, const search_trail *t, uint32_t at,
                          solver_result *r);

@@ -143,6 +143,9 @@ typedef struct solver {
     const solver_param *params;
     int nparams;
     unsigned families;
+    /* It takes boards whose keys are two words (family.h, key_words; since plugin ABI 8): it
+     * runs their view's `wide` calls. One that does not is not run on them. */
+    bool wide;
 } solver;
 
 /* Whether s takes family f. */

@@ -164,5 +164,5 @@ static void astar_solve(solver_context *ctx, const family_problem *p, const solv
 
 const solver solver_astar = {
     "astar", "A* with an admissible, consistent lower bound", GUARANTEE_MOVES, true, astar_solve,
-    astar_params, NPARAMS, FAMILY_ALL,
+    astar_params, NPARAMS, FAMILY_ALL, false,
 };

@@ -102,5 +102,5 @@ void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budge
 
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
-    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL,
+    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL, false,
 };

@@ -257,5 +257,5 @@ static void bibfs_solve(solver_context *ctx, const family_problem *p, const solv
 
 const solver solver_bibfs = {
     "bibfs", "bidirectional BFS from the start and from the goal placements that keep its order",
-    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0, FAMILY_ALL,
+    GUARANTEE_MOVES, true, bibfs_solve, NULL, 0, FAMILY_ALL, false,
 };

@@ -59,5 +59,5 @@ static void dfs_solve(solver_context *ctx, const family_problem *p, const solver
 
 const solver solver_dfs = {
     "dfs", "depth-first search with a visited set (any solution, usually long)", GUARANTEE_NONE, true,
-    dfs_solve, NULL, 0, FAMILY_ALL,
+    dfs_solve, NULL, 0, FAMILY_ALL, false,
 };

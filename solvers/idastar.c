@@ -32,6 +32,12 @@
  * distance, his published counts exactly; tests/test_tiles.c). Its loop is written once and
  * inlined into one function a space, so that the tiles' search makes one call a state, the
  * bound's `expand`.
+ *
+ * On a board whose keys are two words (family.h, key_words: the tiles past 16 cells) it runs
+ * Korf's form whatever `table` says, over the view's wide calls and the bound's expand_wide,
+ * a third copy of the same loop (no table takes wide keys yet; the row's note says so when one
+ * was asked for). On the 24-puzzle with the 6-6-6-6 databases and reflection its counts are
+ * Korf and Felner's published ones exactly (tests/test_tiles_wide.c).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -178,8 +184,11 @@ SPACE_INLINE void idastar_table(solver_context *ctx, const bounded_space *s, uin
 
 /* Korf's IDA* (table=0): a depth-first search per threshold with no memory of the states but
  * the path, the only duplicate it leaves out a move back to the state just left (on the fast
- * space, what its prune after the last move leaves out, which includes it). Written once for
- * both spaces: the fast space (fast set) or the view. */
+ * space, what its prune after the move from the parent leaves out, which includes it). Written
+ * once for three spaces: the fast space, the view, and the view of a board whose keys are two
+ * words (family.h, key_words), each its own function with its own key's width. */
+typedef enum { KORF_FAST, KORF_FAMILY, KORF_WIDE } korf_space;
+
 typedef struct {
     const fast_space *fast;       /* the fast space, or NULL: the view */
     const family_problem *p;      /* the view: its bound's expansion, its solutions' notation */
@@ -189,38 +198,71 @@ typedef struct {
     int bound, next;      /* this iteration's threshold; the least f past it (INT_MAX: none) */
     bool stop;            /* a budget stopped the search */
     int room;             /* the most successors a state has */
+    size_t key_bytes;     /* a key's: 8, or 16 on a wide board */
     uint64_t generated, bytes;
-    uint64_t *child[KORF_MAX_DEPTH + 1];   /* each depth's successors, made when first reached */
-    int *h[KORF_MAX_DEPTH + 1];            /* and their bounds */
+    void *child[KORF_MAX_DEPTH + 1];   /* each depth's successors, made when first reached */
+    int *h[KORF_MAX_DEPTH + 1];        /* and their bounds */
     uint64_t path[KORF_MAX_DEPTH + 1];
+    key_wide path_wide[KORF_MAX_DEPTH + 1];   /* a wide board's */
 } korf_search;
 
 /* Depth g's arrays, made when the search first reaches it. */
 static void korf_room(korf_search *k, int g)
 {
-    k->child[g] = xmalloc((size_t)k->room * sizeof *k->child[g]);
+    k->child[g] = xmalloc((size_t)k->room * k->key_bytes);
     k->h[g] = xmalloc((size_t)k->room * sizeof *k->h[g]);
-    k->bytes += (size_t)k->room * (sizeof(uint64_t) + sizeof(int));
+    k->bytes += (size_t)k->room * (k->key_bytes + sizeof(int));
 }
 
 static bool korf_dfs_family(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
 static bool korf_dfs_fast(korf_search *k, uint64_t key, uint64_t parent, int g, int h);
+static bool korf_dfs_wide(korf_search *k, key_wide key, key_wide parent, int g, int h);
+
+/* Whether key is a goal, without a call where the space allows. */
+static inline __attribute__((always_inline)) bool korf_is_goal(const korf_search *k, key_wide key,
+                                                               const korf_space space)
+{
+    if (space == KORF_WIDE) return key == k->p->wide.goal;
+    if (space == KORF_FAMILY) return ((uint64_t)key & k->p->goal_mask) == k->p->goal_value;
+    return fast_is_goal(k->fast, (uint64_t)key);
+}
+
+/* Key's successors but its parent (the fast space: its prune after the move from the
+ * parent), with their bounds, into depth g's arrays; returns how many. */
+static inline __attribute__((always_inline)) int korf_expand(korf_search *k, key_wide key,
+                                                             key_wide parent, int g, int h,
+                                                             const korf_space space)
+{
+    void *child = k->child[g];
+    int *hs = k->h[g];
+    if (space == KORF_WIDE) return k->fb->expand_wide(k->fb, key, g ? parent : key, h, child, hs);
+    if (space == KORF_FAMILY)
+        return k->fb->expand(k->fb, (uint64_t)key, g ? (uint64_t)parent : (uint64_t)key, h, child, hs);
+    int n = fast_successors(k->fast, (uint64_t)key,
+                            g ? fast_skip_after(k->fast, (uint64_t)parent, (uint64_t)key) : FAST_NO_SKIP,
+                            child);
+    for (int i = 0; i < n; i++) hs[i] = k->fb->h(k->fb, ((uint64_t *)child)[i]);
+    return n;
+}
 
 /* Searches below key (reached by g moves from the start, from parent, with bound h, g + h
- * within the threshold): true when a goal was found. Inlined into one function per entry
- * (`family` a constant), so that each runs its own family's calls and nothing else. */
-static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint64_t key,
-                                                           uint64_t parent, int g, int h,
-                                                           const bool family)
+ * within the threshold): true when a goal was found. Inlined into one function per space
+ * (`space` a constant; a one-word space's keys come in zero-extended, and only their low word
+ * is read), so that each runs its own family's calls and nothing else. */
+static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, key_wide key,
+                                                           key_wide parent, int g, int h,
+                                                           const korf_space space)
 {
-    k->path[g] = key;
-    if (family ? (key & k->p->goal_mask) == k->p->goal_value   /* is_goal, without the call */
-               : fast_is_goal(k->fast, key)) {
-        search_path_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
+    const bool wide = space == KORF_WIDE;
+    if (wide) k->path_wide[g] = key;
+    else k->path[g] = (uint64_t)key;
+    if (korf_is_goal(k, key, space)) {
+        if (wide) search_path_solved_wide(k->p, MEASURE_MOVES, k->path_wide, g + 1, k->r);
+        else search_path_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
         return true;
     }
-    if (search_expand(k->limits, k->r))
-        search_trace_step(k->limits, trace_step_of(key, parent, g, h));
+    if (search_expand(k->limits, k->r) && !wide)   /* a trace's keys are one word (trace.h) */
+        search_trace_step(k->limits, trace_step_of((uint64_t)key, (uint64_t)parent, g, h));
     if (search_should_stop(k->limits, k->r, k->bytes, k->bytes)) {
         k->stop = true;
         return false;
@@ -233,15 +275,7 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
         return false;
     }
     if (__builtin_expect(!k->child[g], 0)) korf_room(k, g);
-    uint64_t *child = k->child[g];
-    int *hs = k->h[g], n;
-    if (family) {   /* every successor but the parent, with its bound */
-        n = k->fb->expand(k->fb, key, g ? parent : key, h, child, hs);
-    } else {        /* the fast space's prune after the move from the parent, which holds it */
-        n = fast_successors(k->fast, key, g ? fast_skip_after(k->fast, parent, key) : FAST_NO_SKIP,
-                                  child);
-        for (int i = 0; i < n; i++) hs[i] = k->fb->h(k->fb, child[i]);
-    }
+    int n = korf_expand(k, key, parent, g, h, space), *hs = k->h[g];
     k->generated += (uint64_t)n;
     for (int i = 0; i < n; i++) {
         int f = g + 1 + hs[i];
@@ -250,8 +284,12 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
             if (f < k->next) k->next = f;
             continue;
         }
-        if (family ? korf_dfs_family(k, child[i], key, g + 1, hs[i])
-                   : korf_dfs_fast(k, child[i], key, g + 1, hs[i])) {
+        bool found;
+        if (wide) found = korf_dfs_wide(k, ((key_wide *)k->child[g])[i], key, g + 1, hs[i]);
+        else if (space == KORF_FAMILY)
+            found = korf_dfs_family(k, ((uint64_t *)k->child[g])[i], (uint64_t)key, g + 1, hs[i]);
+        else found = korf_dfs_fast(k, ((uint64_t *)k->child[g])[i], (uint64_t)key, g + 1, hs[i]);
+        if (found) {
             k->generated -= (uint64_t)(n - 1 - i);   /* as Korf counts: none after the goal's */
             return true;
         }
@@ -262,22 +300,29 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, uint6
 
 static bool korf_dfs_family(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
 {
-    return korf_dfs(k, key, parent, g, h, true);
+    return korf_dfs(k, key, parent, g, h, KORF_FAMILY);
 }
 
 static bool korf_dfs_fast(korf_search *k, uint64_t key, uint64_t parent, int g, int h)
 {
-    return korf_dfs(k, key, parent, g, h, false);
+    return korf_dfs(k, key, parent, g, h, KORF_FAST);
+}
+
+static bool korf_dfs_wide(korf_search *k, key_wide key, key_wide parent, int g, int h)
+{
+    return korf_dfs(k, key, parent, g, h, KORF_WIDE);
 }
 
 /* The thresholds, from the start's bound h, until a goal is found within one. */
-static void idastar_korf(korf_search *k, uint64_t start, int h)
+static void idastar_korf(korf_search *k, key_wide start, int h)
 {
     solver_result *r = k->r;
     for (k->bound = h; h >= 0 && !k->stop; k->bound = k->next) {
         r->iterations++;
         k->next = INT_MAX;
-        bool found = k->fast ? korf_dfs_fast(k, start, start, 0, h) : korf_dfs_family(k, start, start, 0, h);
+        bool found = k->p->key_words == 2 ? korf_dfs_wide(k, start, start, 0, h)
+                     : k->fast            ? korf_dfs_fast(k, (uint64_t)start, (uint64_t)start, 0, h)
+                                          : korf_dfs_family(k, (uint64_t)start, (uint64_t)start, 0, h);
         if (found || k->stop || k->next == INT_MAX) break;
     }
     r->generated = k->generated;
@@ -291,6 +336,7 @@ static korf_search *korf_new(const search_space *sp, const family_bound *fb,
     korf_search *k = xcalloc(1, sizeof *k);
     k->fast = sp->fast, k->p = sp->p, k->fb = fb, k->limits = limits, k->r = r;
     k->room = space_room(sp);
+    k->key_bytes = sp->p->key_words == 2 ? sizeof(key_wide) : sizeof(uint64_t);
     k->bytes = fb->bytes + sizeof *k;
     return k;
 }
@@ -317,11 +363,16 @@ static void idastar_solve(solver_context *ctx, const family_problem *p, const so
     bool table = solver_param_value(idastar_params, param, PARAM_TABLE, p->family) != 0;
     family_bound fb;
     if (heuristic_family_begin(&fb, p, MEASURE_MOVES, kind, o, budget, r) < 0) return;
-    SPACE_DISPATCH(p, MEASURE_MOVES, sp, idastar_search(ctx, sp, p->start, &fb, table, &limits, r));
+    if (p->key_words == 2) {   /* wide keys: Korf's form, whatever `table` says (no table yet) */
+        search_space sp = space_of_family(p, MEASURE_MOVES);
+        idastar_korf(korf_new(&sp, &fb, &limits, r), p->wide.start, fb.h_wide(&fb, p->wide.start));
+        if (table && !r->note) r->note = "Korf's form, no table: the table takes one-word keys";
+    } else
+        SPACE_DISPATCH(p, MEASURE_MOVES, sp, idastar_search(ctx, sp, p->start, &fb, table, &limits, r));
     heuristic_family_end(&fb);
 }
 
 const solver solver_idastar = {
     "idastar", "IDA* with an admissible lower bound, a transposition table where it pays", GUARANTEE_MOVES,
-    true, idastar_solve, idastar_params, NPARAMS, FAMILY_ALL,
+    true, idastar_solve, idastar_params, NPARAMS, FAMILY_ALL, true,
 };

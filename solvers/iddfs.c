@@ -66,5 +66,5 @@ static void iddfs_solve(solver_context *ctx, const family_problem *p, const solv
 
 const solver solver_iddfs = {
     "iddfs", "iterative deepening DFS, no table (the control for the zone solvers)",
-    GUARANTEE_MOVES, true, iddfs_solve, NULL, 0, FAMILY_ALL,
+    GUARANTEE_MOVES, true, iddfs_solve, NULL, 0, FAMILY_ALL, false,
 };

@@ -134,11 +134,12 @@ solve_status reference_puzzle(reference_memo *memo, const puzzle *p, measure m,
     *units = 0;
     family_problem view;
     puzzle_problem(p, &view);
-    if (view.unsolvable && view.unsolvable(view.board, view.start)) {
+    if (family_start_unsolvable(&view)) {
         *who = "the family's proof of unsolvability";
         return SOLVE_UNSOLVABLE;
     }
-    if (view.cluster_states <= REFERENCE_BFS_STATES) return bfs_through(memo, p, m, budget, units);
+    if (view.key_words != 2 && view.cluster_states <= REFERENCE_BFS_STATES)
+        return bfs_through(memo, p, m, budget, units);
     *who = "the reference IDA*/pdb";
     solver_setup u;
     char err[SETUP_ERR_MAX];

@@ -1,4 +1,5 @@
 /* setup.c -- solvers with their parameters set, their labels and parameter text. */
+#include "common/puzzle.h"
 #include "solvers/registry.h"
 #include "solvers/setup.h"
 #include "solvers/bounds/heuristic.h"
@@ -79,9 +80,11 @@ const char *setup_refused(const solver_setup *u, family_id f)
     return NULL;
 }
 
-bool setup_takes(const solver_setup *u, family_id f)
+bool setup_takes(const solver_setup *u, const puzzle *p)
 {
+    family_id f = p->family;
     if (!solver_takes(u->s, f) || setup_refused(u, f)) return false;
+    if (puzzle_key_words(p) > 1 && !u->s->wide) return false;
     int h = setup_find_param(u->s, SETUP_HEURISTIC);
     return h < 0 || heuristic_takes(u->param[h], f);
 }

@@ -47,10 +47,12 @@ int setup_set(solver_setup *u, const char *name, const char *value, char *err);
 /* What the setup promises: the measure its "metric" parameter names, else its solver's
  * guarantee. */
 solver_guarantee setup_guarantee(const solver_setup *u);
-/* Whether the setup runs on puzzles of family f: its solver takes f (solver_takes), its
- * heuristic, if it has one, is defined on f (bounds/heuristic.h, heuristic_takes), and every
- * parameter the user set applies to f (setup_refused). */
-bool setup_takes(const solver_setup *u, family_id f);
+/* Whether the setup runs on puzzle p: its solver takes p's family (solver_takes) and, when
+ * p's keys are two words (puzzle_key_words), wide keys (solver.h, `wide`); its heuristic, if it
+ * has one, is defined on the family (bounds/heuristic.h, heuristic_takes); and every parameter
+ * the user set applies to the family (setup_refused). */
+struct puzzle;
+bool setup_takes(const solver_setup *u, const struct puzzle *p);
 /* The first parameter the user set that does not apply to family f (the tiles' partition on a
  * Rush Hour puzzle), or NULL. */
 const char *setup_refused(const solver_setup *u, family_id f);

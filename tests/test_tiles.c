@@ -101,16 +101,30 @@ Test(tiles, bad_input_is_one_line_naming_the_file_and_line)
         {"family: tiles\n1 2 0\n3 4\n", "k.txt:3: row 2 has 2 numbers, row 1 has 3\n"},
         {"family: tiles\ngoal: 0 1 2 3 4 5 6 7 7\n1 2 0\n3 4 5\n6 7 8\n",
          "k.txt:2: the goal is not a permutation of 0 to 8 (7 is there twice)\n"},
-        {"family: tiles\n0 1 2 3 4\n5 6 7 8 9\n10 11 12 13 14\n15 16 17 18 19\n",
-         "k.txt:5: the board passes 16 cells: a sliding-tile board has at most 16\n"},
+        {"family: tiles\n0 1 2 3 4\n5 6 7 8 9\n10 11 12 13 14\n15 16 17 18 19\n20 21 22 23 24\n"
+         "25 26 27 28 29\n",
+         "k.txt:7: the board passes 25 cells: a sliding-tile board has at most 25\n"},
+        /* The big boards' bad tiles: out of range, twice, in the block and the list forms. */
+        {"family: tiles\n0 1 2 3 4\n5 6 7 8 9\n10 11 12 13 14\n15 16 17 18 19\n20 21 22 23 25\n",
+         "k.txt:6: 25 is not a tile of a 5x5 board (0 to 24)\n"},
+        {"family: tiles\n0 1 2 3 4\n5 6 7 8 9\n10 11 12 13 14\n15 16 17 17 19\n20 21 22 23 24\n",
+         "k.txt:5: tile 17 is on the board twice\n"},
+        {"family: tiles\nsize: 6x4\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 22\n",
+         "k.txt:3: tile 22 is on the board twice\n"},
+        {"family: tiles\nsize: 3x8\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 24\n",
+         "k.txt:3: 24 is not a tile of a 3x8 board (0 to 23)\n"},
+        {"family: tiles\nsize: 13x2\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25\n",
+         "k.txt:3: 26 cells: a sliding-tile board has at most 25\n"},
+        {"family: tiles\nsize: 6x5\nk 0 1 2 3\n",
+         "k.txt:3: 4 cells; a 6x5 board has 30\n"},
         {"family: tiles\n1 x 0\n", "k.txt:2: 'x' is not a tile's number\n"},
         {"family: tiles\nsize: 3x3\nk 1 2 0 3 4 5 6 7\n", "k.txt:3: 8 cells; a 3x3 board has 9\n"},
         {"family: tiles\nfoo: 1\n1 0\n2 3\n", "k.txt:2: unknown header 'foo' (a tiles puzzle takes name:, moves:, goal:, size:)\n"},
         {"family: tiles\n", "k.txt:1: family: tiles, but no rows follow\n"},
-        {"family: tiles\n0 1\n", "k.txt:2: a 2x1 board: a sliding-tile board is at least 2x2 and at most 16 cells\n"},
+        {"family: tiles\n0 1\n", "k.txt:2: a 2x1 board: a sliding-tile board is at least 2x2 and at most 25 cells\n"},
         /* More words than a list line holds (the fuzzer's find: a word read past the last). */
-        {"family: tiles\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n",
-         "k.txt:2: more than 24 numbers or 511 characters on a line\n"},
+        {"family: tiles\nk 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28\n",
+         "k.txt:2: more than 28 numbers or 511 characters on a line\n"},
     };
     th_bad_inputs(cases, sizeof cases / sizeof *cases);
 }

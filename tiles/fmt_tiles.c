@@ -12,10 +12,11 @@
  * Numbers are separated by one or more spaces; `0` or `.` is the blank. A block ends at a blank
  * line, a header, or the end of the file; a list at a `family:` line or the end. The header
  * lines before the rows are name:, moves: (a count or '-'), goal: (W*H numbers in reading
- * order) and size:. The form is the list's when a size: line came, or the first row has more
- * than 8 numbers (no row of a board of at most 16 cells does), a name, or a moves= word.
+ * order) and size:. The form is the list's when the first row has a name or a moves= word, or
+ * more than 8 numbers, or a size: line came, unless the row has the width that line gives: a
+ * board wider than 8 (12x2) is written as a block after its size: line.
  *
- * The invariant: every board this file hands on has W, H >= 2, W*H <= 16, each of 0 .. W*H-1
+ * The invariant: every board this file hands on has W, H >= 2, W*H <= 25, each of 0 .. W*H-1
  * exactly once and a goal that is a permutation; anything else is one line naming the file and
  * the line.
  */
@@ -25,7 +26,8 @@
 
 #include "scan/scan_internal.h"
 
-#define MAX_WORDS 24
+#define MAX_WORDS 28    /* a list line: 25 cells, a name and moves= */
+#define BLOCK_ROW_MAX 8 /* a first row longer is a list's line */
 
 typedef struct {
     const scan_source *src;
@@ -43,7 +45,7 @@ typedef struct {
 } words;
 
 /* Cuts text into its words at the spaces and tabs; false when it has more words or characters
- * than a words holds (no line of a tiles puzzle has: 16 cells, a name and moves=). */
+ * than a words holds (no line of a tiles puzzle has: 25 cells, a name and moves=). */
 static bool cut_words(const char *text, words *w)
 {
     w->n = 0;
@@ -84,8 +86,8 @@ static int finish_board(tiles_reader *t, int width, int height, const int *cells
     int n = width * height;
     if (width < TILES_MIN_SIDE || height < TILES_MIN_SIDE || n > TILES_MAX_CELLS)
         return scan_error(err, t->src, lineno,
-                          "a %dx%d board: a sliding-tile board is at least 2x2 and at most 16 "
-                          "cells", width, height);
+                          "a %dx%d board: a sliding-tile board is at least 2x2 and at most %d "
+                          "cells", width, height, TILES_MAX_CELLS);
     bool seen[TILES_MAX_CELLS] = {false}, blank = false;
     uint8_t cell[TILES_MAX_CELLS], goal[TILES_MAX_CELLS];
     for (int c = 0; c < n; c++) blank |= cells[c] == 0;
@@ -108,7 +110,9 @@ static int finish_board(tiles_reader *t, int width, int height, const int *cells
     if (tiles_init(&p->tiles, width, height, t->goal_count ? goal : NULL, why) < 0)
         return scan_error(err, t->src, t->goal_count ? t->goal_lineno : lineno, "%s", why);
     p->family = FAMILY_TILES;
-    p->start = tiles_key(&p->tiles, cell);
+    key_wide start = tiles_key(&p->tiles, cell);
+    p->start = key_low(start);
+    p->start_high = key_high(start);
     return 0;
 }
 
@@ -197,8 +201,9 @@ static bool looks_like_list(const tiles_reader *t, const char *text)
     words w;
     if (!cut_words(text, &w)) return true;   /* list_line says what is wrong */
     int n = w.n;
-    return t->width || n > TILES_MAX_SIDE || (n && cell_number(w.word[0]) < 0) ||
-           (n && strncmp(w.word[n - 1], "moves=", 6) == 0);
+    if ((n && cell_number(w.word[0]) < 0) || (n && strncmp(w.word[n - 1], "moves=", 6) == 0))
+        return true;
+    return t->width ? n != t->width : n > BLOCK_ROW_MAX;
 }
 
 static int tiles_read(const scan_source *src, int *at, puzzle *p, int start_lineno,
@@ -253,6 +258,9 @@ static int tiles_read(const scan_source *src, int *at, puzzle *p, int start_line
     *at = k - 1;
     if (list) return listed ? 0 : scan_error(err, src, start_lineno, "a tiles list with no puzzle");
     if (!rows) return scan_error(err, src, start_lineno, "family: tiles, but no rows follow");
+    if (t.width && (width != t.width || rows != t.height))
+        return scan_error(err, src, row_lineno[rows - 1], "the rows make a %dx%d board, size: says %dx%d",
+                          width, rows, t.width, t.height);
     char name[PUZZLE_NAME_MAX];
     strcpy(name, p->name);
     scan_default_name(src, start_lineno, p);

@@ -3,7 +3,8 @@
  *
  * The invariant: a key is the tile on each cell (tiles.h), so there is nothing to decode and
  * nothing canonical to keep. Replay moves numbered tiles on an array of cells, token by token:
- * it checks a solution without the generator that found it.
+ * it checks a solution without the generator that found it. What runs once a state (parity,
+ * notation, pictures, text) decodes a key of either width into cells and is written once.
  */
 #include "tiles/tiles.h"
 
@@ -47,8 +48,14 @@ int tiles_init(tiles_board *b, int width, int height, const uint8_t *goal, char 
         b->goal[c] = (uint8_t)t;
         b->goal_cell[t] = (uint8_t)c;
     }
-    b->goal_key = tiles_key(b, b->goal);
-    b->unused = n == 16 ? 0 : ~0ull << (4 * n);
+    b->wide = n > TILES_NARROW_CELLS;
+    if (b->wide) {
+        b->goal_wide = tiles_key(b, b->goal);
+        b->unused_wide = ~(key_wide)0 << (5 * n);
+    } else {
+        b->goal_key = (uint64_t)tiles_key(b, b->goal);
+        b->unused = n == 16 ? 0 : ~0ull << (4 * n);
+    }
     for (int c = 0; c < n; c++)
         for (int d = 0; d < 4; d++) {
             int r = c / width + drow[d], k = c % width + dcol[d];
@@ -62,30 +69,43 @@ int tiles_init(tiles_board *b, int width, int height, const uint8_t *goal, char 
     for (int c = 0; c < n; c++)
         for (int i = 0; i < b->nfrom[c]; i++) {
             int from = b->from[c][i];
-            b->slide[c][i] = 1ull << (4 * from) | 1ull << (4 * c);
+            if (b->wide) b->slide_wide[c][i] = (key_wide)1 << (5 * from) | (key_wide)1 << (5 * c);
+            else b->slide[c][i] = 1ull << (4 * from) | 1ull << (4 * c);
             for (int t = 1; t < n; t++)
                 b->gain[c][i][t] = (int8_t)(b->distance[t][c] - b->distance[t][from]);
         }
     return 0;
 }
 
-uint64_t tiles_key(const tiles_board *b, const uint8_t *cell)
+key_wide tiles_key(const tiles_board *b, const uint8_t *cell)
 {
-    uint64_t key = 0;
-    for (int c = 0; c < b->cells; c++) key |= (uint64_t)cell[c] << (4 * c);
+    int bits = b->wide ? 5 : 4;
+    key_wide key = 0;
+    for (int c = 0; c < b->cells; c++) key |= (key_wide)cell[c] << (bits * c);
     return key;
 }
 
-void tiles_cells(const tiles_board *b, uint64_t key, uint8_t *cell)
+void tiles_cells(const tiles_board *b, key_wide key, uint8_t *cell)
 {
-    for (int c = 0; c < b->cells; c++) cell[c] = (uint8_t)tiles_at(key, c);
+    int bits = b->wide ? 5 : 4;
+    for (int c = 0; c < b->cells; c++) cell[c] = (uint8_t)(key >> (bits * c) & ((1u << bits) - 1));
 }
 
-bool tiles_solvable(const tiles_board *b, uint64_t key)
+/* The blank's cell among cells. */
+static int blank_of(const tiles_board *b, const uint8_t *cell)
+{
+    int c = 0;
+    while (c < b->cells - 1 && cell[c]) c++;
+    return c;
+}
+
+bool tiles_solvable(const tiles_board *b, key_wide key)
 {
     /* The permutation taking the goal's cells to the state's: its parity by its cycles. */
-    uint8_t where[TILES_MAX_CELLS];   /* where[c]: the cell whose tile sits on c in the goal */
-    for (int c = 0; c < b->cells; c++) where[c] = b->goal_cell[tiles_at(key, c)];
+    uint8_t cell[TILES_MAX_CELLS], where[TILES_MAX_CELLS];   /* where[c]: the cell whose tile
+                                                             * sits on c in the goal */
+    tiles_cells(b, key, cell);
+    for (int c = 0; c < b->cells; c++) where[c] = b->goal_cell[cell[c]];
     bool done[TILES_MAX_CELLS] = {false};
     int transpositions = 0;
     for (int c = 0; c < b->cells; c++) {
@@ -93,7 +113,7 @@ bool tiles_solvable(const tiles_board *b, uint64_t key)
         for (int k = c; !done[k]; k = where[k]) done[k] = true, length++;
         if (length) transpositions += length - 1;
     }
-    int blank = tiles_blank(b, key), home = b->goal_cell[0];
+    int blank = blank_of(b, cell), home = b->goal_cell[0];
     int taxicab = abs(blank / b->width - home / b->width) + abs(blank % b->width - home % b->width);
     return (transpositions & 1) == (taxicab & 1);
 }
@@ -105,6 +125,16 @@ int tiles_successors(const tiles_board *b, uint64_t key, uint64_t *child)
     return n;
 }
 
+int tiles_wide_successors(const tiles_board *b, key_wide key, key_wide *child)
+{
+    int blank = tiles_wide_blank(b, key), n = b->nfrom[blank];
+    for (int i = 0; i < n; i++) {
+        int t = tiles_wide_at(key, b->from[blank][i]);
+        child[i] = key ^ (key_wide)t * b->slide_wide[blank][i];
+    }
+    return n;
+}
+
 int tiles_manhattan(const tiles_board *b, uint64_t key)
 {
     int sum = 0;
@@ -112,36 +142,72 @@ int tiles_manhattan(const tiles_board *b, uint64_t key)
     return sum;
 }
 
-/* The way the blank went from key a to key b one move later, or -1 when b is not one move
- * from a. */
-static int step_between(const tiles_board *b, uint64_t a, uint64_t c)
+int tiles_manhattan_cells(const tiles_board *b, const uint8_t *cell)
 {
-    int blank = tiles_blank(b, a);
+    int sum = 0;
+    for (int c = 0; c < b->cells; c++) sum += b->distance[cell[c]][c];
+    return sum;
+}
+
+/* The way the blank went from key a to key b one move later, or -1 when b is not one move
+ * from a; *tile the tile that moved. */
+static int step_between(const tiles_board *b, key_wide a, key_wide c, int *tile)
+{
+    uint8_t from_cells[TILES_MAX_CELLS], to_cells[TILES_MAX_CELLS];
+    tiles_cells(b, a, from_cells);
+    tiles_cells(b, c, to_cells);
+    int blank = blank_of(b, from_cells);
     for (int d = 0; d < 4; d++) {
         int from = b->next[blank][d];
-        if (from >= 0 && tiles_slide(a, from, blank) == c) return d;
+        if (from < 0) continue;
+        *tile = from_cells[from];
+        from_cells[blank] = (uint8_t)*tile, from_cells[from] = 0;
+        bool same = !memcmp(from_cells, to_cells, b->cells);
+        from_cells[from] = (uint8_t)*tile, from_cells[blank] = 0;
+        if (same) return d;
     }
     return -1;
 }
 
-char *tiles_path_text(const tiles_board *b, const uint64_t *keys, int n, char *err)
+/* The notation of path[0 .. n-1], read by key(path, i). */
+static char *path_text(const tiles_board *b, const void *path, key_wide (*key)(const void *, int),
+                       int n, char *err)
 {
     size_t cap = 0, len = 0;
     char *out = NULL;
     GROW(out, cap, 1, 64);
     out[0] = '\0';
     for (int i = 1; i < n; i++) {
-        int d = step_between(b, keys[i - 1], keys[i]);
+        int tile, d = step_between(b, key(path, i - 1), key(path, i), &tile);
         if (d < 0) {
             free(out);
             fail(err, "states %d and %d of the path are not one move apart", i - 1, i);
             return NULL;
         }
-        int tile = tiles_at(keys[i - 1], b->next[tiles_blank(b, keys[i - 1])][d]);
         GROW(out, cap, len + 6, 64);
         len += (size_t)sprintf(out + len, "%s%d%c", len ? " " : "", tile, tile_moves[d]);
     }
     return out;
+}
+
+static key_wide narrow_key(const void *path, int i)
+{
+    return ((const uint64_t *)path)[i];
+}
+
+static key_wide wide_key(const void *path, int i)
+{
+    return ((const key_wide *)path)[i];
+}
+
+char *tiles_path_text(const tiles_board *b, const uint64_t *keys, int n, char *err)
+{
+    return path_text(b, keys, narrow_key, n, err);
+}
+
+char *tiles_wide_path_text(const tiles_board *b, const key_wide *keys, int n, char *err)
+{
+    return path_text(b, keys, wide_key, n, err);
 }
 
 /* Reads one token, a tile's number and a direction, at *s; moves past it. */
@@ -156,12 +222,12 @@ static int read_token(const char **s, int *tile, char *way)
     return **s == '\0' || **s == ' ' ? 0 : -1;
 }
 
-int tiles_replay_each(const tiles_board *b, uint64_t start, const char *text,
+int tiles_replay_each(const tiles_board *b, key_wide start, const char *text,
                       tiles_token_seen *seen, void *ctx, measure_counts *out, char *err)
 {
     uint8_t cell[TILES_MAX_CELLS];
     tiles_cells(b, start, cell);
-    int blank = tiles_blank(b, start), n = 0;
+    int blank = blank_of(b, cell), n = 0;
     const char *s = text;
     for (;;) {
         s += strspn(s, " ");
@@ -185,7 +251,7 @@ int tiles_replay_each(const tiles_board *b, uint64_t start, const char *text,
         blank = from;
         if (seen) seen(tiles_key(b, cell), token, (size_t)(s - token), ctx);
     }
-    if (tiles_key(b, cell) != b->goal_key)
+    if (memcmp(cell, b->goal, b->cells))
         return fail(err, "after %d moves the tiles are not in the goal's order", n);
     *out = (measure_counts){n, n, n};
     return 0;
@@ -199,11 +265,17 @@ bool tiles_token_valid(const char *token, size_t len)
            strchr("UDLR", token[digits]);
 }
 
-void tiles_picture(const tiles_board *b, uint64_t key, family_picture *out)
+void tiles_picture(const tiles_board *b, key_wide key, family_picture *out)
 {
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_cells(b, key, cell);
     *out = (family_picture){.width = b->width, .height = b->height, .npieces = b->cells - 1};
+    if (b->width > 8 || b->height > 8) {   /* past a picture's 8 x 8 cells: drawn empty */
+        out->npieces = 0;
+        return;
+    }
     for (int c = 0; c < b->cells; c++) {
-        int t = tiles_at(key, c), goal = b->goal_cell[t];
+        int t = cell[c], goal = b->goal_cell[t];
         if (!t) continue;
         family_piece *pc = &out->piece[t - 1];
         *pc = (family_piece){{0}, 1ull << (c / b->width * 8 + c % b->width), false,
@@ -212,11 +284,13 @@ void tiles_picture(const tiles_board *b, uint64_t key, family_picture *out)
     }
 }
 
-int tiles_format_rows(const tiles_board *b, uint64_t key, bool aligned, char *out)
+int tiles_format_rows(const tiles_board *b, key_wide key, bool aligned, char *out)
 {
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_cells(b, key, cell);
     int len = 0;
     for (int c = 0; c < b->cells; c++) {
-        int t = tiles_at(key, c);
+        int t = cell[c];
         bool last = c % b->width == b->width - 1;
         if (aligned && t == 0) len += sprintf(out + len, " .");
         else len += sprintf(out + len, aligned ? "%2d" : "%d", t);
@@ -244,6 +318,7 @@ int tiles_format_goal(const tiles_board *b, char sep, char *out)
 
 uint64_t tiles_cluster_states(const tiles_board *b)
 {
+    if (b->cells > 20) return 0;   /* 21! / 2 passes 64 bits */
     uint64_t f = 1;
     for (int k = 2; k <= b->cells; k++) f *= (uint64_t)k;
     return f / 2;
@@ -330,11 +405,45 @@ static long problem_goal_states(const void *board, uint64_t start, long max,
     return 1;
 }
 
-void tiles_problem(const tiles_board *b, uint64_t start, family_problem *out)
+/* The wide boards' view: the same calls over key_wide. */
+static int wide_successors(const void *b, key_wide key, measure m, key_wide *child)
 {
+    (void)m;
+    return tiles_wide_successors(b, key, child);
+}
+
+static int wide_lower_bound(const void *board, key_wide key, measure m)
+{
+    (void)m;
+    const tiles_board *b = board;
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_cells(b, key, cell);
+    return tiles_solvable(b, key) ? tiles_manhattan_cells(b, cell) : -1;
+}
+
+static char *wide_path_text(const void *b, const key_wide *keys, int n, measure m, char *err)
+{
+    (void)m;
+    return tiles_wide_path_text(b, keys, n, err);
+}
+
+static bool wide_unsolvable(const void *b, key_wide key)
+{
+    return !tiles_solvable(b, key);
+}
+
+void tiles_problem(const tiles_board *b, key_wide start, family_problem *out)
+{
+    if (b->wide) {
+        *out = (family_problem){.family = FAMILY_TILES, .board = b, .start = key_low(start),
+                                .max_successors = 4, .key_words = 2};
+        out->wide = (family_wide){start, b->goal_wide, wide_successors, wide_lower_bound,
+                                  wide_path_text, wide_unsolvable};
+        return;
+    }
     *out = (family_problem){FAMILY_TILES,
                             b,
-                            start,
+                            (uint64_t)start,
                             4,
                             problem_is_goal,
                             problem_successors,
@@ -347,5 +456,7 @@ void tiles_problem(const tiles_board *b, uint64_t start, family_problem *out)
                             b->goal_key,
                             problem_unsolvable,
                             tiles_cluster_states(b),
-                            NULL};
+                            NULL,
+                            1,
+                            {0}};
 }

@@ -24,6 +24,9 @@
  *   tiles). If t leaves its goal row, its distance grows by one and row r's conflicts shrink by
  *   at most two; if it enters its goal row, its distance shrinks by one and row r''s conflicts
  *   grow by at most two; otherwise no row's conflicts change. Either way h changes by one.
+ *
+ * On a wide board (tiles.h: two-word keys) each has its h_wide and expand_wide: the same
+ * sums over the cells the key decodes to, the Manhattan distance's expansion incremental.
  */
 #include <string.h>
 
@@ -60,6 +63,26 @@ static int manhattan_expand(const family_bound *fb, uint64_t key, uint64_t skip,
     return n;
 }
 
+static int manhattan_h_wide(const family_bound *fb, key_wide key)
+{
+    return fb->p->wide.lower_bound(fb->p->board, key, MEASURE_MOVES);   /* tiles.c: Manhattan */
+}
+
+static int manhattan_expand_wide(const family_bound *fb, key_wide key, key_wide skip, int h_key,
+                                 key_wide *child, int *h)
+{
+    const tiles_board *b = fb->p->board;
+    int blank = tiles_wide_blank(b, key), n = 0;
+    for (int i = 0; i < b->nfrom[blank]; i++) {
+        int t = tiles_wide_at(key, b->from[blank][i]);
+        key_wide c = key ^ (key_wide)t * b->slide_wide[blank][i];
+        if (c == skip) continue;
+        child[n] = c;
+        h[n++] = h_key + b->gain[blank][i][t];
+    }
+    return n;
+}
+
 /* The fewest of goal[0 .. n-1] (goal places along a line, in the order the tiles stand) to take
  * away so that the rest increase: n less the longest increasing run. */
 static int must_leave(const int *goal, int n)
@@ -74,13 +97,19 @@ static int must_leave(const int *goal, int n)
     return n - best;
 }
 
-static int linear_conflicts(const tiles_board *b, uint64_t key)
+/* The tile on cell i: of the one-word key, or of the cells when they are given (a wide key's,
+ * decoded). Inlined with cell a constant NULL or not, so that each reads its own. */
+#define TILE_ON(key, cell, i) ((cell) ? (cell)[i] : tiles_at(key, i))
+
+static inline __attribute__((always_inline)) int linear_conflicts(const tiles_board *b,
+                                                                  uint64_t key,
+                                                                  const uint8_t *cell)
 {
     int extra = 0, w = b->width, h = b->height, goal[TILES_MAX_SIDE], n;
     for (int r = 0; r < h; r++) {
         n = 0;
         for (int c = 0; c < w; c++) {
-            int t = tiles_at(key, r * w + c), home = b->goal_cell[t];
+            int t = TILE_ON(key, cell, r * w + c), home = b->goal_cell[t];
             if (t && home / w == r) goal[n++] = home % w;
         }
         extra += 2 * must_leave(goal, n);
@@ -88,7 +117,7 @@ static int linear_conflicts(const tiles_board *b, uint64_t key)
     for (int c = 0; c < w; c++) {
         n = 0;
         for (int r = 0; r < h; r++) {
-            int t = tiles_at(key, r * w + c), home = b->goal_cell[t];
+            int t = TILE_ON(key, cell, r * w + c), home = b->goal_cell[t];
             if (t && home % w == c) goal[n++] = home / w;
         }
         extra += 2 * must_leave(goal, n);
@@ -96,17 +125,48 @@ static int linear_conflicts(const tiles_board *b, uint64_t key)
     return extra;
 }
 
+/* Manhattan plus the conflicts, of a key known solvable: a one-word key's nibbles read in
+ * place, a wide key's decoded. */
+static int conflict_sum(const tiles_board *b, uint64_t key)
+{
+    return tiles_manhattan(b, key) + linear_conflicts(b, key, NULL);
+}
+
+static int conflict_sum_wide(const tiles_board *b, key_wide key)
+{
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_cells(b, key, cell);
+    return tiles_manhattan_cells(b, cell) + linear_conflicts(b, 0, cell);
+}
+
 static int conflict_h(const family_bound *fb, uint64_t key)
 {
-    int h = manhattan_h(fb, key);
-    return h < 0 ? h : h + linear_conflicts(fb->p->board, key);
+    return tiles_solvable(fb->p->board, key) ? conflict_sum(fb->p->board, key) : -1;
 }
 
 static int conflict_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t key)
 {
     (void)parent, (void)h_parent;
-    const tiles_board *b = fb->p->board;
-    return tiles_manhattan(b, key) + linear_conflicts(b, key);
+    return conflict_sum(fb->p->board, key);
+}
+
+static int conflict_h_wide(const family_bound *fb, key_wide key)
+{
+    return tiles_solvable(fb->p->board, key) ? conflict_sum_wide(fb->p->board, key) : -1;
+}
+
+/* A child of a solvable key is solvable (parity never changes along a move). */
+static int conflict_expand_wide(const family_bound *fb, key_wide key, key_wide skip, int h_key,
+                                key_wide *child, int *h)
+{
+    (void)h_key;
+    int all = tiles_wide_successors(fb->p->board, key, child), n = 0;
+    for (int i = 0; i < all; i++) {
+        if (child[i] == skip) continue;
+        child[n] = child[i];
+        h[n++] = conflict_sum_wide(fb->p->board, child[i]);
+    }
+    return n;
 }
 
 /* The registry's begin (heuristic.h, family_bounds): the bound's own h, h_after and expand, or
@@ -118,10 +178,14 @@ static int tiles_begin(family_bound *fb, int kind, heuristic_options o, const so
         fb->h = manhattan_h;
         fb->h_after = manhattan_after;
         fb->expand = manhattan_expand;
+        fb->h_wide = manhattan_h_wide;
+        fb->expand_wide = manhattan_expand_wide;
         return 0;
     case HEURISTIC_CONFLICT:
         fb->h = conflict_h;
         fb->h_after = conflict_after;
+        fb->h_wide = conflict_h_wide;
+        fb->expand_wide = conflict_expand_wide;
         return 0;
     default: return tiles_pdb_begin(fb, o, budget->max_bytes ? budget->max_bytes : UINT64_MAX);
     }

@@ -22,7 +22,20 @@
  *
  * Felner, Korf and Hanan store the least entry over the blank's cells, a table n - k times
  * smaller; that bound is admissible but not consistent (a move can change it by three: on the
- * 3x3 with the group {1 2 3}, 102 moves do), so the blank's cell is kept here.
+ * 3x3 with the group {1 2 3}, 102 moves do), so the blank's cell is kept here up to 16 cells.
+ *
+ * Past 16 cells (the wide boards, tiles.h) a table keeping the blank's cell would be n - k
+ * times larger (2.4 GB a 6-tile group of the 5x5), so there the table keeps, as Korf and
+ * Felner's do, the least entry over the blank's cells: n! / (n-k)! entries, 127.5 MB a 6-tile
+ * group of the 5x5. It is built by the same search, which marks the abstraction's states with
+ * two bits each meanwhile (build, below). Leaving the blank out altogether (a group's tile may
+ * move into any cell none of the group holds) would be smaller to build but weaker by two on
+ * most placements of the group around the blank's goal, whose tiles wall the blank's corner
+ * in: on Korf and Felner's 50, 77.8 against Manhattan's 75.5 on average.
+ *   Admissible: the least over the blank's cells is at most the entry of the blank's own.
+ *   Not consistent (the 3x3 example above): IDA* stays optimal with an admissible bound,
+ *   which is what the wide boards' searches need (Korf's IDA*); the incremental expansion
+ *   works out again only the moved tile's group, the one entry a move can change.
  *
  * A group's placement is numbered by its rank: the tiles' cells as digits, each counted among
  * the cells the earlier tiles left free (mixed radix n, n-1, ...); an entry is the rank times
@@ -40,9 +53,11 @@
  *   6-6-3 (the default): {1 2 4 5 8 9} {3 6 7 10 11 15} {12 13 14}
  *   5-5-5:               {1 2 3 6 7} {4 5 8 9 12} {10 11 13 14 15}
  *   7-8:                 {1 2 3 4 5 6 7} {8 9 10 11 12 13 14 15}   (4.67 GB with the blank kept)
- * On every other shape: the goal cells in reading order, the blank's left out, cut into runs of
- * the partition's largest group (auto and 6-6-3: six; 5-5-5: five; 7-8: eight), the last run
- * what is left.
+ * On the 5x5, auto is Korf and Felner's 6-6-6-6 (2002; the groups of Korf's own solver):
+ *   {1 2 5 6 7 12} {3 4 8 9 13 14} {10 11 15 16 20 21} {17 18 19 22 23 24}   (510 MB)
+ * On every other shape, and the 5x5's other choices: the goal cells in reading order, the
+ * blank's left out, cut into runs of the partition's largest group (auto and 6-6-3: six;
+ * 5-5-5: five; 7-8: eight), the last run what is left.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -60,7 +75,7 @@
 #include "tiles/tiles_pdb.h"
 
 #define MAX_GROUP 8
-#define MAX_GROUPS 4
+#define MAX_GROUPS 5   /* 5-5-5 on the 5x5: five runs of five */
 #define UNSEEN 0xFF
 
 typedef struct {
@@ -78,7 +93,9 @@ typedef struct {
     const pdb_group *group[MAX_GROUPS];
     bool mirrored;                           /* reflect=yes on a board it applies to */
     uint8_t mirror_cell[TILES_MAX_CELLS];    /* a cell's reflection */
-    uint8_t mirror_tile[TILES_MAX_CELLS];    /* the tile whose goal cell is a tile's reflected */
+    uint8_t mirror_tile[TILES_MAX_CELLS];    /* the tile whose goal cell is a tile's reflected
+                                              * (an involution: reflecting twice is none) */
+    int8_t group_of[TILES_MAX_CELLS];        /* a tile's group, -1 for the blank */
     uint64_t bytes;
 } pdb_set;
 
@@ -91,11 +108,29 @@ static int nsets;
 
 /* ---- Building ------------------------------------------------------------------------- */
 
-static uint64_t entries_of(int k, int n)
+/* Whether a board's tables leave the blank out (more than 16 cells, above). */
+static bool open_blank(int cells)
 {
-    uint64_t e = (uint64_t)(n - k);   /* the blank's cells */
+    return cells > TILES_NARROW_CELLS;
+}
+
+/* The placements of k tiles on n cells (a table's entries without the blank's cells). */
+static uint64_t placements_of(int k, int n)
+{
+    uint64_t e = 1;
     for (int i = 0; i < k; i++) e *= (uint64_t)(n - i);
     return e;
+}
+
+/* A table's entries: the placements, times the blank's cells where it is kept. */
+static uint64_t entries_of(int k, int n)
+{
+    return placements_of(k, n) * (open_blank(n) ? 1 : (uint64_t)(n - k));
+}
+
+static uint64_t ranks_of(const pdb_group *g)
+{
+    return placements_of(g->k, g->cells);
 }
 
 /* A board's cells as bit masks, for flood: all of them, and those with a neighbour on the left
@@ -129,20 +164,29 @@ static uint32_t flood(uint32_t seed, uint32_t free, const pdb_edges *e)
 }
 
 /* The entry of a placement (its rank, its cells `used`) with the blank on `blank`. */
-static inline uint64_t entry_of(uint64_t rank, uint32_t used, int blank, int free_cells)
+#define PDB_INLINE static inline __attribute__((always_inline))
+PDB_INLINE uint64_t entry_of(uint64_t rank, uint32_t used, int blank, int free_cells, const bool wide)
 {
-    return rank * (uint64_t)free_cells + (uint64_t)(blank - tiles_ones16(used & ((1u << blank) - 1)));
+    uint32_t below = used & ((1u << blank) - 1);   /* the cells before the blank's */
+    return rank * (uint64_t)free_cells + (uint64_t)(blank - (wide ? tiles_ones32(below) : tiles_ones16(below)));
 }
 
-/* The breadth-first search from the goal placement, level by level, with the table as its
- * only record of what is seen. A placement's free cells fall into components (cells the blank
- * joins by free moves); the blank's cells of one component are one state of the abstraction, so
- * a component's entries are always set together, and one entry tells whether it is seen. A
- * level's placements are a bitmap; a placement's cells at this level are its entries equal to
- * it. The placements of a level are shared out among the processors in runs of words
+/* The breadth-first search from the goal placement, level by level, in the abstraction that
+ * keeps the blank's cell. A placement's free cells fall into components (cells the blank joins
+ * by free moves); the blank's cells of one component are one state of the abstraction, so a
+ * component's entries are always set together, and one entry tells whether it is seen. A
+ * level's placements are a bitmap; a placement's cells at this level are its entries marked
+ * with it. The placements of a level are shared out among the processors in runs of words
  * (common/parallel.h): two threads that reach one component write it the same level, so the
- * table's bytes are stored and loaded whole (relaxed atomics) and the bitmap of the next level
- * is or-ed atomically. */
+ * marks are stored and loaded whole (relaxed atomics) and the bitmap of the next level is
+ * or-ed atomically.
+ *
+ * Up to 16 cells the marks are the table itself, a byte an entry: the level. Past 16 (the
+ * tables that leave the blank out) the marks are two bits an entry, the level modulo 3 plus
+ * one (0: unseen), which tells this level's entries from the last's and the next's (a move
+ * changes the level by at most one), 0.6 GB for a 6-tile group of the 5x5 while it is built;
+ * and the table, a byte a placement, takes the level at which the first of its components is
+ * reached: the least over the blank's cells, Korf and Felner's entry. */
 typedef struct {
     pdb_group *g;
     const tiles_board *b;
@@ -150,10 +194,42 @@ typedef struct {
     const uint64_t *now;
     uint64_t *next, words;
     uint8_t level;
-    bool reached;   /* a placement got the next level (atomic; set once a run, by build_words) */
+    bool reached;    /* a placement got the next level (atomic; set once a run, by build_words) */
+    uint8_t *marks;  /* the two-bit marks of a table that leaves the blank out, else NULL */
 } pdb_build;
 
 #define BUILD_RUN 1024   /* words of the bitmap a thread takes at once */
+
+/* Whether entry e is marked with `level`. */
+static inline bool marked_at(const pdb_build *w, uint64_t e, uint8_t level)
+{
+    if (!w->marks) return __atomic_load_n(&w->g->dist[e], __ATOMIC_RELAXED) == level;
+    return (__atomic_load_n(&w->marks[e / 4], __ATOMIC_RELAXED) >> (2 * (e % 4)) & 3) == level % 3 + 1;
+}
+
+static inline bool unseen(const pdb_build *w, uint64_t e)
+{
+    if (!w->marks) return __atomic_load_n(&w->g->dist[e], __ATOMIC_RELAXED) == UNSEEN;
+    return !(__atomic_load_n(&w->marks[e / 4], __ATOMIC_RELAXED) >> (2 * (e % 4)) & 3);
+}
+
+static inline void mark(pdb_build *w, uint64_t e, uint8_t level)
+{
+    if (!w->marks) __atomic_store_n(&w->g->dist[e], level, __ATOMIC_RELAXED);
+    else __atomic_fetch_or(&w->marks[e / 4], (uint8_t)((level % 3 + 1) << (2 * (e % 4))), __ATOMIC_RELAXED);
+}
+
+/* Marks the component of free cells around `blank` of placement r (its cells `used`) with
+ * `level`; a table that leaves the blank out takes the level for r if it has none. */
+static void mark_component(pdb_build *w, uint64_t r, uint32_t used, int blank, uint8_t level)
+{
+    int free_cells = w->b->cells - w->g->k;
+    uint32_t component = flood(1u << blank, w->edges.inside & ~used, &w->edges);
+    for (uint32_t c = component; c; c &= c - 1)
+        mark(w, entry_of(r, used, __builtin_ctz(c), free_cells, w->marks != NULL), level);
+    if (w->marks && __atomic_load_n(&w->g->dist[r], __ATOMIC_RELAXED) == UNSEEN)
+        __atomic_store_n(&w->g->dist[r], level, __ATOMIC_RELAXED);
+}
 
 /* Expands placement r at w->level: each of its tiles next to a cell of the blank at this
  * level moves into it, and the component the blank then has, if unseen, gets the next level.
@@ -166,38 +242,33 @@ static bool build_expand(pdb_build *w, uint64_t r)
     const tiles_board *b = w->b;
     int k = g->k, n = b->cells, free_cells = n - k, m = 0;
     uint32_t inside = w->edges.inside, used = 0, here = 0;
-    uint8_t cell[MAX_GROUP], *dist = g->dist;
+    uint8_t cell[MAX_GROUP];
     struct { uint64_t rank, entry; uint32_t used; int blank; } child[4 * MAX_GROUP];
     tiles_unrank(r, k, n, cell);
     for (int i = 0; i < k; i++) used |= 1u << cell[i];
     int slot = 0;
     for (uint32_t f = inside & ~used; f; f &= f - 1, slot++)
-        if (__atomic_load_n(&dist[r * (uint64_t)free_cells + (uint64_t)slot], __ATOMIC_RELAXED) ==
-            w->level)
-            here |= f & -f;
+        if (marked_at(w, r * (uint64_t)free_cells + (uint64_t)slot, w->level)) here |= f & -f;
     for (int i = 0; i < k; i++) {
         uint8_t at = cell[i];
         for (int d = 0; d < 4; d++) {
             int to = b->next[at][d];
             if (to < 0 || !(here >> to & 1u)) continue;   /* the blank is not there */
             cell[i] = (uint8_t)to;
-            child[m].rank = tiles_rank(cell, k, n);
+            child[m].rank = w->marks ? tiles_rank_wide(cell, k, n) : tiles_rank(cell, k, n);
             child[m].used = (used & ~(1u << at)) | 1u << to;
             child[m].blank = at;
-            child[m].entry = entry_of(child[m].rank, child[m].used, at, free_cells);
-            __builtin_prefetch(dist + child[m].entry);
+            child[m].entry = entry_of(child[m].rank, child[m].used, at, free_cells, w->marks != NULL);
+            __builtin_prefetch(w->marks ? w->marks + child[m].entry / 4 : g->dist + child[m].entry);
             m++;
         }
         cell[i] = at;
     }
     bool reached = false;
     for (int i = 0; i < m; i++) {
-        if (__atomic_load_n(&dist[child[i].entry], __ATOMIC_RELAXED) != UNSEEN) continue;
+        if (!unseen(w, child[i].entry)) continue;
         uint64_t r2 = child[i].rank;
-        uint32_t component = flood(1u << child[i].blank, inside & ~child[i].used, &w->edges);
-        for (uint32_t c = component; c; c &= c - 1)
-            __atomic_store_n(&dist[entry_of(r2, child[i].used, __builtin_ctz(c), free_cells)],
-                             (uint8_t)(w->level + 1), __ATOMIC_RELAXED);
+        mark_component(w, r2, child[i].used, child[i].blank, (uint8_t)(w->level + 1));
         __atomic_fetch_or(&w->next[r2 / 64], 1ull << (r2 % 64), __ATOMIC_RELAXED);
         reached = true;
     }
@@ -216,19 +287,27 @@ static void build_words(void *arg, uint64_t first, uint64_t last)
     if (reached) __atomic_store_n(&w->reached, true, __ATOMIC_RELAXED);
 }
 
+/* The bytes a build holds besides the table: the two-bit marks where the table leaves the
+ * blank out, and two bits a placement (its two levels' bitmaps). */
+static uint64_t build_bytes(int k, int n)
+{
+    uint64_t placements = placements_of(k, n);
+    return placements / 4 + (open_blank(n) ? (placements * (uint64_t)(n - k) + 3) / 4 : 0);
+}
+
 static void build(pdb_group *g, const tiles_board *b)
 {
-    int k = g->k, n = b->cells, free_cells = n - k;
-    uint64_t ranks = g->entries / (uint64_t)free_cells, words = (ranks + 63) / 64;
+    int k = g->k, n = b->cells;
+    uint64_t ranks = ranks_of(g), words = (ranks + 63) / 64;
     uint32_t used = 0;
     memset(g->dist, UNSEEN, g->entries);
     pdb_build w = {g, b, edges_of(b), xcalloc(words, sizeof *w.now),
-                   xcalloc(words, sizeof *w.next), words, 0, false};
+                   xcalloc(words, sizeof *w.next), words, 0, false, NULL};
+    if (open_blank(n)) w.marks = xcalloc((ranks * (uint64_t)(n - k) + 3) / 4, 1);
     uint8_t cell[MAX_GROUP];
     for (int i = 0; i < k; i++) cell[i] = b->goal_cell[g->tile[i]], used |= 1u << cell[i];
-    uint64_t root = tiles_rank(cell, k, n);
-    for (uint32_t m = flood(1u << b->goal_cell[0], w.edges.inside & ~used, &w.edges); m; m &= m - 1)
-        g->dist[entry_of(root, used, __builtin_ctz(m), free_cells)] = 0;
+    uint64_t root = open_blank(n) ? tiles_rank_wide(cell, k, n) : tiles_rank(cell, k, n);
+    mark_component(&w, root, used, b->goal_cell[0], 0);
     ((uint64_t *)w.now)[root / 64] |= 1ull << (root % 64);
     int threads = ranks < 1u << 20 ? 1 : 0;   /* 0: every processor (parallel.h) */
     do {
@@ -239,7 +318,7 @@ static void build(pdb_group *g, const tiles_board *b)
         memset(w.next, 0, words * sizeof *w.next);
         w.level++;
     } while (w.reached);
-    free((void *)w.now), free(w.next);
+    free((void *)w.now), free(w.next), free(w.marks);
 }
 
 typedef struct {
@@ -250,7 +329,7 @@ typedef struct {
     uint64_t entries, checksum;
 } pdb_header;
 
-static const char pdb_magic[8] = "UBTPDB1";
+static const char pdb_magic[8] = "UBTPDB2";   /* 2: 25 cells of goal */
 
 static void cache_path(const pdb_group *g, char *out, size_t size)
 {
@@ -335,8 +414,7 @@ static const pdb_group *group_for(const tiles_board *b, const uint8_t *tile, int
             return g;
     }
     uint64_t entries = entries_of(k, b->cells);
-    /* The build holds the table and two bits a placement (its two levels' bitmaps). */
-    if (entries + entries / (uint64_t)(b->cells - k) / 4 > max_bytes ||
+    if (entries + build_bytes(k, b->cells) > max_bytes ||
         ngroups_built == (int)(sizeof groups / sizeof *groups))
         return NULL;
     pdb_group *g = xcalloc(1, sizeof *g);
@@ -375,19 +453,27 @@ static const uint8_t part_4x4[PARTITIONS][MAX_GROUPS][MAX_GROUP + 1] = {
     [2] = {{6, 1, 2, 4, 5, 8, 9}, {6, 3, 6, 7, 10, 11, 15}, {3, 12, 13, 14}},
     [3] = {{7, 1, 2, 3, 4, 5, 6, 7}, {8, 8, 9, 10, 11, 12, 13, 14, 15}},
 };
+/* The 5x5's auto: Korf and Felner's 6-6-6-6, by goal cell. */
+static const uint8_t part_5x5[MAX_GROUPS][MAX_GROUP + 1] = {
+    {6, 1, 2, 5, 6, 7, 12}, {6, 3, 4, 8, 9, 13, 14}, {6, 10, 11, 15, 16, 20, 21},
+    {6, 17, 18, 19, 22, 23, 24},
+};
 
 /* The groups' tiles: into tile[g][..] with size[g]; returns how many groups. Off the 4x4, the
  * goal cells in reading order, the blank's left out, in runs of the partition's largest group. */
 static int partition_of(const tiles_board *b, int partition, uint8_t tile[][MAX_GROUP], int *size)
 {
     int blank = b->goal_cell[0];
+    const uint8_t (*cells)[MAX_GROUP + 1] = NULL;   /* a shape's own, by goal cell */
+    if (b->width == 5 && b->height == 5 && partition == 0) cells = part_5x5;
     if (partition == 0) partition = PARTITION_DEFAULT;
-    if (b->width == 4 && b->height == 4) {
+    if (b->width == 4 && b->height == 4) cells = part_4x4[partition];
+    if (cells) {
         int g = 0;
-        for (; g < MAX_GROUPS && part_4x4[partition][g][0]; g++) {
-            size[g] = part_4x4[partition][g][0];
+        for (; g < MAX_GROUPS && cells[g][0]; g++) {
+            size[g] = cells[g][0];
             for (int i = 0; i < size[g]; i++) {
-                int cell = part_4x4[partition][g][1 + i];
+                int cell = cells[g][1 + i];
                 tile[g][i] = b->goal[cell == blank ? 0 : cell];
             }
         }
@@ -407,22 +493,29 @@ static int partition_of(const tiles_board *b, int partition, uint8_t tile[][MAX_
 
 /* ---- Lookup --------------------------------------------------------------------------- */
 
+/* The lookups below take `wide` (a board past 16 cells, whose tables leave the blank out) as a
+ * constant: each is inlined into a one-word board's functions and a wide board's, so that
+ * neither tests the width. */
+
 /* The rank of a group's placement, the tiles on cell_of[tile], and its cells as a mask. */
-static inline uint64_t group_rank(const pdb_group *grp, const uint8_t *cell_of, int n, uint32_t *used)
+PDB_INLINE uint64_t group_rank(const pdb_group *grp, const uint8_t *cell_of, int n, uint32_t *used,
+                               const bool wide)
 {
     uint8_t cell[MAX_GROUP];
     *used = 0;
     for (int i = 0; i < grp->k; i++) cell[i] = cell_of[grp->tile[i]], *used |= 1u << cell[i];
-    return tiles_rank(cell, grp->k, n);
+    return tiles_rank_in(cell, grp->k, n, wide);
 }
 
-/* The entry of each group's lookup for the tiles on cell_of[tile] (the blank's, cell_of[0]). */
-static void lookups_of(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e)
+/* The entry of each group's lookup for the tiles on cell_of[tile] (the blank's, cell_of[0]):
+ * the placement's rank, with the blank's place where the table keeps it. */
+PDB_INLINE void lookups_of(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e,
+                           const bool wide)
 {
     for (int g = 0; g < s->ngroups; g++) {
         uint32_t used;
-        uint64_t r = group_rank(s->group[g], cell_of, n, &used);
-        e[g] = entry_of(r, used, cell_of[0], n - s->group[g]->k);
+        uint64_t r = group_rank(s->group[g], cell_of, n, &used, wide);
+        e[g] = wide ? r : entry_of(r, used, cell_of[0], n - s->group[g]->k, false);
     }
 }
 
@@ -433,11 +526,12 @@ static void mirror_cells(const pdb_set *s, const uint8_t *cell_of, int n, uint8_
 }
 
 /* The same lookups for the reflected board, into e[0 .. ngroups - 1]. */
-static void mirrored_entries(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e)
+PDB_INLINE void mirrored_entries(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e,
+                                 const bool wide)
 {
     uint8_t mirror_of[TILES_MAX_CELLS];
     mirror_cells(s, cell_of, n, mirror_of);
-    lookups_of(s, mirror_of, n, e);
+    lookups_of(s, mirror_of, n, e, wide);
 }
 
 /* The bound from the lookups' entries: the sum over the groups, the larger of two sums when
@@ -451,22 +545,50 @@ static int bound_of(const pdb_set *s, const uint64_t *e)
     return mirror > sum ? mirror : sum;
 }
 
-/* The bound of a key known to be solvable. */
+/* Every lookup's entry for the tiles on cell_of[tile], the reflected board's after. */
+PDB_INLINE void entries_of_cells(const pdb_set *s, const uint8_t *cell_of, int n, uint64_t *e,
+                                 const bool wide)
+{
+    lookups_of(s, cell_of, n, e, wide);
+    if (s->mirrored) mirrored_entries(s, cell_of, n, e + s->ngroups, wide);
+}
+
+/* The bound of a key known to be solvable, from its tiles' cells. */
+PDB_INLINE int pdb_sum_cells(const family_bound *fb, const uint8_t *cell_of, const bool wide)
+{
+    uint64_t e[2 * MAX_GROUPS];
+    entries_of_cells(fb->table, cell_of, ((const tiles_board *)fb->p->board)->cells, e, wide);
+    return bound_of(fb->table, e);
+}
+
+/* The same of a one-word key, its nibbles read in place. */
 static int pdb_sum(const family_bound *fb, uint64_t key)
 {
     const tiles_board *b = fb->p->board;
-    const pdb_set *s = fb->table;
     uint8_t cell_of[TILES_MAX_CELLS] = {0};
-    uint64_t e[2 * MAX_GROUPS];
     for (int c = 0; c < b->cells; c++) cell_of[tiles_at(key, c)] = (uint8_t)c;
-    lookups_of(s, cell_of, b->cells, e);
-    if (s->mirrored) mirrored_entries(s, cell_of, b->cells, e + s->ngroups);
-    return bound_of(s, e);
+    return pdb_sum_cells(fb, cell_of, false);
+}
+
+/* The tiles' cells of a wide key (cell_of[tile]). */
+static void cells_of_wide(const tiles_board *b, key_wide key, uint8_t *cell_of)
+{
+    uint8_t cell[TILES_MAX_CELLS];
+    tiles_cells(b, key, cell);
+    for (int c = 0; c < b->cells; c++) cell_of[cell[c]] = (uint8_t)c;
 }
 
 static int pdb_h(const family_bound *fb, uint64_t key)
 {
     return tiles_solvable(fb->p->board, key) ? pdb_sum(fb, key) : -1;
+}
+
+static int pdb_h_wide(const family_bound *fb, key_wide key)
+{
+    if (!tiles_solvable(fb->p->board, key)) return -1;
+    uint8_t cell_of[TILES_MAX_CELLS];
+    cells_of_wide(fb->p->board, key, cell_of);
+    return pdb_sum_cells(fb, cell_of, true);
 }
 
 /* Parity never changes along a move: a child of a solvable key is solvable. */
@@ -476,30 +598,89 @@ static int pdb_after(const family_bound *fb, uint64_t parent, int h_parent, uint
     return pdb_sum(fb, key);
 }
 
+/* The lookups' entries of the child in which tile t on `from` slid into the blank on `blank`
+ * (cell_of the parent's, given back unchanged), their table lines asked for (prefetched). */
+PDB_INLINE void child_entries(const pdb_set *s, uint8_t *cell_of, int n, int t, int from, int blank,
+                              uint64_t *e)
+{
+    cell_of[t] = (uint8_t)blank, cell_of[0] = (uint8_t)from;
+    entries_of_cells(s, cell_of, n, e, false);
+    for (int j = 0; j < s->ngroups * (s->mirrored ? 2 : 1); j++)
+        __builtin_prefetch(s->group[j % s->ngroups]->dist + e[j]);
+    cell_of[t] = (uint8_t)from, cell_of[0] = (uint8_t)blank;
+}
+
 /* The successors in tiles.h's order with their bounds: the parent's cells found once, each
- * child's lookups worked out and their table lines asked for (prefetched) before any is read,
- * so that the children's memory reads overlap. */
+ * child's lookups worked out and their table lines asked for before any is read, so that the
+ * children's memory reads overlap. */
 static int pdb_expand(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
                       uint64_t *child, int *h)
 {
     (void)h_key;
     const tiles_board *b = fb->p->board;
     const pdb_set *s = fb->table;
-    int n = b->cells, m = 0, lookups = s->ngroups * (s->mirrored ? 2 : 1);
+    int m = 0;
     uint8_t cell_of[TILES_MAX_CELLS] = {0};
     uint64_t e[4][2 * MAX_GROUPS];
-    for (int c = 0; c < n; c++) cell_of[tiles_at(key, c)] = (uint8_t)c;
+    for (int c = 0; c < b->cells; c++) cell_of[tiles_at(key, c)] = (uint8_t)c;
     int blank = cell_of[0];
     for (int i = 0; i < b->nfrom[blank]; i++) {
         int from = b->from[blank][i], t = tiles_at(key, from);
         uint64_t c = key ^ (uint64_t)t * b->slide[blank][i];
         if (c == skip) continue;
         child[m] = c;
-        cell_of[t] = (uint8_t)blank, cell_of[0] = (uint8_t)from;
-        lookups_of(s, cell_of, n, e[m]);
-        if (s->mirrored) mirrored_entries(s, cell_of, n, e[m] + s->ngroups);
-        for (int j = 0; j < lookups; j++) __builtin_prefetch(s->group[j % s->ngroups]->dist + e[m][j]);
-        cell_of[t] = (uint8_t)from, cell_of[0] = (uint8_t)blank;
+        child_entries(s, cell_of, b->cells, t, from, blank, e[m++]);
+    }
+    for (int i = 0; i < m; i++) h[i] = bound_of(s, e[i]);
+    return m;
+}
+
+/* The entry of group g of a table that leaves the blank out, for the tiles on cell_of[tile]
+ * or, `mirrored`, on the reflected board (its tile u stands where tile mirror_tile[u] stands,
+ * reflected). */
+static inline uint64_t open_entry(const pdb_set *s, int g, const uint8_t *cell_of, int n,
+                                  bool mirrored)
+{
+    const pdb_group *grp = s->group[g];
+    uint8_t cell[MAX_GROUP];
+    for (int i = 0; i < grp->k; i++) {
+        int u = grp->tile[i];
+        cell[i] = mirrored ? s->mirror_cell[cell_of[s->mirror_tile[u]]] : cell_of[u];
+    }
+    return tiles_rank_wide(cell, grp->k, n);
+}
+
+/* The same on a wide board, whose tables leave the blank out: a move changes the entry of
+ * one group, the tile's (and one of the reflected board's), so a child's lookups are its
+ * parent's with those two worked out again. */
+static int pdb_expand_wide(const family_bound *fb, key_wide key, key_wide skip, int h_key,
+                           key_wide *child, int *h)
+{
+    (void)h_key;
+    const tiles_board *b = fb->p->board;
+    const pdb_set *s = fb->table;
+    int m = 0, n = b->cells, lookups = s->ngroups * (s->mirrored ? 2 : 1);
+    uint8_t cell_of[TILES_MAX_CELLS] = {0};
+    uint64_t parent[2 * MAX_GROUPS], e[4][2 * MAX_GROUPS];
+    cells_of_wide(b, key, cell_of);
+    entries_of_cells(s, cell_of, n, parent, true);
+    int blank = cell_of[0];
+    for (int i = 0; i < b->nfrom[blank]; i++) {
+        int from = b->from[blank][i], t = tiles_wide_at(key, from);
+        key_wide c = key ^ (key_wide)t * b->slide_wide[blank][i];
+        if (c == skip) continue;
+        child[m] = c;
+        memcpy(e[m], parent, (size_t)lookups * sizeof *parent);
+        cell_of[t] = (uint8_t)blank;
+        int g = s->group_of[t];
+        e[m][g] = open_entry(s, g, cell_of, n, false);
+        __builtin_prefetch(s->group[g]->dist + e[m][g]);
+        if (s->mirrored) {
+            int r = s->group_of[s->mirror_tile[t]];
+            e[m][s->ngroups + r] = open_entry(s, r, cell_of, n, true);
+            __builtin_prefetch(s->group[r]->dist + e[m][s->ngroups + r]);
+        }
+        cell_of[t] = (uint8_t)from;
         m++;
     }
     for (int i = 0; i < m; i++) h[i] = bound_of(s, e[i]);
@@ -529,11 +710,14 @@ static const pdb_set *set_for(const tiles_board *b, heuristic_options o, uint64_
     s.width = b->width, s.height = b->height, s.partition = (uint8_t)partition, s.reflect = reflect;
     memcpy(s.goal, b->goal, sizeof s.goal);
     s.ngroups = partition_of(b, partition, tile, size);
+    memset(s.group_of, -1, sizeof s.group_of);
+    for (int g = 0; g < s.ngroups; g++)
+        for (int i = 0; i < size[g]; i++) s.group_of[tile[g][i]] = (int8_t)g;
     /* Known before any group is built, so that a set that cannot fit builds none: its tables,
      * and while the largest is built, two bits a placement (group_for). */
     uint64_t tables = 0, bitmaps = 0;
     for (int g = 0; g < s.ngroups; g++) {
-        uint64_t e = entries_of(size[g], b->cells), bits = e / (uint64_t)(b->cells - size[g]) / 4;
+        uint64_t e = entries_of(size[g], b->cells), bits = build_bytes(size[g], b->cells);
         tables += e;
         if (bits > bitmaps) bitmaps = bits;
     }
@@ -583,6 +767,8 @@ int tiles_pdb_begin(family_bound *fb, heuristic_options o, uint64_t max_bytes)
     fb->h = pdb_h;
     fb->h_after = pdb_after;
     fb->expand = pdb_expand;
+    fb->h_wide = pdb_h_wide;
+    fb->expand_wide = pdb_expand_wide;
     fb->table = s;
     fb->bytes = s->bytes;
     return 0;

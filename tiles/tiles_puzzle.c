@@ -12,14 +12,26 @@
 _Static_assert(TILES_ERR_MAX <= PUZZLE_ERR_MAX, "a tiles message fits PUZZLE_ERR_MAX");
 _Static_assert(TILES_TEXT_MAX <= PUZZLE_GRID_MAX, "a tiles grid fits PUZZLE_GRID_MAX");
 
+/* The start's key, one word or two (tiles.h). */
+static key_wide start_of(const puzzle *p)
+{
+    return key_wide_of(p->start, p->start_high);
+}
+
+static key_wide key_of(const puzzle_position *pos)
+{
+    return key_wide_of(pos->key, pos->key_high);
+}
+
 static void tiles_puzzle_problem(const puzzle *p, family_problem *out)
 {
-    tiles_problem(&p->tiles, p->start, out);
+    tiles_problem(&p->tiles, start_of(p), out);
 }
 
 static void tiles_start_position(const puzzle *p, puzzle_position *out)
 {
     out->key = p->start;
+    out->key_high = p->start_high;
 }
 
 /* The replay hands over keys. */
@@ -28,10 +40,10 @@ typedef struct {
     void *ctx;
 } tiles_walk;
 
-static void tiles_seen(uint64_t key, const char *token, size_t len, void *ctx)
+static void tiles_seen(key_wide key, const char *token, size_t len, void *ctx)
 {
     tiles_walk *w = ctx;
-    puzzle_position pos = {.key = key};
+    puzzle_position pos = {.key = key_low(key), .key_high = key_high(key)};
     w->seen(&pos, token, len, w->ctx);
 }
 
@@ -40,28 +52,30 @@ static int tiles_puzzle_replay(const puzzle *p, const char *text, puzzle_move_se
 {
     tiles_walk w = {seen, ctx};
     if (seen) {
-        puzzle_position start = {.key = p->start};
+        puzzle_position start = {.key = p->start, .key_high = p->start_high};
         seen(&start, "", 0, ctx);
     }
-    return tiles_replay_each(&p->tiles, p->start, text, seen ? tiles_seen : NULL, &w, out, err);
+    return tiles_replay_each(&p->tiles, start_of(p), text, seen ? tiles_seen : NULL, &w, out, err);
 }
 
 static int tiles_format_position(const puzzle *p, const puzzle_position *pos, char *out)
 {
-    return tiles_format_rows(&p->tiles, pos->key, true, out);
+    return tiles_format_rows(&p->tiles, key_of(pos), true, out);
 }
 
 static void tiles_puzzle_picture(const puzzle *p, const puzzle_position *pos, family_picture *out)
 {
-    tiles_picture(&p->tiles, pos->key, out);
+    tiles_picture(&p->tiles, key_of(pos), out);
 }
 
-/* The goal when it is not Korf's. */
+/* The size of a board wider than a block's first row may be (fmt_tiles.c), and the goal when
+ * it is not Korf's. */
 static int tiles_header(const puzzle *p, char *out, size_t size)
 {
     const tiles_board *b = &p->tiles;
-    if (tiles_goal_is_korf(b)) return 0;
-    int n = snprintf(out, size, "goal: ");
+    int n = b->width > 8 ? snprintf(out, size, "size: %dx%d\n", b->width, b->height) : 0;
+    if (tiles_goal_is_korf(b)) return n;
+    n += snprintf(out + n, size - (size_t)n, "goal: ");
     n += tiles_format_goal(b, ' ', out + n);
     return n + snprintf(out + n, size - (size_t)n, "\n");
 }
@@ -72,7 +86,7 @@ static void tiles_id(const puzzle *p, char out[17])
     char text[TILES_TEXT_MAX * 2 + 64];
     int n = snprintf(text, sizeof text, "%dx%d\nfamily: tiles\n", p->tiles.width, p->tiles.height);
     n += tiles_header(p, text + n, sizeof text - (size_t)n);
-    n += tiles_format_rows(&p->tiles, p->start, false, text + n);
+    n += tiles_format_rows(&p->tiles, start_of(p), false, text + n);
     snprintf(out, 17, "%016llx", (unsigned long long)XXH3_64bits(text, (size_t)n));
 }
 
@@ -84,8 +98,11 @@ static size_t tiles_geometry(const puzzle *p, puzzle *out)
 
 static int tiles_grid(const puzzle *p, uint64_t key, bool start, char *out)
 {
-    (void)start;   /* a tile's number is its letter */
-    return tiles_format_rows(&p->tiles, key, false, out);
+    /* A tile's number is its letter. On a wide board the key is the low word of a state
+     * whose high word is p's (every caller's key is the puzzle's start, puzzle.c). */
+    (void)start;
+    return tiles_format_rows(&p->tiles, p->tiles.wide ? key_wide_of(key, p->start_high) : key,
+                             false, out);
 }
 
 /* "WxH TILES GOAL family=tiles", each the numbers in reading order, comma-separated. */
@@ -93,7 +110,7 @@ static int tiles_request(const puzzle *p, char *out, size_t size)
 {
     const tiles_board *t = &p->tiles;
     char tiles[TILES_TEXT_MAX], goal[TILES_TEXT_MAX];
-    int n = tiles_format_rows(t, p->start, false, tiles);
+    int n = tiles_format_rows(t, start_of(p), false, tiles);
     for (int i = 0; i < n; i++)
         if (tiles[i] == ' ' || tiles[i] == '\n') tiles[i] = ',';
     tiles[n - 1] = '\0';

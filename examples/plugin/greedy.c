@@ -75,7 +75,7 @@ static void greedy_solve(solver_context *ctx, const family_problem *p, const sol
 
 static const solver greedy = {
     "greedy", "greedy best-first search on the blocker bound (a plugin)", GUARANTEE_NONE, true,
-    greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH),
+    greedy_solve, NULL, 0, FAMILY_BIT(FAMILY_RUSH), false,
 };
 
 UNBLOCK_PLUGIN("greedy", &greedy);

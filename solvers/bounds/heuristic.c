@@ -55,6 +55,26 @@ int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, i
     return n;
 }
 
+/* The wide view's own bound, and its expansion. */
+static int own_h_wide(const family_bound *fb, key_wide key)
+{
+    return fb->p->wide.lower_bound(fb->p->board, key, fb->m);
+}
+
+int heuristic_expand_each_wide(const family_bound *fb, key_wide key, key_wide skip, int h_key,
+                               key_wide *child, int *h)
+{
+    (void)h_key;
+    const family_problem *p = fb->p;
+    int all = p->wide.successors(p->board, key, fb->m, child), n = 0;
+    for (int i = 0; i < all; i++) {
+        if (child[i] == skip && skip != key) continue;
+        h[n] = fb->h_wide(fb, child[i]);
+        child[n++] = child[i];
+    }
+    return n;
+}
+
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r)
 {
@@ -64,6 +84,10 @@ int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m,
     fb->h = own_h;
     fb->h_after = own_h_after;
     fb->expand = heuristic_expand_each;
+    if (p->key_words == 2) {
+        fb->h_wide = own_h_wide;
+        fb->expand_wide = heuristic_expand_each_wide;
+    }
     const struct family_bounds *b = bounds_of(p->family);
     if (b->begin && b->begin(fb, kind, o, budget) < 0) {
         r->status = SOLVE_BUDGET;

@@ -86,6 +86,10 @@ struct family_bound {
      * family's max_successors), with their bounds into h; returns how many. */
     int (*expand)(const family_bound *fb, uint64_t key, uint64_t skip, int h_key, uint64_t *child,
                   int *h);
+    /* The same over a wide board's keys (family.h, key_words 2): h, and expand. */
+    int (*h_wide)(const family_bound *fb, key_wide key);
+    int (*expand_wide)(const family_bound *fb, key_wide key, key_wide skip, int h_key,
+                       key_wide *child, int *h);
     const void *table;   /* what the bound reads */
     uint64_t bytes;      /* what it holds */
     void *owned;         /* what heuristic_family_end frees, with end (Rush Hour's bound), or NULL */
@@ -143,9 +147,12 @@ struct family_bounds {
  * tiles' pattern databases, it keeps). */
 void heuristic_family_end(family_bound *fb);
 
-/* expand as the family's successors without `skip`, then h_after on each. */
+/* expand as the family's successors without `skip`, then h_after on each; and expand_wide as
+ * the wide successors without `skip`, then h_wide on each. */
 int heuristic_expand_each(const family_bound *fb, uint64_t key, uint64_t skip, int h_key,
                           uint64_t *child, int *h);
+int heuristic_expand_each_wide(const family_bound *fb, key_wide key, key_wide skip, int h_key,
+                               key_wide *child, int *h);
 
 /* The settings of setup u: its bound's kind (-1: it has none) and options. */
 int heuristic_of_setup(const solver_setup *u, heuristic_options *o);

@@ -49,7 +49,7 @@ static void greedy_family(solver_context *ctx, const family_problem *p, const so
 
 static const solver greedy_family_solver = {
     "kgreedy", "greedy best-first on the family's bound (a Klotski plugin)", GUARANTEE_NONE, true,
-    greedy_family, NULL, 0, FAMILY_BIT(FAMILY_KLOTSKI),
+    greedy_family, NULL, 0, FAMILY_BIT(FAMILY_KLOTSKI), false,
 };
 
 UNBLOCK_PLUGIN("kgreedy", &greedy_family_solver);
