@@ -174,7 +174,8 @@ static void print_json(const options *o, const puzzle *p, const solver_setup *u,
     json_object_set_new(line, "seconds", json_real(m->seconds));
     json_object_set_new(line, "cpu_seconds", json_real(m->cpu_seconds));
     json_object_set_new(line, "cluster_states",
-                        json_count_or_null(o->cluster && r->status != SOLVE_BUDGET,
+                        json_count_or_null(o->cluster && r->status != SOLVE_BUDGET &&
+                                               r->status != SOLVE_UNSUPPORTED,
                                            r->cluster_states));
     bool analysed = an && an->states > 0, goal = analysed && an->hardest_moves >= 0;
     json_t *distances = json_null();
@@ -229,7 +230,7 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
     if (o->cluster && r->status == SOLVE_BUDGET)
         printf("cluster of at least %llu states: budget exceeded (%s)\n",
                (unsigned long long)r->cluster_states, r->budget_hit);
-    else if (o->cluster)
+    else if (o->cluster && r->status != SOLVE_UNSUPPORTED)
         printf("cluster %llu states, ", (unsigned long long)r->cluster_states);
     if (r->status == SOLVE_SOLVED && r->note && strncmp(r->note, "illegal solution", 16) == 0) {
         printf("%s\n", r->note);   /* an external solver's, which bin/solve does not print */
@@ -320,7 +321,7 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     }
     out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
                         : measure_solve(u, ctx, p, &o->budget, &out->r);
-    if (o->cluster && out->r.status != SOLVE_BUDGET) {
+    if (o->cluster && out->r.status != SOLVE_BUDGET && out->r.status != SOLVE_UNSUPPORTED) {
         size_t bytes = out->r.cluster_states * sizeof *out->states;
         out->states = xmalloc(bytes);
         memcpy(out->states, bfs_cluster_states(ctx), bytes);

@@ -53,6 +53,11 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
 void bfs_run(solver_context *ctx, const family_problem *p, measure m, const solver_budget *budget,
              solver_result *r, bool cluster)
 {
+    if (p->key_words == 2) {   /* its tables hold one-word keys (the cluster mode's callers too) */
+        memset(r, 0, sizeof *r);
+        r->status = SOLVE_UNSUPPORTED;
+        return;
+    }
     if (p->fast) bfs_fast(ctx, p->fast, p->start, m, budget, r, cluster);   /* rush/rush_bfs.c */
     else bfs_family_search(ctx, p, m, budget, r, cluster);
 }

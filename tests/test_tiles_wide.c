@@ -340,6 +340,17 @@ Test(tiles_wide, the_harness_solves_judges_draws_and_refuses_on_the_big_boards, 
     cr_assert_not_null(strstr(out, "kf-walk: unsupported: bfs does not take tiles boards whose keys are two words"),
                        "%s", out);
     free(out), free(err);
+    /* The cluster analysis runs the reference BFS, which takes one-word keys: said, not run. */
+    snprintf(cmd, sizeof cmd, "head -8 %s > %s/kw.txt && %s/solve --cluster %s/kw.txt", path, dir, th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "kf-walk [bfs --cluster]: unsupported: bfs does not take tiles boards whose "
+                          "keys are two words\n", "%s", err);
+    free(out), free(err);
+    snprintf(cmd, sizeof cmd, "%s/solve --json --cluster %s/kw.txt | python3 -c \"import json,sys\n"
+             "d=json.load(sys.stdin); print(d['status'], d['cluster_states'])\"", th_bin(), dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "unsupported None\n");
+    free(out), free(err);
     /* Every solver: idastar's rows judged and replayed (the file's optimum, the family's proof
      * of unsolvability), the others unsupported; the report and its drill-down pages. */
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver all --heuristic conflict "
