@@ -312,12 +312,8 @@ static bool refuse_family(const puzzle *p, const solver *s)
     solver_setup u;
     setup_init(&u, s);
     if (setup_takes(&u, p)) return false;
-    if (solver_takes(s, p->family))
-        fprintf(stderr, "render: %s: %s does not take %s boards whose keys are two words\n",
-                p->name, s->name, family_name(p->family));
-    else
-        fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
-                family_name(p->family));
+    fprintf(stderr, "render: %s: %s does not take %s %s\n", p->name, s->name,
+            family_name(p->family), setup_refusal(&u, p));
     return true;
 }
 

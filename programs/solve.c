@@ -247,9 +247,8 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
     } else if (r->status == SOLVE_BUDGET && !o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
     else if (r->status == SOLVE_UNSUPPORTED)
-        printf(solver_takes(u->s, p->family) && puzzle_key_words(p) > 1
-                   ? "unsupported: %s does not take %s boards whose keys are two words\n"
-                   : "unsupported: %s does not take %s puzzles\n", label, family_name(p->family));
+        printf("unsupported: %s does not take %s %s\n", label, family_name(p->family),
+               setup_refusal(u, p));
     else if (r->status != SOLVE_BUDGET)   /* an external solver's: gave up, crashed, ... */
         printf("%s%s%s\n", solve_status_name(r->status), r->note ? ": " : "",
                r->note ? r->note : "");

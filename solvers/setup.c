@@ -89,6 +89,13 @@ bool setup_takes(const solver_setup *u, const puzzle *p)
     return h < 0 || heuristic_takes(u->param[h], f);
 }
 
+const char *setup_refusal(const solver_setup *u, const puzzle *p)
+{
+    return solver_takes(u->s, p->family) && puzzle_key_words(p) > 1 && !u->s->wide
+               ? "boards whose keys are two words"
+               : "puzzles";
+}
+
 const char *setup_heuristic(const solver_setup *u)
 {
     int i = setup_find_param(u->s, SETUP_HEURISTIC);

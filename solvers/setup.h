@@ -53,6 +53,10 @@ solver_guarantee setup_guarantee(const solver_setup *u);
  * the user set applies to the family (setup_refused). */
 struct puzzle;
 bool setup_takes(const solver_setup *u, const struct puzzle *p);
+/* What a setup that does not take p does not take, for the line that says so ("SOLVER does
+ * not take FAMILY %s"): "boards whose keys are two words" when its solver takes the family
+ * but not wide keys, else "puzzles". */
+const char *setup_refusal(const solver_setup *u, const struct puzzle *p);
 /* The first parameter the user set that does not apply to family f (the tiles' partition on a
  * Rush Hour puzzle), or NULL. */
 const char *setup_refused(const solver_setup *u, family_id f);

@@ -63,11 +63,6 @@ static int manhattan_expand(const family_bound *fb, uint64_t key, uint64_t skip,
     return n;
 }
 
-static int manhattan_h_wide(const family_bound *fb, key_wide key)
-{
-    return fb->p->wide.lower_bound(fb->p->board, key, MEASURE_MOVES);   /* tiles.c: Manhattan */
-}
-
 static int manhattan_expand_wide(const family_bound *fb, key_wide key, key_wide skip, int h_key,
                                  key_wide *child, int *h)
 {
@@ -178,8 +173,7 @@ static int tiles_begin(family_bound *fb, int kind, heuristic_options o, const so
         fb->h = manhattan_h;
         fb->h_after = manhattan_after;
         fb->expand = manhattan_expand;
-        fb->h_wide = manhattan_h_wide;
-        fb->expand_wide = manhattan_expand_wide;
+        fb->expand_wide = manhattan_expand_wide;   /* h_wide: the view's own, the Manhattan distance */
         return 0;
     case HEURISTIC_CONFLICT:
         fb->h = conflict_h;
