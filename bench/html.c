@@ -110,7 +110,7 @@ static int by_length(const void *a, const void *b)
     return x->len < y->len ? -1 : x->len > y->len ? 1 : x->puzzle - y->puzzle;
 }
 
-/* The cells of a mask (row * 8 + column), in reading order. */
+/* The cells of a mask (family.h: row * stride + column), in reading order. */
 static json_t *cell_list(uint64_t cells)
 {
     json_t *a = json_array();

@@ -261,10 +261,16 @@ function fillTable() {
 // ---- a board, drawn from the C side's picture of it ------------------------------------------
 
 // A puzzle's picture (bench/html.c, from common/family.h's family_picture): {w, h, walls, exit,
-// side, pieces: [[label, cells, primary, goal], ...]}, cells numbered row * 8 + column, the
-// same for every family. A position is the first cell of each piece; a step of a solution
+// side, pieces: [[label, cells, primary, goal], ...]}, cells numbered row * stride + column
+// (pictureStride), the same for every family. A position is the first cell of each piece; a step of a solution
 // (run.frames.steps) names each piece it moved and the first cell it covers now. The page reads
 // no family's notation: the moves are shown as text, the boards come from the frames.
+// A picture's stride (family.h's family_picture_stride): 8 on boards of at most 8 x 8 cells,
+// the width on larger ones.
+function pictureStride(pic) {
+    return pic.w > 8 || pic.h > 8 ? pic.w : 8;
+}
+
 function startOf(pic) {
     return pic.pieces.map(p => p[1][0]);
 }
@@ -276,7 +282,8 @@ const WOOD = {frame: "#ac7f2e", floor: "#6b4921", wood: "#e87600", red: "#dc1c0c
 // its start by where its first cell now is; a piece is red when it is the primary or stands on
 // its goal (a sliding tile).
 function boardSvg(pic, at) {
-    const t = 24, m = 5, w = pic.w, h = pic.h, x = c => m + (c & 7) * t, y = c => m + (c >> 3) * t;
+    const t = 24, m = 5, w = pic.w, h = pic.h, st = pictureStride(pic);
+    const col = c => c % st, row = c => Math.floor(c / st), x = c => m + col(c) * t, y = c => m + row(c) * t;
     let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w * t + 2 * m}" height="${h * t + 2 * m}">` +
             `<rect width="100%" height="100%" fill="${WOOD.frame}"/>` +
             `<rect x="${m}" y="${m}" width="${w * t}" height="${h * t}" fill="${WOOD.floor}"/>`;
@@ -288,12 +295,12 @@ function boardSvg(pic, at) {
     for (const c of pic.walls)
         s += `<rect x="${x(c) + 1}" y="${y(c) + 1}" width="${t - 2}" height="${t - 2}" fill="${WOOD.wall}"/>`;
     pic.pieces.forEach(([label, cells, primary, goal], i) => {
-        const first = cells[0], dr = (at[i] >> 3) - (first >> 3), dc = (at[i] & 7) - (first & 7);
+        const first = cells[0], dr = row(at[i]) - row(first), dc = col(at[i]) - col(first);
         const fill = primary || at[i] === goal ? WOOD.red : WOOD.wood;
         const has = new Set(cells);
         for (const c of cells) {   // a cell reaches across the gap to its piece's next cells
             const cx = x(c) + dc * t, cy = y(c) + dr * t;
-            const right = (c & 7) < 7 && has.has(c + 1) ? 2 : 0, down = has.has(c + 8) ? 2 : 0;
+            const right = col(c) < st - 1 && has.has(c + 1) ? 2 : 0, down = has.has(c + st) ? 2 : 0;
             s += `<rect x="${cx + 1}" y="${cy + 1}" width="${t - 2 + right}" height="${t - 2 + down}" fill="${fill}"/>`;
             if (c === first)
                 s += `<text x="${cx + t / 2}" y="${cy + t / 2 + 4}" font-size="11" text-anchor="middle" ` +

@@ -8,6 +8,7 @@
 
 #include "common/xmem.h"
 #include "external/external.h"
+#include "search/numbered.h"
 #include "search/search.h"
 #include "solvers/bfs.h"
 #include "solvers/bounds/heuristic.h"
@@ -38,7 +39,7 @@ void measure_call(const solver_setup *u, solver_context *ctx, const puzzle *p,
         r->note = "proved unsolvable without a search";
         return;
     }
-    u->s->solve(ctx, &view, budget, u->param, r);
+    numbered_run(u->s, ctx, &view, budget, u->param, r);
     /* A solution is its text: one a plugin said it found and did not write is none, which
      * the replay then judges as the solution it is (the start's). */
     if (r->status == SOLVE_SOLVED && !r->text) r->text = xstrdup("");
@@ -65,11 +66,7 @@ static void note_bound(solver_result *r, uint64_t bytes, double seconds)
     char kv[96];
     int n = seconds > 0 ? snprintf(kv, sizeof kv, "bound_build_ms=%.0f ", seconds * 1000) : 0;
     snprintf(kv + n, sizeof kv - (size_t)n, "bound_bytes=%llu", (unsigned long long)bytes);
-    size_t old = r->stats ? strlen(r->stats) : 0;
-    char *joined = xmalloc(old + strlen(kv) + 2);
-    sprintf(joined, "%s%s%s", old ? r->stats : "", old ? " " : "", kv);
-    free(r->stats);
-    r->stats = joined;
+    search_stats_add(r, kv);
 }
 
 /* Measures setup u on p, or (u NULL) the reference BFS's cluster mode. */

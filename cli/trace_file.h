@@ -6,7 +6,8 @@
  *
  *     {"key":"0000000010a4c020","g":3,"parent":"0000000010a0c020","h":5}
  *
- * key and parent are the 64-bit state keys in 16 hex digits (a JSON number would lose bits);
+ * key and parent are the 64-bit state keys in 16 hex digits (a JSON number would lose bits),
+ * or, for a board whose keys are two words (common/key.h), in 32, the high word first;
  * parent is left out at a start (g 0), h where the solver has no bound, and "side":"backward"
  * marks the backward side of a bidirectional search. The whole file holds at most `max`
  * expansions: the expansion past that ends it with the line {"cut":"trace-max","max":N}, and
@@ -29,13 +30,16 @@ typedef struct {
     outfile out;
     uint64_t written, max;
     bool cut;
+    bool wide;   /* the run's keys are two words */
 } trace_file;
 
 /* Opens path (through outfile) for at most max expansions. Returns 0, or -1 with err set. */
 int trace_file_open(trace_file *t, const char *path, uint64_t max, char *err);
 
-/* Starts the trace of one run: its header line (nothing once the trace is cut). */
-void trace_file_run(trace_file *t, const char *solver, const char *puzzle, const char *id);
+/* Starts the trace of one run, on a board whose keys are `key_words` words: its header line
+ * (nothing once the trace is cut). */
+void trace_file_run(trace_file *t, const char *solver, const char *puzzle, const char *id,
+                    int key_words);
 
 /* Commits the file (keep_partial: leaves it at its temporary name, for an interrupted run).
  * Returns 0, or -1 with err set. */

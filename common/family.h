@@ -68,9 +68,11 @@ typedef struct {
 #define FAMILY_ERR_MAX 256
 
 /* A position as pieces on a grid, whatever its family: what a picture that knows no family
- * draws (the report's page steps through solutions with it). Cells are numbered row * 8 +
- * column on every board. A piece moves rigidly, so a position after a move is told by the
- * first cell (in reading order) of each piece that moved. */
+ * draws (the report's page steps through solutions with it). Cells are numbered row * stride +
+ * column, the stride (family_picture_stride) 8 on a board of at most 8 columns and 8 rows, and
+ * the width on a larger one of at most 64 cells (the tiles' 12x2). A piece moves rigidly, so a
+ * position after a move is told by the first cell (in reading order) of each piece that
+ * moved. */
 #define FAMILY_PICTURE_PIECES 64
 typedef struct {
     char label[4];   /* what is written on it: a letter, a tile's number */
@@ -89,6 +91,11 @@ typedef struct {
     int npieces;
     family_piece piece[FAMILY_PICTURE_PIECES];
 } family_picture;
+
+static inline int family_picture_stride(int width, int height)
+{
+    return width > 8 || height > 8 ? width : 8;
+}
 
 /* What a family may offer a search that expands many states of one board in one measure: a
  * memo that gives the successors faster than the family's generator, remembering what it
@@ -166,6 +173,9 @@ typedef struct family_problem {
      * unsupported). */
     int key_words;
     family_wide wide;
+    /* On a numbered view (search/numbered.h: a wide board's states numbered for a solver over
+     * one-word keys), the wide view whose states it numbers; else NULL. */
+    const struct family_problem *numbers;
 } family_problem;
 
 /* Whether the view's start is proved unsolvable without a search (`unsolvable`, either

@@ -935,5 +935,5 @@ void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out
                             &klotski_family_memo, goal_mask,
                             goal_value,          NULL,
                             0,                   NULL,
-                            1, {0}};
+                            1, {0}, NULL};
 }

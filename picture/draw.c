@@ -116,9 +116,10 @@ static void layout_picture(const family_picture *f, const draw_style *st, layout
 {
     frame_t fr = layout_frame(f->width, f->height, st, l);
     int t = fr.t, gap = fr.gap, depth = fr.border * 3 / 4;
+    int stride = family_picture_stride(f->width, f->height);
     char side = f->exit_side;
     for (uint64_t s = f->exit; s; s &= s - 1) {
-        int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
+        int cell = __builtin_ctzll(s), r = cell / stride, c = cell % stride;
         int x = fr.ox + c * t, y = fr.oy + r * t;
         if (side == 'v' && r == f->height - 1) add(l, x + gap, fr.oy + fr.bh, x + t - gap, fr.oy + fr.bh + depth, fr.p.floor, 0);
         if (side == '^' && r == 0) add(l, x + gap, fr.oy - depth, x + t - gap, fr.oy, fr.p.floor, 0);
@@ -126,7 +127,7 @@ static void layout_picture(const family_picture *f, const draw_style *st, layout
         if (side == '>' && c == f->width - 1) add(l, fr.ox + fr.bw, y + gap, fr.ox + fr.bw + depth, y + t - gap, fr.p.floor, 0);
     }
     for (uint64_t w = f->walls; w; w &= w - 1) {
-        int cell = __builtin_ctzll(w), r = cell >> 3, c = cell & 7;
+        int cell = __builtin_ctzll(w), r = cell / stride, c = cell % stride;
         add(l, fr.ox + c * t + gap, fr.oy + r * t + gap, fr.ox + (c + 1) * t - gap,
             fr.oy + (r + 1) * t - gap, fr.p.wall, 0);
     }
@@ -138,9 +139,9 @@ static void layout_picture(const family_picture *f, const draw_style *st, layout
         bool primary = pc->primary || pc->goal == first;
         bool number = pc->label[0] >= '0' && pc->label[0] <= '9';
         const char *label = st->letters || number ? pc->label : "";
-        int r0 = 8, r1 = 0, c0 = 8, c1 = 0;
+        int r0 = 64, r1 = 0, c0 = 64, c1 = 0;
         for (uint64_t s = cells; s; s &= s - 1) {
-            int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
+            int cell = __builtin_ctzll(s), r = cell / stride, c = cell % stride;
             r0 = r < r0 ? r : r0, r1 = r + 1 > r1 ? r + 1 : r1;
             c0 = c < c0 ? c : c0, c1 = c + 1 > c1 ? c + 1 : c1;
         }
@@ -149,8 +150,9 @@ static void layout_picture(const family_picture *f, const draw_style *st, layout
             continue;
         }
         for (uint64_t s = cells; s; s &= s - 1) {
-            int cell = __builtin_ctzll(s), r = cell >> 3, c = cell & 7;
-            bool right = c + 1 < 8 && (cells >> (cell + 1) & 1), down = cells >> (cell + 8) & 1;
+            int cell = __builtin_ctzll(s), r = cell / stride, c = cell % stride;
+            bool right = c + 1 < stride && (cells >> (cell + 1) & 1);
+            bool down = cell + stride < 64 && (cells >> (cell + stride) & 1);
             int x0 = fr.ox + c * t + gap, y0 = fr.oy + r * t + gap;
             int x1 = fr.ox + (c + 1) * t - gap + (right ? 2 * gap : 0);
             int y1 = fr.oy + (r + 1) * t - gap + (down ? 2 * gap : 0);

@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
+#include "search/numbered.h"
 #include "search/search.h"
 #include "search/space.h"
 #include "solvers/bfs.h"
@@ -185,7 +186,7 @@ static void bench_solve(micro_state *st, const void *arg)
         solver_result r;
         family_problem view;
         puzzle_problem(&c->f->p, &view);
-        c->s->solve(&ctx, &view, &budget, NULL, &r);
+        numbered_run(c->s, &ctx, &view, &budget, NULL, &r);
         status = r.status;
         solver_result_free(&r);
         solver_context_free(&ctx);

@@ -312,8 +312,8 @@ static bool refuse_family(const puzzle *p, const solver *s)
     solver_setup u;
     setup_init(&u, s);
     if (setup_takes(&u, p)) return false;
-    fprintf(stderr, "render: %s: %s does not take %s %s\n", p->name, s->name,
-            family_name(p->family), setup_refusal(&u, p));
+    fprintf(stderr, "render: %s: %s does not take %s puzzles\n", p->name, s->name,
+            family_name(p->family));
     return true;
 }
 

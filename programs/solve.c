@@ -246,9 +246,10 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
             printf("no solution found (%s is not complete)\n", label);
     } else if (r->status == SOLVE_BUDGET && !o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
+    else if (r->status == SOLVE_UNSUPPORTED && o->cluster)   /* bfs_run: a wide board */
+        printf("unsupported: the cluster analysis takes boards whose keys are one word\n");
     else if (r->status == SOLVE_UNSUPPORTED)
-        printf("unsupported: %s does not take %s %s\n", label, family_name(p->family),
-               setup_refusal(u, p));
+        printf("unsupported: %s does not take %s puzzles\n", label, family_name(p->family));
     else if (r->status != SOLVE_BUDGET)   /* an external solver's: gave up, crashed, ... */
         printf("%s%s%s\n", solve_status_name(r->status), r->note ? ": " : "",
                r->note ? r->note : "");
@@ -316,7 +317,7 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
         char label[SETUP_LABEL_MAX], id[17];
         setup_label(u, label);
         puzzle_id(p, id);
-        trace_file_run((trace_file *)ctx->trace, label, p->name, id);
+        trace_file_run((trace_file *)ctx->trace, label, p->name, id, puzzle_key_words(p));
     }
     out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
                         : measure_solve(u, ctx, p, &o->budget, &out->r);

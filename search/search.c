@@ -1,6 +1,7 @@
 /* search.c -- budgets, trails, solution paths, the solver context and results. */
 #include "search/search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,7 +21,9 @@ double search_now(void)
 void search_begin(search_limits *l, const solver_context *ctx, const solver_budget *budget,
                   solver_result *r)
 {
+    static const view_bytes none = {0, 0};
     l->trace = ctx ? ctx->trace : NULL;
+    l->view = ctx && ctx->view_bytes ? ctx->view_bytes : &none;
     l->budget = *budget;
     l->state_limit = budget->max_states ? budget->max_states : UINT64_MAX;
     l->byte_limit = budget->max_bytes ? budget->max_bytes : UINT64_MAX;
@@ -31,6 +34,7 @@ void search_begin(search_limits *l, const solver_context *ctx, const solver_budg
 
 bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint64_t next)
 {
+    bytes += l->view->now, next += l->view->next;
     if (bytes > r->peak_bytes) r->peak_bytes = bytes;
     const char *hit = NULL;
     if (l->budget.max_states && r->expanded > l->budget.max_states) {
@@ -85,7 +89,7 @@ void search_trace_trail(search_trace *t, const search_trail *trail, const solver
         while (i >= level_end && depth + 1 < r->nlevels) level_end += r->level_sizes[++depth];
         uint32_t parent = trail->parent[i];
         t->expand(t, &(trace_step){trail->key[i], parent == TRAIL_ROOT ? 0 : trail->key[parent],
-                                   depth, TRACE_NO_BOUND, false});
+                                   depth, TRACE_NO_BOUND, false, 0, 0});
     }
 }
 
@@ -143,6 +147,15 @@ void search_text_solved(solver_result *r, char *text)
     free(r->text);
     r->text = text;
     r->status = SOLVE_SOLVED;
+}
+
+void search_stats_add(solver_result *r, const char *kv)
+{
+    size_t old = r->stats ? strlen(r->stats) : 0;
+    char *joined = xmalloc(old + strlen(kv) + 2);
+    sprintf(joined, "%s%s%s", old ? r->stats : "", old ? " " : "", kv);
+    free(r->stats);
+    r->stats = joined;
 }
 
 void search_count_level(solver_result *r, int depth, uint64_t states)

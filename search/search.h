@@ -24,6 +24,7 @@ typedef struct {
     uint64_t byte_limit;    /* budget.max_bytes, or UINT64_MAX for none */
     double start;
     search_trace *trace;    /* the context's listener, or NULL */
+    const view_bytes *view;   /* the context's view_bytes, or zeros (solver.h) */
 } search_limits;
 
 /* ctx: the run's context, whose trace the run feeds (NULL: none). */
@@ -51,7 +52,9 @@ static inline void search_trace_step(search_limits *l, trace_step s)
  * the next expansion may need, from the *_bytes_next functions): the bytes budget stops the
  * search when `next` would pass it, so no table ever grows past the budget.
  * search_over_budget is the full check: true when the states, bytes or seconds budget is
- * spent; then r->status is SOLVE_BUDGET and r->budget_hit says which. */
+ * spent; then r->status is SOLVE_BUDGET and r->budget_hit says which. Both add to the two
+ * figures the bytes of the table that numbers a wide board's states, when the solve runs
+ * through one (search/numbered.h; solver_context.view_bytes). */
 bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint64_t next);
 
 /* The same, cheap enough to call at every expansion: bytes are checked every time, the clock
@@ -62,8 +65,10 @@ bool search_over_budget(search_limits *l, solver_result *r, uint64_t bytes, uint
 static inline bool search_should_stop(search_limits *l, solver_result *r, uint64_t bytes,
                                       uint64_t next)
 {
-    if (bytes > r->peak_bytes) r->peak_bytes = bytes;
-    if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit && next <= l->byte_limit)
+    const view_bytes *view = l->view;   /* no branch: zeros unless the view is numbered */
+    if (bytes + view->now > r->peak_bytes) r->peak_bytes = bytes + view->now;
+    if ((r->expanded & 255) != 0 && r->expanded <= l->state_limit &&
+        next + view->next <= l->byte_limit)
         return false;
     return search_over_budget(l, r, bytes, next);
 }
@@ -148,6 +153,9 @@ void search_stack_solved(const pathstack *ps, const family_problem *p, measure m
 /* `text` (malloc'ed: the result takes it), a solution the family's own code wrote, is the
  * solution. */
 void search_text_solved(solver_result *r, char *text);
+
+/* Appends "KEY=VALUE" (kv) to r->stats. */
+void search_stats_add(solver_result *r, const char *kv);
 
 /* Records one more state first reached at BFS depth `depth` (grows r->level_sizes). */
 void search_count_level(solver_result *r, int depth, uint64_t states);

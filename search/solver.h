@@ -89,6 +89,12 @@ typedef struct {
     uint64_t run_capacity;   /* what a trail empty at the run's start would have grown to */
 } search_trail;
 
+/* Bytes a view holds for the run, beside the solver's (search/numbered.h): what it holds now,
+ * and the most it may hold before the solver's next budget check. */
+typedef struct {
+    uint64_t now, next;
+} view_bytes;
+
 typedef struct {
     stateset set[2];
     search_trail trail[2];
@@ -96,6 +102,10 @@ typedef struct {
     /* Who hears of every state the runs expand (search/trace.h), or NULL: set by the caller,
      * kept from run to run. */
     search_trace *trace;
+    /* Since plugin ABI version 8: the bytes of the table that numbers the states of the view
+     * the run searches (search/numbered.h), which its budget counts with the solver's own, or
+     * NULL: none. Set by numbered_solve for the run. */
+    const view_bytes *view_bytes;
 } solver_context;
 
 /* A setting of a solver that a user may change (`--param NAME=VALUE`, solvers/setup.h): an
@@ -143,8 +153,9 @@ typedef struct solver {
     const solver_param *params;
     int nparams;
     unsigned families;
-    /* It takes boards whose keys are two words (family.h, key_words; since plugin ABI 8): it
-     * runs their view's `wide` calls. One that does not is not run on them. */
+    /* It runs boards whose keys are two words (family.h, key_words; since plugin ABI 8) over
+     * their view's `wide` calls itself. One that does not runs them through their numbered
+     * view (search/numbered.h), one-word numbers for their states. */
     bool wide;
 } solver;
 

@@ -24,6 +24,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/key.h"
+
 /* One expansion. */
 typedef struct {
     uint64_t key;
@@ -33,6 +35,9 @@ typedef struct {
                           start, and only there */
     int h;             /* the lower bound the solver used on it, or TRACE_NO_BOUND */
     bool backward;     /* expanded by the backward side of a bidirectional search */
+    /* The high words of key and parent on a board whose keys are two words (common/key.h),
+     * else 0. */
+    uint64_t key_high, parent_high;
 } trace_step;
 
 #define TRACE_NO_BOUND (-1)
@@ -46,7 +51,16 @@ struct search_trace {
 
 static inline trace_step trace_step_of(uint64_t key, uint64_t parent, int g, int h)
 {
-    return (trace_step){key, g ? parent : 0, g, h, false};
+    return (trace_step){key, g ? parent : 0, g, h, false, 0, 0};
+}
+
+/* The same for two-word keys (a one-word key zero-extended gives trace_step_of's). */
+static inline trace_step trace_step_of_wide(key_wide key, key_wide parent, int g, int h)
+{
+    trace_step s = trace_step_of(key_low(key), key_low(parent), g, h);
+    s.key_high = key_high(key);
+    s.parent_high = g ? key_high(parent) : 0;
+    return s;
 }
 
 /* The listener that keeps the steps in memory, at most `max` of them: past that it drops the

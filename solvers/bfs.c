@@ -53,7 +53,7 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
 void bfs_run(solver_context *ctx, const family_problem *p, measure m, const solver_budget *budget,
              solver_result *r, bool cluster)
 {
-    if (p->key_words == 2) {   /* its tables hold one-word keys (the cluster mode's callers too) */
+    if (p->key_words == 2) {   /* cluster mode on a wide board (a solve numbers its states) */
         memset(r, 0, sizeof *r);
         r->status = SOLVE_UNSUPPORTED;
         return;

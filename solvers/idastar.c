@@ -33,16 +33,17 @@
  * inlined into one function a space, so that the tiles' search makes one call a state, the
  * bound's `expand`.
  *
- * On a board whose keys are two words (family.h, key_words: the tiles past 16 cells) it runs
- * Korf's form whatever `table` says, over the view's wide calls and the bound's expand_wide,
- * a third copy of the same loop (no table takes wide keys yet; the row's note says so when one
- * was asked for). On the 24-puzzle with the 6-6-6-6 databases and reflection its counts are
+ * On a board whose keys are two words (family.h, key_words: the tiles past 16 cells) Korf's form
+ * runs over the view's wide calls and the bound's expand_wide, a third copy of the same loop;
+ * the table's form runs over the board's numbered view (search/numbered.h), its table holding
+ * the numbers. On the 24-puzzle with the 6-6-6-6 databases and reflection its counts are
  * Korf and Felner's published ones exactly (tests/test_tiles_wide.c).
  */
 #include <limits.h>
 #include <stdlib.h>
 
 #include "common/xmem.h"
+#include "search/numbered.h"
 #include "search/space.h"
 #include "solvers/bounds/heuristic.h"
 
@@ -261,8 +262,8 @@ static inline __attribute__((always_inline)) bool korf_dfs(korf_search *k, key_w
         else search_path_solved(k->p, MEASURE_MOVES, k->path, g + 1, k->r);
         return true;
     }
-    if (search_expand(k->limits, k->r) && !wide)   /* a trace's keys are one word (trace.h) */
-        search_trace_step(k->limits, trace_step_of((uint64_t)key, (uint64_t)parent, g, h));
+    if (search_expand(k->limits, k->r))
+        search_trace_step(k->limits, trace_step_of_wide(key, parent, g, h));
     if (search_should_stop(k->limits, k->r, k->bytes, k->bytes)) {
         k->stop = true;
         return false;
@@ -356,17 +357,20 @@ SPACE_INLINE void idastar_search(solver_context *ctx, const search_space *sp, ui
 static void idastar_solve(solver_context *ctx, const family_problem *p, const solver_budget *budget,
                           const int *param, solver_result *r)
 {
+    bool table = solver_param_value(idastar_params, param, PARAM_TABLE, p->family) != 0;
+    if (table && p->key_words == 2) {   /* the table holds one-word keys: the states numbered */
+        numbered_solve(idastar_solve, ctx, p, budget, param, r);
+        return;
+    }
     search_limits limits;
     search_begin(&limits, ctx, budget, r);
     int kind = solver_param_value(idastar_params, param, PARAM_HEURISTIC, p->family);
     heuristic_options o = heuristic_options_of(idastar_params, param, PARAM_BOUND, p->family);
-    bool table = solver_param_value(idastar_params, param, PARAM_TABLE, p->family) != 0;
     family_bound fb;
     if (heuristic_family_begin(&fb, p, MEASURE_MOVES, kind, o, budget, r) < 0) return;
-    if (p->key_words == 2) {   /* wide keys: Korf's form, whatever `table` says (no table yet) */
+    if (p->key_words == 2) {   /* Korf's form over the wide keys themselves */
         search_space sp = space_of_family(p, MEASURE_MOVES);
         idastar_korf(korf_new(&sp, &fb, &limits, r), p->wide.start, fb.h_wide(&fb, p->wide.start));
-        if (table && !r->note) r->note = "Korf's form, no table: the table takes one-word keys";
     } else
         SPACE_DISPATCH(p, MEASURE_MOVES, sp, idastar_search(ctx, sp, p->start, &fb, table, &limits, r));
     heuristic_family_end(&fb);

@@ -84,16 +84,8 @@ bool setup_takes(const solver_setup *u, const puzzle *p)
 {
     family_id f = p->family;
     if (!solver_takes(u->s, f) || setup_refused(u, f)) return false;
-    if (puzzle_key_words(p) > 1 && !u->s->wide) return false;
     int h = setup_find_param(u->s, SETUP_HEURISTIC);
     return h < 0 || heuristic_takes(u->param[h], f);
-}
-
-const char *setup_refusal(const solver_setup *u, const puzzle *p)
-{
-    return solver_takes(u->s, p->family) && puzzle_key_words(p) > 1 && !u->s->wide
-               ? "boards whose keys are two words"
-               : "puzzles";
 }
 
 const char *setup_heuristic(const solver_setup *u)

@@ -47,16 +47,11 @@ int setup_set(solver_setup *u, const char *name, const char *value, char *err);
 /* What the setup promises: the measure its "metric" parameter names, else its solver's
  * guarantee. */
 solver_guarantee setup_guarantee(const solver_setup *u);
-/* Whether the setup runs on puzzle p: its solver takes p's family (solver_takes) and, when
- * p's keys are two words (puzzle_key_words), wide keys (solver.h, `wide`); its heuristic, if it
- * has one, is defined on the family (bounds/heuristic.h, heuristic_takes); and every parameter
- * the user set applies to the family (setup_refused). */
+/* Whether the setup runs on puzzle p: its solver takes p's family (solver_takes); its
+ * heuristic, if it has one, is defined on the family (bounds/heuristic.h, heuristic_takes); and
+ * every parameter the user set applies to the family (setup_refused). */
 struct puzzle;
 bool setup_takes(const solver_setup *u, const struct puzzle *p);
-/* What a setup that does not take p does not take, for the line that says so ("SOLVER does
- * not take FAMILY %s"): "boards whose keys are two words" when its solver takes the family
- * but not wide keys, else "puzzles". */
-const char *setup_refusal(const solver_setup *u, const struct puzzle *p);
 /* The first parameter the user set that does not apply to family f (the tiles' partition on a
  * Rush Hour puzzle), or NULL. */
 const char *setup_refused(const solver_setup *u, family_id f);

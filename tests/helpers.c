@@ -11,6 +11,7 @@
 #include "common/grow.h"
 #include "rush/moves.h"
 #include "common/xmem.h"
+#include "search/numbered.h"
 
 #ifdef __SANITIZE_ADDRESS__
 #include <sanitizer/lsan_interface.h>
@@ -315,7 +316,7 @@ solver_result th_solve_setup(solver_context *ctx, const solver_setup *u, const p
     solver_result r;
     family_problem view;
     puzzle_problem(p, &view);
-    u->s->solve(ctx, &view, budget, u->param, &r);
+    numbered_run(u->s, ctx, &view, budget, u->param, &r);
     if (r.status == SOLVE_SOLVED) {
         char why[PUZZLE_ERR_MAX];
         measure_counts units;
@@ -362,4 +363,17 @@ int th_enumerate_short_of_memory(const char *args, int from_kb, int step_kb, int
     cr_assert_eq(runs, (to_kb - from_kb) / step_kb + 1);
     free(out), free(err);
     return failed;
+}
+
+char *th_page_selftest(const char *dir)
+{
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd,
+             "chromium --headless=new --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
+             "--virtual-time-budget=5000 --dump-dom 'file://%s/report.html#selftest' "
+             "2>%s/chromium.err | grep -o '<pre id=\"selftest\">[^<]*'; grep -c CONSOLE %s/chromium.err",
+             dir, dir, dir);
+    th_run(cmd, &out, &err);
+    free(err);
+    return out;
 }

@@ -65,6 +65,10 @@ void th_bad_inputs(const char *const cases[][2], size_t n);
 /* True when the programs and this suite are the sanitized build (UB_BIN names build/san). */
 bool th_sanitized(void);
 
+/* bench report's page's own #selftest, run in headless Chromium on DIR/report.html: the line
+ * it wrote into the page, then the count of console messages (malloc'ed). */
+char *th_page_selftest(const char *dir);
+
 /* Every suite's teardown (each test file declares TestSuite(name, .fini = th_check_leaks)).
  * Under AddressSanitizer a leak the test left aborts its process, which fails the run's exit
  * status: Criterion itself passes a test whose process LeakSanitizer reports at exit.

@@ -448,21 +448,6 @@ Test(report, missing_programs_are_one_line_each)
     free(out), free(err);
 }
 
-/* The page's own #selftest, run in headless Chromium on DIR/report.html: the line it wrote
- * into the page, then the count of console messages (malloc'ed). */
-static char *page_selftest(const char *dir)
-{
-    char cmd[1024], *out, *err;
-    snprintf(cmd, sizeof cmd,
-             "chromium --headless=new --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
-             "--virtual-time-budget=5000 --dump-dom 'file://%s/report.html#selftest' "
-             "2>%s/chromium.err | grep -o '<pre id=\"selftest\">[^<]*'; grep -c CONSOLE %s/chromium.err",
-             dir, dir, dir);
-    run(cmd, &out, &err);
-    free(err);
-    return out;
-}
-
 /* bench report: one self-contained page, its figures drawn by bench report itself, driven in
  * a real browser (Debian's Chromium, headless): it loads with no console message, sorts,
  * filters, shows every number with its unit and the column's name in each header's tooltip,
@@ -490,7 +475,7 @@ Test(report, the_page_works_in_chromium, .timeout = 300)
     /* The browser's half runs none of our code: the optimized run drives it (it took 25 s of
      * the sanitized run's time). */
     if (th_sanitized()) return;
-    out = page_selftest(dir);
+    out = th_page_selftest(dir);
     cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s", out);
     cr_assert_not_null(strstr(out, "filtered (3 families)"), "%s", out);   /* the family menu */
     cr_assert_not_null(strstr(out, "opened a drill-down of rush, klotski, tiles, "), "%s", out);
@@ -526,7 +511,7 @@ Test(report, the_drill_down_works_for_each_family_alone, .timeout = 300)
                  th_bin(), dir, inputs[k][1], th_bin(), dir);
         cr_assert_eq(run(cmd, &out, &err), 0, "%s: %s", inputs[k][0], err);
         free(out), free(err);
-        out = page_selftest(dir);
+        out = th_page_selftest(dir);
         snprintf(want, sizeof want, "filtered (1 families), paged, checked the summary's formats and");
         cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s: %s", inputs[k][0], out);
         cr_assert_not_null(strstr(out, want), "%s: %s", inputs[k][0], out);

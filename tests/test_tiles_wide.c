@@ -11,6 +11,8 @@
 #include "common/puzzle.h"
 #include "common/xmem.h"
 #include "scan/scan.h"
+#include "search/numbered.h"
+#include "solvers/registry.h"
 #include "solvers/bounds/heuristic.h"
 #include "tests/helpers.h"
 #include "tiles/tiles.h"
@@ -94,6 +96,28 @@ Test(tiles_wide, keys_moves_and_parity_against_a_model_of_cells_on_every_big_sha
             swapped.cell[a] = m.cell[c], swapped.cell[c] = m.cell[a];
             cr_assert_not(tiles_solvable(&b, tiles_key(&b, swapped.cell)), "%dx%d", w, h);
             m = next[rand() % k];
+        }
+    }
+}
+
+/* A picture numbers cells row * stride + column (family.h): 8 on boards of at most 8 x 8
+ * cells, the width past that; every tile of the goal drawn on its own cell. */
+Test(tiles_wide, pictures_past_eight_columns_or_rows_number_cells_by_the_width)
+{
+    static const int big[][3] = {{12, 2, 12}, {2, 12, 2}, {2, 9, 2}, {9, 2, 9}, {5, 5, 8}, {8, 3, 8}};
+    for (size_t s = 0; s < sizeof big / sizeof *big; s++) {
+        int w = big[s][0], h = big[s][1], stride = big[s][2];
+        tiles_board b;
+        char err[TILES_ERR_MAX];
+        cr_assert_eq(tiles_init(&b, w, h, NULL, err), 0);
+        cr_assert_eq(family_picture_stride(w, h), stride);
+        family_picture pic;
+        tiles_picture(&b, b.wide ? b.goal_wide : b.goal_key, &pic);
+        cr_assert_eq(pic.npieces, w * h - 1);
+        for (int t = 1; t < w * h; t++) {
+            int cell = t / w * stride + t % w;
+            cr_assert_eq(pic.piece[t - 1].cells, 1ull << cell, "%dx%d tile %d", w, h, t);
+            cr_assert_eq(pic.piece[t - 1].goal, cell);
         }
     }
 }
@@ -307,6 +331,165 @@ Test(tiles_wide, a_databases_entries_are_a_plain_search_of_its_abstraction, .tim
     for (int i = 0; i < 4; i++) free(g[i].dist);
 }
 
+/* ---- Every solver over the numbered states (search/numbered.h) -------------------------- */
+
+/* A board of shape w x h `moves` random moves from the goal (no move undone at once). */
+static puzzle walk_puzzle(int w, int h, int moves)
+{
+    puzzle p = {0};
+    char err[PUZZLE_ERR_MAX];
+    cr_assert_eq(tiles_init(&p.tiles, w, h, NULL, err), 0);
+    p.family = FAMILY_TILES, p.optimal = p.optimal_slides = p.optimal_steps = PUZZLE_UNKNOWN;
+    p.cluster = -1;
+    key_wide key = p.tiles.goal_wide, before = key;
+    for (int i = 0; i < moves; i++) {
+        key_wide child[4], next;
+        int k = tiles_wide_successors(&p.tiles, key, child);
+        do next = child[rand() % k]; while (next == before);
+        before = key, key = next;
+    }
+    p.start = key_low(key), p.start_high = key_high(key);
+    snprintf(p.name, sizeof p.name, "walk%dx%d", w, h);
+    return p;
+}
+
+static int solution_moves(const char *text)
+{
+    int n = *text != '\0';
+    for (const char *c = text; *c; c++) n += *c == ' ';
+    return n;
+}
+
+/* What a solver written over one-word keys sees: each state one number for the solve, its goal
+ * bit only on the goal, a successor's successors holding it again, and the numbers' keys the
+ * wide view's. */
+static void check_numbers(solver_context *ctx, const family_problem *p, const solver_budget *budget,
+                          const int *param, solver_result *r)
+{
+    (void)ctx, (void)budget, (void)param;
+    const family_problem *wide = numbered_wide_view(p);
+    cr_assert_not_null(wide);
+    cr_assert_eq(p->key_words, 1);
+    cr_assert(numbered_key(p, p->start) == wide->wide.start);
+    uint64_t key = p->start, child[4], grand[4];
+    for (int step = 0; step < 2000; step++) {
+        int n = p->successors(p->board, key, MEASURE_MOVES, child);
+        key_wide want[4];
+        cr_assert_eq(wide->wide.successors(wide->board, numbered_key(p, key), MEASURE_MOVES, want), n);
+        for (int i = 0; i < n; i++) {
+            cr_assert(numbered_key(p, child[i]) == want[i]);
+            cr_assert_eq(p->is_goal(p->board, child[i]), want[i] == wide->wide.goal);
+            cr_assert_eq((child[i] & p->goal_mask) == p->goal_value, want[i] == wide->wide.goal);
+            cr_assert_eq(p->lower_bound(p->board, child[i], MEASURE_MOVES),
+                         wide->wide.lower_bound(wide->board, want[i], MEASURE_MOVES));
+            int m = p->successors(p->board, child[i], MEASURE_MOVES, grand), back = 0;
+            for (int j = 0; j < m; j++) back += grand[j] == key;
+            cr_assert_eq(back, 1, "the move back reaches the same number");
+            cr_assert_eq(p->successors_after(p->board, key, child[i], MEASURE_MOVES, grand), m - 1);
+            for (int j = 0; j < m - 1; j++) cr_assert_neq(grand[j], key);
+        }
+        key = child[rand() % n];
+    }
+    memset(r, 0, sizeof *r);
+    r->status = SOLVE_UNSOLVABLE;
+}
+
+Test(tiles_wide, a_numbered_view_is_the_wide_board_relabelled)
+{
+    srand(5);
+    puzzle p = walk_puzzle(5, 5, 30);
+    family_problem view;
+    puzzle_problem(&p, &view);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_result r;
+    solver_budget budget = {0, 0, 0};
+    numbered_solve(check_numbers, &ctx, &view, &budget, NULL, &r);
+    cr_assert_not_null(strstr(r.stats, "numbered_states="));
+    cr_assert_null(ctx.view_bytes, "the context as it was");
+    solver_result_free(&r);
+    solver_context_free(&ctx);
+}
+
+/* Walks of 6 to 14 moves on five big shapes: every in-process solver answers through the
+ * numbered states, its solution replayed (th_solve), each optimal one with the optimum Korf's
+ * IDA* finds on the wide keys themselves; IDA*'s table form (table=1) too. */
+Test(tiles_wide, every_solver_answers_the_big_boards_optimally_through_numbered_states, .timeout = 600)
+{
+    static const char *const optimal[] = {"bfs", "bfs1", "bibfs", "astar/manhattan", "astar/conflict",
+                                          "iddfs"};
+    static const int big[][2] = {{5, 5}, {3, 7}, {12, 2}, {4, 5}, {3, 6}};
+    srand(9);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_budget budget = {0, 0, 60};
+    for (size_t s = 0; s < sizeof big / sizeof *big; s++)
+        for (int walk = 0; walk < 3; walk++) {
+            puzzle p = walk_puzzle(big[s][0], big[s][1], 6 + 4 * walk);
+            solver_result r = th_solve(&ctx, "idastar/manhattan", &p, &budget);
+            cr_assert_eq(r.status, SOLVE_SOLVED);
+            int best = solution_moves(r.text);
+            solver_result_free(&r);
+            for (size_t i = 0; i < sizeof optimal / sizeof *optimal; i++) {
+                r = th_solve(&ctx, optimal[i], &p, &budget);
+                cr_assert_eq(r.status, SOLVE_SOLVED, "%s on %dx%d", optimal[i], big[s][0], big[s][1]);
+                cr_assert_eq(solution_moves(r.text), best, "%s on %dx%d", optimal[i], big[s][0], big[s][1]);
+                cr_assert_not_null(strstr(r.stats, "numbered_states="), "%s", optimal[i]);
+                solver_result_free(&r);
+            }
+            solver_setup u;
+            char err[SETUP_ERR_MAX];
+            setup_init(&u, solver_find("idastar"));
+            cr_assert_eq(setup_set(&u, "table", "1", err), 1);
+            cr_assert_eq(setup_set(&u, SETUP_HEURISTIC, "manhattan", err), 1);
+            r = th_solve_setup(&ctx, &u, &p, &budget);
+            cr_assert_eq(r.status, SOLVE_SOLVED);
+            cr_assert_eq(solution_moves(r.text), best);
+            solver_result_free(&r);
+        }
+    solver_context_free(&ctx);
+}
+
+/* The numbering's table counts against the bytes budget: a BFS on a 5x5 far from the goal
+ * stops at it, its peak (the solver's tables and the numbering's) within it; a trace hears the
+ * wide keys, the start first, each parent expanded before its child. */
+Test(tiles_wide, numbered_states_count_against_the_budget_and_trace_as_wide_keys)
+{
+    srand(3);
+    puzzle p = walk_puzzle(5, 5, 60);
+    solver_context ctx;
+    solver_context_init(&ctx);
+    solver_budget budget = {0, 48u << 20, 0};
+    solver_result r = th_solve(&ctx, "bfs", &p, &budget);
+    cr_assert_eq(r.status, SOLVE_BUDGET);
+    cr_assert_str_eq(r.budget_hit, "bytes");
+    cr_assert_leq(r.peak_bytes, 48u << 20, "%llu", (unsigned long long)r.peak_bytes);
+    cr_assert_gt(r.peak_bytes, 24u << 20);
+    solver_result_free(&r);
+
+    trace_list list;
+    trace_list_init(&list, 100000);
+    ctx.trace = &list.base;
+    p = walk_puzzle(5, 5, 16);
+    budget = (solver_budget){0, 0, 60};
+    r = th_solve(&ctx, "astar/conflict", &p, &budget);
+    cr_assert_eq(r.status, SOLVE_SOLVED);
+    cr_assert_eq(list.count, r.expanded);
+    cr_assert_eq(list.step[0].key, p.start);
+    cr_assert_eq(list.step[0].key_high, p.start_high);
+    for (uint64_t i = 1; i < list.count; i++) {
+        bool parent_before = false;
+        for (uint64_t j = 0; j < i && !parent_before; j++)
+            parent_before = list.step[j].key == list.step[i].parent &&
+                            list.step[j].key_high == list.step[i].parent_high;
+        cr_assert(parent_before, "step %llu", (unsigned long long)i);
+    }
+    solver_result_free(&r);
+    ctx.trace = NULL;
+    trace_list_free(&list);
+    solver_context_free(&ctx);
+}
+
 /* ---- The harness on the big boards -------------------------------------------------------- */
 
 /* kf-walk: 5x5, 4 moves from the goal; swapped: 3x7 with two tiles swapped; twelve: 12x2,
@@ -335,43 +518,72 @@ Test(tiles_wide, the_harness_solves_judges_draws_and_refuses_on_the_big_boards, 
                           "swapped: no solution: proved unsolvable without a search\n"
                           "twelve: 10 moves, 10 steps\n10R 9R 8R 7R 6R 5R 4R 3R 2R 1R\n");
     free(out), free(err);
+    /* BFS over the numbered states (search/numbered.h): the same answers. */
     snprintf(cmd, sizeof cmd, "%s/solve --solver bfs %s", th_bin(), path);
-    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
-    cr_assert_not_null(strstr(out, "kf-walk: unsupported: bfs does not take tiles boards whose keys are two words"),
-                       "%s", out);
+    cr_assert_eq(th_run(cmd, &out, &err), 1, "%s%s", out, err);
+    cr_assert_str_eq(out, "kf-walk: 4 moves, 4 steps\n12R 11R 10D 5D\n"
+                          "swapped: no solution: proved unsolvable without a search\n"
+                          "twelve: 10 moves, 10 steps\n10R 9R 8R 7R 6R 5R 4R 3R 2R 1R\n");
     free(out), free(err);
-    /* The cluster analysis runs the reference BFS, which takes one-word keys: said, not run. */
+    /* The cluster analysis keeps one-word keys (a wide board's cluster holds at least 17!/2
+     * states): said, not run. */
     snprintf(cmd, sizeof cmd, "head -8 %s > %s/kw.txt && %s/solve --cluster %s/kw.txt", path, dir, th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
-    cr_assert_str_eq(out, "kf-walk [bfs --cluster]: unsupported: bfs does not take tiles boards whose "
-                          "keys are two words\n", "%s", err);
+    cr_assert_str_eq(out, "kf-walk [bfs --cluster]: unsupported: the cluster analysis takes boards "
+                          "whose keys are one word\n", "%s", err);
     free(out), free(err);
     snprintf(cmd, sizeof cmd, "%s/solve --json --cluster %s/kw.txt | python3 -c \"import json,sys\n"
              "d=json.load(sys.stdin); print(d['status'], d['cluster_states'])\"", th_bin(), dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
     cr_assert_str_eq(out, "unsupported None\n");
     free(out), free(err);
-    /* Every solver: idastar's rows judged and replayed (the file's optimum, the family's proof
-     * of unsolvability), the others unsupported; the report and its drill-down pages. */
+    /* Every solver, each row judged and replayed (the file's optimum, the family's proof of
+     * unsolvability): Rush Hour's own two unsupported, DFS stopped by its state budget on the
+     * 5x5 (it is not complete); the report and its drill-down pages. */
     snprintf(cmd, sizeof cmd, "%s/bench --no-progress --solver all --heuristic conflict "
-             "--out %s/res %s > /dev/null && grep -c ',unsupported,' %s/res/results.csv && "
-             "grep '^idastar/conflict,' %s/res/results.csv | cut -d, -f1-3,10 && "
-             "%s/bench report %s/res > /dev/null && ls %s/res | grep -c html",
-             th_bin(), dir, path, dir, dir, th_bin(), dir, dir);
+             "--out %s/res %s > /dev/null && cut -d, -f1,7,10,11,12,19,20 %s/res/results.csv | "
+             "tail -n +2 | tr '\\n' ' ' && %s/bench report %s/res > /dev/null && ls %s/res | grep -c html",
+             th_bin(), dir, path, dir, th_bin(), dir, dir);
     cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
-    cr_assert_str_eq(out, "24\n"   /* 8 solvers that take one-word keys only, 3 boards */
-                          "idastar/conflict,conflict,heuristic=conflict table=0 partition=auto reflect=yes,solved\n"
-                          "idastar/conflict,conflict,heuristic=conflict table=0 partition=auto reflect=yes,unsolvable\n"
-                          "idastar/conflict,conflict,heuristic=conflict table=0 partition=auto reflect=yes,solved\n"
-                          "1\n");
+    cr_assert_str_eq(out,
+        "bfs,kf-walk,solved,,4,yes,yes bfs1,kf-walk,solved,,4,yes,yes "
+        "dfs,kf-walk,budget,states,,, iddfs,kf-walk,solved,,4,yes,yes "
+        "zone13,kf-walk,unsupported,,,, iddfs-zone,kf-walk,unsupported,,,, "
+        "bibfs,kf-walk,solved,,4,yes,yes astar/conflict,kf-walk,solved,,4,yes,yes "
+        "idastar/conflict,kf-walk,solved,,4,yes,yes bfs,swapped,unsolvable,,,,yes "
+        "bfs1,swapped,unsolvable,,,,yes dfs,swapped,unsolvable,,,,yes "
+        "iddfs,swapped,unsolvable,,,,yes zone13,swapped,unsupported,,,, "
+        "iddfs-zone,swapped,unsupported,,,, bibfs,swapped,unsolvable,,,,yes "
+        "astar/conflict,swapped,unsolvable,,,,yes idastar/conflict,swapped,unsolvable,,,,yes "
+        "bfs,twelve,solved,,10,yes,yes bfs1,twelve,solved,,10,yes,yes "
+        "dfs,twelve,solved,,10,yes,yes iddfs,twelve,solved,,10,yes,yes "
+        "zone13,twelve,unsupported,,,, iddfs-zone,twelve,unsupported,,,, "
+        "bibfs,twelve,solved,,10,yes,yes astar/conflict,twelve,solved,,10,yes,yes "
+        "idastar/conflict,twelve,solved,,10,yes,yes "
+        "1\n");
     free(out), free(err);
-    /* The board drawn; a solution by a solver that does not take it refused in one line. */
+    /* The board drawn, and its solution by BFS and by astar, a frame a position. */
     snprintf(cmd, sizeof cmd, "head -8 %s > %s/one.txt && %s/render -o %s/b.png %s/one.txt && "
-             "test -s %s/b.png && %s/render --solution -o %s/s.png %s/one.txt",
-             path, dir, th_bin(), dir, dir, dir, th_bin(), dir, dir);
-    cr_assert_eq(th_run(cmd, &out, &err), 2, "%s%s", out, err);
-    cr_assert_str_eq(err, "render: kf-walk: bfs does not take tiles boards whose keys are two words\n");
+             "test -s %s/b.png && %s/render --solution --solver bfs,astar -o %s/s.png "
+             "--frames %s/f %s/one.txt && test -s %s/s-bfs.png && test -s %s/s-astar.png && "
+             "ls %s/f/bfs %s/f/astar | grep -c png",
+             path, dir, th_bin(), dir, dir, dir, th_bin(), dir, dir, dir, dir, dir, dir, dir);
+    cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+    cr_assert_str_eq(out, "10\n", "%s", out);   /* 5 positions, 2 solvers */
     free(out), free(err);
+    /* Pictures past 8 columns: the 12x2's report steps its solutions in the browser. */
+    if (!th_sanitized()) {   /* the browser runs none of our code */
+        snprintf(cmd, sizeof cmd, "tail -3 %s > %s/tw.txt && %s/bench --no-progress --solver bfs,astar "
+                 "--heuristic conflict --out %s/tw %s/tw.txt > /dev/null && %s/bench report %s/tw 2>/dev/null",
+                 path, dir, th_bin(), dir, dir, th_bin(), dir);
+        cr_assert_eq(th_run(cmd, &out, &err), 0, "%s%s", out, err);
+        free(out), free(err);
+        snprintf(cmd, sizeof cmd, "%s/tw", dir);
+        out = th_page_selftest(cmd);
+        cr_assert_not_null(strstr(out, "<pre id=\"selftest\">PASS: sorted"), "%s", out);
+        cr_assert_not_null(strstr(out, "stepped 2 solutions"), "%s", out);
+        free(out);
+    }
     /* The protocol: an external solver answers a 4x5 (BFS in Python), judged like ours. */
     snprintf(cmd, sizeof cmd, "printf 'family: tiles\\nmoves: 4\\n1 2 3 4 0\\n5 6 7 8 9\\n"
              "10 11 12 13 14\\n15 16 17 18 19\\n' > %s/p.txt && chmod 755 %s && chmod 644 %s/p.txt && "

@@ -270,16 +270,13 @@ void tiles_picture(const tiles_board *b, key_wide key, family_picture *out)
     uint8_t cell[TILES_MAX_CELLS];
     tiles_cells(b, key, cell);
     *out = (family_picture){.width = b->width, .height = b->height, .npieces = b->cells - 1};
-    if (b->width > 8 || b->height > 8) {   /* past a picture's 8 x 8 cells: drawn empty */
-        out->npieces = 0;
-        return;
-    }
+    int stride = family_picture_stride(b->width, b->height);
     for (int c = 0; c < b->cells; c++) {
         int t = cell[c], goal = b->goal_cell[t];
         if (!t) continue;
         family_piece *pc = &out->piece[t - 1];
-        *pc = (family_piece){{0}, 1ull << (c / b->width * 8 + c % b->width), false,
-                             (int8_t)(goal / b->width * 8 + goal % b->width)};
+        *pc = (family_piece){{0}, 1ull << (c / b->width * stride + c % b->width), false,
+                             (int8_t)(goal / b->width * stride + goal % b->width)};
         snprintf(pc->label, sizeof pc->label, "%d", t);
     }
 }
@@ -458,5 +455,6 @@ void tiles_problem(const tiles_board *b, key_wide start, family_problem *out)
                             tiles_cluster_states(b),
                             NULL,
                             1,
-                            {0}};
+                            {0},
+                            NULL};
 }

@@ -8,6 +8,7 @@
 
 #include "common/puzzle.h"
 #include "common/xmem.h"
+#include "search/numbered.h"
 
 const char *const heuristic_names[HEURISTIC_KINDS] = {"blockers", "mustmove", "pdb", "manhattan",
                                                       "conflict"};
@@ -75,9 +76,44 @@ int heuristic_expand_each_wide(const family_bound *fb, key_wide key, key_wide sk
     return n;
 }
 
+/* A numbered view's bound (search/numbered.h): the bound begun on the wide view it numbers,
+ * asked through the numbers. */
+static int numbered_h(const family_bound *fb, uint64_t number)
+{
+    const family_bound *wide = fb->owned;
+    return wide->h_wide(wide, numbered_key(fb->p, number));
+}
+
+static int numbered_h_after(const family_bound *fb, uint64_t parent, int h_parent, uint64_t number)
+{
+    (void)parent, (void)h_parent;
+    return numbered_h(fb, number);
+}
+
+static void numbered_end(family_bound *fb)
+{
+    heuristic_family_end(fb->owned);
+    free(fb->owned);
+}
+
+static int numbered_begin(family_bound *fb, const family_problem *p, measure m, int kind,
+                          heuristic_options o, const solver_budget *budget, solver_result *r)
+{
+    family_bound *wide = xmalloc(sizeof *wide);
+    if (heuristic_family_begin(wide, numbered_wide_view(p), m, kind, o, budget, r) < 0) {
+        free(wide);
+        return -1;
+    }
+    *fb = (family_bound){.p = p, .m = m, .h = numbered_h, .h_after = numbered_h_after,
+                         .expand = heuristic_expand_each, .table = wide->table,
+                         .bytes = wide->bytes, .owned = wide, .end = numbered_end};
+    return 0;
+}
+
 int heuristic_family_begin(family_bound *fb, const family_problem *p, measure m, int kind,
                            heuristic_options o, const solver_budget *budget, solver_result *r)
 {
+    if (numbered_wide_view(p)) return numbered_begin(fb, p, m, kind, o, budget, r);
     memset(fb, 0, sizeof *fb);
     fb->p = p;
     fb->m = m;
