@@ -255,7 +255,7 @@ test-docs: deps all lib man
 
 # A one-node Slurm started in a temporary folder: bench and enumerate as job arrays, a task
 # cancelled and resumed, the merged results against single runs (scripts/test-cluster.sh;
-# about 2 minutes).
+# about 5 minutes).
 test-cluster: all
 	scripts/deps.sh cluster
 	scripts/test-cluster.sh

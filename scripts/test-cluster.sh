@@ -5,7 +5,10 @@
 #      with scancel and the same array submitted again, which resumes it and skips the others;
 #      the merged result must equal a single run row for row (ids, statuses, moves, solutions,
 #      states expanded);
-#   2. bin/enumerate 5x5 in 4 shards as a job array (scripts/enumerate.slurm); the merged
+#   2. Korf and Felner's two easiest 24-puzzles as a 2-task array (docs/cluster.md's recipe for
+#      their 50), the pattern databases built once into a shared cache; the merge must equal a
+#      single run row for row;
+#   3. bin/enumerate 5x5 in 4 shards as a job array (scripts/enumerate.slurm); the merged
 #      database must equal a single run's.
 # Every daemon it started is stopped at the end, whatever happened, and nothing is left running.
 # Where the daemons cannot start it fails with the reason: never a silent skip.
@@ -123,6 +126,24 @@ wait_job() {
     fail "job $1 still queued or running after 5 minutes"
 }
 
+# Whether two results.csv files hold the same rows (their order aside), by what a run decides:
+# ids, statuses, answers, counters and verdicts, not times.
+same_rows() {
+    python3 - "$1" "$2" << 'PY' || fail "the merged rows differ from the single run's ($2)"
+import csv, sys
+keys = ("id", "solver", "status", "budget_hit", "moves", "steps", "solution", "expanded",
+        "generated", "duplicates", "optimal", "correct")
+def rows(path):
+    return sorted(tuple(r[k] for k in keys) for r in csv.DictReader(open(path)))
+single, merged = rows(sys.argv[1]), rows(sys.argv[2])
+if single != merged:
+    diff = [r for r in single if r not in merged][:3]
+    print(f"{len(single)} rows single, {len(merged)} merged; first differing: {diff}")
+    sys.exit(1)
+print(f"{len(single)} rows, the same")
+PY
+}
+
 # ---- bench: 4 shards, one cancelled mid-run and resumed --------------------------------------
 bench_args='--solver bfs,iddfs --max-states 2M corpus/ladder.txt'
 D=$T/bench
@@ -156,20 +177,27 @@ bin/bench merge --csv "$D/results.csv" --json "$D/results.json" "$D"/shard-*/res
     > /dev/null || fail "the merge of the four shards was refused"
 # shellcheck disable=SC2086
 bin/bench --no-progress --out "$T/single" $bench_args > /dev/null || fail "the single run failed"
-python3 - "$T/single/results.csv" "$D/results.csv" << 'PY' || fail "the merged rows differ from the single run's"
-import csv, sys
-keys = ("id", "solver", "status", "budget_hit", "moves", "steps", "solution", "expanded",
-        "generated", "duplicates", "optimal", "correct")
-def rows(path):
-    return sorted(tuple(r[k] for k in keys) for r in csv.DictReader(open(path)))
-single, merged = rows(sys.argv[1]), rows(sys.argv[2])
-if single != merged:
-    diff = [r for r in single if r not in merged][:3]
-    print(f"{len(single)} rows single, {len(merged)} merged; first differing: {diff}")
-    sys.exit(1)
-print(f"{len(single)} rows, the same")
-PY
+same_rows "$T/single/results.csv" "$D/results.csv"
 pass "merged bench shards equal a single run row for row"
+
+# ---- bench: Korf and Felner's two easiest 24-puzzles, one a task ------------------------------
+# The recipe of docs/cluster.md for their 50, on the two easiest. The pattern databases are
+# built once, by the single run, into a cache the tasks share (XDG_CACHE_HOME travels in the
+# environment), as on a cluster's shared file system.
+export XDG_CACHE_HOME=$T/cache
+{ echo 'family: tiles'; echo 'size: 5x5'; grep -E '^kf(38|40) ' corpus/tiles/_korf24/korf-felner-24.txt; } > "$T/kf2.txt"
+korf_args="--solver idastar --max-states 0 --max-seconds 0 $T/kf2.txt"
+# shellcheck disable=SC2086
+bin/bench --no-progress --out "$T/kf-single" $korf_args > /dev/null 2> "$T/kf-single.log" \
+    || fail "the single run of the two 24-puzzles failed"
+job=$(SHARDS=2 DIR=$T/kf ARGS=$korf_args sbatch --parsable --array=1-2 \
+      --output="$T/kf-%a.out" scripts/bench.slurm)
+wait_job "$job"
+bin/bench merge --csv "$T/kf/results.csv" "$T"/kf/shard-*/results.csv > /dev/null \
+    || fail "the merge of the two 24-puzzle shards was refused"
+same_rows "$T/kf-single/results.csv" "$T/kf/results.csv"
+grep -c ',yes,yes,' "$T/kf/results.csv" | grep -qx 2 || fail "the 24-puzzles' rows are not both optimal and correct"
+pass "Korf and Felner's #38 and #40, a task each, optimal, equal to a single run row for row"
 
 # ---- enumerate: 5x5 in 4 shards -----------------------------------------------------------
 job=$(sbatch --parsable --array=1-4 --export=ALL,N=5,K=0,SHARDS=4,DIR="$T/space" \
