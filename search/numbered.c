@@ -178,10 +178,9 @@ static bool view_unsolvable(const void *board, uint64_t number)
 static void trace_expand(search_trace *base, const trace_step *s)
 {
     numbered_trace *t = (numbered_trace *)base;
-    trace_step wide = *s;
-    key_wide key = key_of(t->n, s->key), parent = s->g ? key_of(t->n, s->parent) : 0;
-    wide.key = key_low(key), wide.key_high = key_high(key);
-    wide.parent = key_low(parent), wide.parent_high = key_high(parent);
+    key_wide parent = s->g ? key_of(t->n, s->parent) : 0;
+    trace_step wide = trace_step_of_wide(key_of(t->n, s->key), parent, s->g, s->h);
+    wide.backward = s->backward;
     t->to->expand(t->to, &wide);
 }
 
@@ -230,7 +229,6 @@ static void numbered_free(numbered *n)
     free(n->child);
     free(n);
 }
-
 
 void numbered_solve(numbered_entry *solve, solver_context *ctx, const family_problem *p,
                     const solver_budget *budget, const int *param, solver_result *r)
