@@ -133,9 +133,10 @@ void BFS_FAMILY_SEARCH(solver_context *ctx, const family_problem *p, measure m,
     if (end > level_end) search_count_level(r, depth + 1, end - level_end);
     free(child);
     if (memo) p->memo->free(memo);
-    /* Stopped, what was stored: all reachable, what the cluster holds at least. */
+    /* Stopped, what was stored: all reachable, what the cluster holds at least; and a stop
+     * stays one, a goal found before it notwithstanding (the cluster is not whole). */
     if (cluster) r->cluster_states = trail->count;
-    if (goal != UINT64_MAX) search_trail_solved(p, m, trail, (uint32_t)goal, r);
+    if (!stopped && goal != UINT64_MAX) search_trail_solved(p, m, trail, (uint32_t)goal, r);
     else if (!stopped) r->status = SOLVE_UNSOLVABLE;
     /* The queue is the order of expansion: the trail's first r->expanded entries. */
     search_trace_trail(ctx->trace, trail, r);
