@@ -113,10 +113,17 @@ typedef struct {
  * family_problem's calls of the same names, over key_wide. */
 typedef struct {
     key_wide start;
-    key_wide goal;   /* the one goal state (a family with wide keys has one) */
+    /* A key is a goal exactly when (key & goal_mask) == goal_value (the 24-puzzle: one goal,
+     * every bit compared; Klotski: the target's lane holds the primary's anchor). */
+    key_wide goal_mask, goal_value;
     int (*successors)(const void *board, key_wide key, measure m, key_wide *child);
+    /* NULL: successors. */
+    int (*successors_after)(const void *board, key_wide parent, key_wide key, measure m,
+                            key_wide *child);
     int (*lower_bound)(const void *board, key_wide key, measure m);
     char *(*path_text)(const void *board, const key_wide *keys, int n, measure m, char *err);
+    long (*goal_states)(const void *board, key_wide start, long max,
+                        bool (*seed)(key_wide key, void *ctx), void *ctx);
     bool (*unsolvable)(const void *board, key_wide key);
 } family_wide;
 

@@ -182,6 +182,36 @@ static void raw_tables(klotski_board *b)
             }
 }
 
+/* The wide raw key's tables (klotski.h): the same lanes, patterns and steps over two words. */
+static void wide_tables(klotski_board *b)
+{
+    int w = b->width, lanes = b->width * b->height;
+    memset(b->lane, 0xFF, sizeof b->lane);
+    b->wide_walls = 0;
+    for (int k = 0; k < lanes; k++) {
+        int cell = (k / w) * 8 + k % w;
+        b->lane[cell] = (uint8_t)k;
+        b->cell[k] = (uint8_t)cell;
+        if (b->walls >> cell & 1) b->wide_walls |= (key_wide)7 << 3 * k;
+        for (int d = 0; d < 4; d++) {
+            int row = k / w + drow[d], col = k % w + dcol[d];
+            b->wide_next[k][d] = row < 0 || row >= b->height || col < 0 || col >= w
+                                     ? KLOTSKI_WIDE_CELLS : (uint8_t)(row * w + col);
+        }
+    }
+    for (int c = 0; c < KLOTSKI_RAW_CLASSES; c++)
+        for (int k = 0; k <= KLOTSKI_WIDE_CELLS; k++) {
+            b->wide_piece[c][k] = 0;
+            b->wide_cells[c][k] = KLOTSKI_WIDE_OUTSIDE;
+            if (c >= b->nclasses || k >= lanes || !klotski_fits(b, c, b->cell[k])) continue;
+            for (uint64_t s = klotski_cells(b, c, b->cell[k]); s; s &= s - 1) {
+                int lane = b->lane[__builtin_ctzll(s)];
+                b->wide_piece[c][k] |= (key_wide)(lane == k ? (unsigned)c + 1 : 7) << 3 * lane;
+            }
+            b->wide_cells[c][k] = klotski_wide_dense(b->wide_piece[c][k]);
+        }
+}
+
 int klotski_finish(klotski_board *b, char primary_label, char *err)
 {
     int primary = -1;
@@ -238,8 +268,11 @@ int klotski_finish(klotski_board *b, char primary_label, char *err)
     if (assign_codes(b, len, err) < 0) return -1;
     int bits = 6 + b->empty_cells * b->empty_len;
     for (int c = 1; c < b->nclasses; c++) bits += b->cls[c].count * b->cls[c].code_len;
-    b->raw = b->width * b->height <= KLOTSKI_RAW_CELLS && b->nclasses <= KLOTSKI_RAW_CLASSES;
-    if (b->raw) raw_tables(b), bits = 3 * b->width * b->height;
+    int cells = b->width * b->height;
+    b->raw = cells <= KLOTSKI_RAW_CELLS && b->nclasses <= KLOTSKI_RAW_CLASSES;
+    b->wide = !b->raw && cells <= KLOTSKI_WIDE_CELLS && b->nclasses <= KLOTSKI_RAW_CLASSES;
+    if (b->raw) raw_tables(b), bits = 3 * cells;
+    if (b->wide) wide_tables(b);
     if (bits > 64)
         return fail(err, "too many cells for the key: a state takes %d bits, 64 at most", bits);
     b->key_bits = (uint8_t)bits;
@@ -355,23 +388,46 @@ uint64_t klotski_start_key(const klotski_board *b)
     return klotski_key_at(b, at);
 }
 
-/* A raw key's pieces: the primary, then every anchor's lane in order. */
-static void raw_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
-{
-    int a0 = klotski_primary_anchor(b, key);
-    uint64_t lanes = klotski_anchor_lanes(key);
-    out->cls[0] = 0;
-    out->at[0] = (uint8_t)a0;
-    out->occupied = b->walls | klotski_cells(b, 0, a0);
-    int n = 1;
-    for (lanes &= ~(1ull << 3 * b->lane[a0]); lanes; lanes &= lanes - 1) {
-        int k = __builtin_ctzll(lanes) / 3, c = (int)(key >> 3 * k & 7) - 1;
-        out->cls[n] = (uint8_t)c;
-        out->at[n++] = b->cell[k];
-        out->occupied |= klotski_cells(b, c, b->cell[k]);
-    }
-    out->n = n;
-}
+/* The raw key's decoder and generator, once a width (klotski_raw.h). */
+#define RAW_KEY uint64_t
+#define RAW_DENSE uint32_t
+#define RAW_FN(name) name
+#define RAW_PIECE(b, c, k) (b)->raw_piece[c][k]
+#define RAW_CELLS(b, c, k) (b)->raw_cells[c][k]
+#define RAW_ENTER(b, c, k, d) (b)->raw_enter[c][k][d]
+#define RAW_NEXT(b, k, d) (b)->raw_next[k][d]
+#define RAW_DENSE_OF klotski_dense
+#define RAW_ANCHOR_LANES klotski_anchor_lanes
+#define RAW_PRIMARY(b, key) klotski_primary_lane(key)
+#define RAW_CTZ __builtin_ctzll
+#define RAW_OUTSIDE KLOTSKI_OUTSIDE
+#include "klotski/klotski_raw.h"
+#undef RAW_KEY
+#undef RAW_DENSE
+#undef RAW_FN
+#undef RAW_PIECE
+#undef RAW_CELLS
+#undef RAW_ENTER
+#undef RAW_NEXT
+#undef RAW_DENSE_OF
+#undef RAW_ANCHOR_LANES
+#undef RAW_PRIMARY
+#undef RAW_CTZ
+#undef RAW_OUTSIDE
+
+#define RAW_KEY key_wide
+#define RAW_DENSE uint64_t
+#define RAW_FN(name) wide_##name
+#define RAW_PIECE(b, c, k) (b)->wide_piece[c][k]
+#define RAW_CELLS(b, c, k) (b)->wide_cells[c][k]
+#define RAW_ENTER(b, c, k, d) ((b)->wide_cells[c][(b)->wide_next[k][d]] & ~(b)->wide_cells[c][k])
+#define RAW_NEXT(b, k, d) (b)->wide_next[k][d]
+#define RAW_DENSE_OF klotski_wide_dense
+#define RAW_ANCHOR_LANES klotski_wide_anchor_lanes
+#define RAW_PRIMARY(b, key) klotski_wide_primary_lane(key)
+#define RAW_CTZ key_wide_ctz
+#define RAW_OUTSIDE KLOTSKI_WIDE_OUTSIDE
+#include "klotski/klotski_raw.h"
 
 void klotski_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
 {
@@ -405,12 +461,7 @@ void klotski_decode(const klotski_board *b, uint64_t key, klotski_layout *out)
  * other cell (KLOTSKI_NO_CELL: none). */
 static uint64_t encode_cells(const klotski_board *b, int a0, const uint8_t *class_at)
 {
-    if (b->raw) {
-        uint64_t key = b->raw_walls | b->raw_piece[0][b->lane[a0]];
-        for (int k = 0; k < b->width * b->height; k++)
-            if (class_at[b->cell[k]] != KLOTSKI_NO_CELL) key |= b->raw_piece[class_at[b->cell[k]]][k];
-        return key;
-    }
+    if (b->raw) return raw_encode(b, b->raw_walls, a0, class_at);
     uint64_t key = (uint64_t)a0;
     int at = 6;
     for (uint64_t todo = b->inside & ~(b->walls | klotski_cells(b, 0, a0)); todo; todo &= todo - 1) {
@@ -435,14 +486,32 @@ static void class_map(const klotski_layout *l, uint8_t *class_at)
         if (l->cls[i] != 0) class_at[l->at[i]] = l->cls[i];
 }
 
+/* The primary's anchor in a layout. */
+static int primary_of(const klotski_layout *l)
+{
+    int a0 = 0;
+    for (int i = 0; i < l->n; i++)
+        if (l->cls[i] == 0) a0 = l->at[i];
+    return a0;
+}
+
 uint64_t klotski_encode(const klotski_board *b, const klotski_layout *l)
 {
     uint8_t class_at[64];
     class_map(l, class_at);
-    int a0 = 0;
-    for (int i = 0; i < l->n; i++)
-        if (l->cls[i] == 0) a0 = l->at[i];
-    return encode_cells(b, a0, class_at);
+    return encode_cells(b, primary_of(l), class_at);
+}
+
+key_wide klotski_wide_encode(const klotski_board *b, const klotski_layout *l)
+{
+    uint8_t class_at[64];
+    class_map(l, class_at);
+    return wide_raw_encode(b, b->wide_walls, primary_of(l), class_at);
+}
+
+void klotski_wide_decode(const klotski_board *b, key_wide key, klotski_layout *out)
+{
+    wide_raw_decode(b, key, out);
 }
 
 /* ---- Successors ------------------------------------------------------------------------ */
@@ -493,67 +562,10 @@ static int destinations(const klotski_board *b, int c, int a, uint64_t others, m
     return n;
 }
 
-/* A step is legal when the lanes it enters are free of `occupied`: in a line (slides, steps)
- * the piece's own lanes lie behind it; in the flood of a move, where it may step back, they are
- * left out of the lanes it tests. */
 int klotski_piece_successors(const klotski_board *b, uint64_t key, uint32_t occupied, int c,
                              int a, measure m, uint64_t *child)
 {
-    const uint64_t *piece = b->raw_piece[c];
-    const uint32_t(*enter)[4] = b->raw_enter[c];
-    uint64_t without = key ^ piece[a];
-    int n = 0;
-    if (m != MEASURE_MOVES) {
-        for (int d = 0; d < 4; d++)
-            for (int at = a; !(enter[at][d] & occupied);) {
-                at = b->raw_next[at][d];
-                child[n++] = without | piece[at];
-                if (m == MEASURE_STEPS) break;
-            }
-        return n;
-    }
-    uint32_t others = occupied & ~b->raw_cells[c][a], seen = 1u << a;
-    uint8_t queue[KLOTSKI_RAW_CELLS];
-    int head = 0, tail = 0;
-    queue[tail++] = (uint8_t)a;
-    while (head < tail) {
-        int from = queue[head++];
-        for (int d = 0; d < 4; d++) {
-            int to = b->raw_next[from][d];
-            if ((enter[from][d] & others) || (seen >> to & 1)) continue;
-            seen |= 1u << to;
-            queue[tail++] = (uint8_t)to;
-            child[n++] = without | piece[to];
-        }
-    }
-    return n;
-}
-
-/* Whether a piece can take no step at all, as most pieces most of the time. */
-static inline bool raw_stuck(const klotski_board *b, int c, int a, uint32_t occupied)
-{
-    const uint32_t *enter = b->raw_enter[c][a];
-    return (enter[0] & occupied) && (enter[1] & occupied) && (enter[2] & occupied) &&
-           (enter[3] & occupied);
-}
-
-/* A raw key's successors: the primary's, then each other anchor's in lane order, which is
- * klotski_decode's order of pieces; the piece anchored on lane `skip` (none: -1) is left out. */
-static int raw_successors(const klotski_board *b, uint64_t key, measure m, int skip,
-                          uint64_t *child)
-{
-    uint32_t occupied = klotski_dense(key) | KLOTSKI_OUTSIDE;
-    uint64_t anchors = klotski_anchor_lanes(key);
-    int p = b->lane[klotski_primary_anchor(b, key)], n = 0;
-    if (p != skip && !raw_stuck(b, 0, p, occupied))
-        n = klotski_piece_successors(b, key, occupied, 0, p, m, child);
-    if (skip >= 0) anchors &= ~(1ull << 3 * skip);
-    for (anchors &= ~(1ull << 3 * p); anchors; anchors &= anchors - 1) {
-        int a = __builtin_ctzll(anchors) / 3, c = (int)(key >> 3 * a & 7) - 1;
-        if (!raw_stuck(b, c, a, occupied))
-            n += klotski_piece_successors(b, key, occupied, c, a, m, child + n);
-    }
-    return n;
+    return raw_piece_successors(b, key, occupied, c, a, m, child);
 }
 
 int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t key, measure m,
@@ -561,6 +573,19 @@ int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t k
 {
     if (!b->raw || m != MEASURE_MOVES) return klotski_successors(b, key, m, child);
     return raw_successors(b, key, m, klotski_moved_lane(parent, key), child);
+}
+
+int klotski_wide_successors(const klotski_board *b, key_wide key, measure m, key_wide *child)
+{
+    return wide_raw_successors(b, key, m, -1, child);
+}
+
+int klotski_wide_successors_after(const klotski_board *b, key_wide parent, key_wide key, measure m,
+                                  key_wide *child)
+{
+    if (m != MEASURE_MOVES) return wide_raw_successors(b, key, m, -1, child);
+    key_wide moved = klotski_wide_lanes_of(parent ^ key) & klotski_wide_anchor_lanes(key);
+    return wide_raw_successors(b, key, m, key_wide_ctz(moved) / 3, child);
 }
 
 int klotski_successors(const klotski_board *b, uint64_t key, measure m, uint64_t *child)
@@ -650,8 +675,21 @@ static int unit_between(const klotski_board *b, const uint8_t *at, const klotski
     return 0;
 }
 
-char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, measure m,
-                        char *err)
+/* Layout k of a path of keys, narrow or wide. */
+typedef void path_layout(const klotski_board *b, const void *keys, int k, klotski_layout *out);
+
+static void narrow_layout(const klotski_board *b, const void *keys, int k, klotski_layout *out)
+{
+    klotski_decode(b, ((const uint64_t *)keys)[k], out);
+}
+
+static void wide_layout(const klotski_board *b, const void *keys, int k, klotski_layout *out)
+{
+    wide_raw_decode(b, ((const key_wide *)keys)[k], out);
+}
+
+static char *path_text(const klotski_board *b, const void *keys, path_layout *layout, int n,
+                       measure m, char *err)
 {
     uint8_t at[KLOTSKI_MAX_PIECES];
     for (int i = 0; i < b->npieces; i++) at[i] = b->piece[i].start;
@@ -660,7 +698,7 @@ char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, mea
     int last = -1;
     for (int k = 1; k < n; k++) {
         klotski_layout next;
-        klotski_decode(b, keys[k], &next);
+        layout(b, keys, k, &next);
         int moved, len;
         uint8_t path[64];
         if (unit_between(b, at, &next, m, &moved, path, &len) < 0) {
@@ -679,6 +717,12 @@ char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, mea
         last = moved;
     }
     return t.text;
+}
+
+char *klotski_path_text(const klotski_board *b, const uint64_t *keys, int n, measure m,
+                        char *err)
+{
+    return path_text(b, keys, narrow_layout, n, m, err);
 }
 
 int klotski_piece_of_label(const klotski_board *b, char label)
@@ -877,17 +921,24 @@ typedef struct {
     uint8_t class_at[64];
     int left[KLOTSKI_MAX_CLASSES];   /* pieces of each class still to place; [0]: empty cells */
     long count, max;
-    bool (*seed)(uint64_t key, void *ctx);
+    bool (*seed)(uint64_t key, void *ctx);            /* a narrow view's, */
+    bool (*seed_wide)(key_wide key, void *ctx);       /* or a wide one's */
     void *ctx;
     bool stop;
 } goal_walk;
+
+static bool seed_goal(goal_walk *w)
+{
+    const klotski_board *b = w->b;
+    if (w->seed_wide) return w->seed_wide(wide_raw_encode(b, b->wide_walls, b->target, w->class_at), w->ctx);
+    return w->seed(encode_cells(b, b->target, w->class_at), w->ctx);
+}
 
 static void fill(goal_walk *w, uint64_t todo)
 {
     if (w->stop) return;
     if (!todo) {
-        if (++w->count > w->max || !w->seed(encode_cells(w->b, w->b->target, w->class_at), w->ctx))
-            w->stop = true;
+        if (++w->count > w->max || !seed_goal(w)) w->stop = true;
         return;
     }
     int cell = __builtin_ctzll(todo);
@@ -907,21 +958,82 @@ static void fill(goal_walk *w, uint64_t todo)
     }
 }
 
+/* Every goal layout: the cluster's are among them. */
+static long goal_states(goal_walk *w)
+{
+    const klotski_board *b = w->b;
+    memset(w->class_at, KLOTSKI_NO_CELL, sizeof w->class_at);
+    w->left[0] = b->empty_cells;
+    for (int c = 1; c < b->nclasses; c++) w->left[c] = b->cls[c].count;
+    fill(w, b->inside & ~b->walls & ~klotski_cells(b, 0, b->target));
+    return w->count > w->max ? -1 : w->count;
+}
+
 static long problem_goal_states(const void *board, uint64_t start, long max,
                                 bool (*seed)(uint64_t key, void *ctx), void *ctx)
 {
-    (void)start;   /* every goal layout: the cluster's are among them */
+    (void)start;
+    goal_walk w = {.b = board, .max = max, .seed = seed, .ctx = ctx};
+    return goal_states(&w);
+}
+
+/* The wide view's calls (a board that is `wide`). */
+static int wide_successors(const void *b, key_wide key, measure m, key_wide *child)
+{
+    return klotski_wide_successors(b, key, m, child);
+}
+
+static int wide_successors_after(const void *b, key_wide parent, key_wide key, measure m,
+                                 key_wide *child)
+{
+    return klotski_wide_successors_after(b, parent, key, m, child);
+}
+
+static int wide_lower_bound(const void *board, key_wide key, measure m)
+{
     const klotski_board *b = board;
-    goal_walk w = {b, {0}, {0}, 0, max, seed, ctx, false};
-    memset(w.class_at, KLOTSKI_NO_CELL, sizeof w.class_at);
-    w.left[0] = b->empty_cells;
-    for (int c = 1; c < b->nclasses; c++) w.left[c] = b->cls[c].count;
-    fill(&w, b->inside & ~b->walls & ~klotski_cells(b, 0, b->target));
-    return w.count > max ? -1 : w.count;
+    uint8_t d = b->primary_distance[m][b->cell[klotski_wide_primary_lane(key)]];
+    return d == 0xFF ? -1 : d;
+}
+
+static char *wide_path_text(const void *b, const key_wide *keys, int n, measure m, char *err)
+{
+    return path_text(b, keys, wide_layout, n, m, err);
+}
+
+static long wide_goal_states(const void *board, key_wide start, long max,
+                             bool (*seed)(key_wide key, void *ctx), void *ctx)
+{
+    (void)start;
+    goal_walk w = {.b = board, .max = max, .seed_wide = seed, .ctx = ctx};
+    return goal_states(&w);
+}
+
+/* The view of a wide board: its start's layout keyed again over two words. */
+static void wide_problem(const klotski_board *b, uint64_t start, family_problem *out)
+{
+    klotski_layout l;
+    klotski_decode(b, start, &l);
+    key_wide wide_start = klotski_wide_encode(b, &l);
+    int shift = b->target < 64 ? 3 * b->lane[b->target] : 0;
+    *out = (family_problem){.family = FAMILY_KLOTSKI, .board = b, .start = key_low(wide_start),
+                            .max_successors = klotski_max_successors(b), .key_words = 2};
+    out->wide = (family_wide){.start = wide_start,
+                              .goal_mask = (key_wide)7 << shift,
+                              .goal_value = (key_wide)1 << shift,
+                              .successors = wide_successors,
+                              .successors_after = wide_successors_after,
+                              .lower_bound = wide_lower_bound,
+                              .path_text = wide_path_text,
+                              .goal_states = wide_goal_states};
 }
 
 void klotski_problem(const klotski_board *b, uint64_t start, family_problem *out)
 {
+    if (b->wide) {
+        wide_problem(b, start, out);
+        return;
+    }
     /* klotski_is_goal: the target's lane holds the primary's anchor, or the key's first six
      * bits name the target. */
     int shift = b->raw && b->target < 64 ? 3 * b->lane[b->target] : 0;

@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "common/family.h"
+#include "common/key.h"
 
 #define KLOTSKI_MIN_SIDE 2
 #define KLOTSKI_MAX_SIDE 8
@@ -48,6 +49,7 @@
 #define KLOTSKI_MAX_CODE 8      /* the longest token, in bits: a prefix code over at most 64 tokens needs no more */
 #define KLOTSKI_RAW_CELLS 21    /* the raw key's bounds: 3 bits a cell */
 #define KLOTSKI_RAW_CLASSES 6
+#define KLOTSKI_WIDE_CELLS 42   /* the wide raw key's: 3 bits a cell over two words */
 
 
 typedef struct {
@@ -93,14 +95,31 @@ typedef struct {
      * (klotski_dense): raw_cells[c][lane] is such a piece's lanes, raw_enter[c][lane][d] the
      * lanes it covers anew when it steps in direction d (up, down, left, right), with
      * KLOTSKI_OUTSIDE when the step leaves the board, so that a step is legal exactly when
-     * they are all free; raw_next[lane][d] is the lane one step in direction d, or 0xFF. */
-    bool raw;
-    uint8_t lane[64], cell[KLOTSKI_RAW_CELLS];
-    uint64_t raw_walls;
-    uint64_t raw_piece[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS];
-    uint32_t raw_cells[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS];
-    uint32_t raw_enter[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS][4];
-    uint8_t raw_next[KLOTSKI_RAW_CELLS][4];
+     * they are all free; raw_next[lane][d] is the lane one step in direction d, or 0xFF.
+     *
+     * The wide raw key (when wide: 22 to 42 cells, at most 6 classes) is the same walk over
+     * two words (key_wide), the board's keys staying coded and its family view's wide
+     * (klotski_problem). Its tables: wide_piece and wide_cells as raw_piece and raw_cells, with
+     * KLOTSKI_WIDE_OUTSIDE for a piece that does not fit and a last lane, KLOTSKI_WIDE_CELLS,
+     * that nothing fits (wide_next's step off the board), so that the lanes a step covers
+     * anew are wide_cells[c][to] & ~wide_cells[c][from], no table of their own. */
+    bool raw, wide;
+    uint8_t lane[64], cell[KLOTSKI_WIDE_CELLS];
+    union {
+        struct {
+            uint64_t raw_walls;
+            uint64_t raw_piece[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS];
+            uint32_t raw_cells[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS];
+            uint32_t raw_enter[KLOTSKI_RAW_CLASSES][KLOTSKI_RAW_CELLS][4];
+            uint8_t raw_next[KLOTSKI_RAW_CELLS][4];
+        };
+        struct {
+            key_wide wide_walls;
+            key_wide wide_piece[KLOTSKI_RAW_CLASSES][KLOTSKI_WIDE_CELLS + 1];
+            uint64_t wide_cells[KLOTSKI_RAW_CLASSES][KLOTSKI_WIDE_CELLS + 1];
+            uint8_t wide_next[KLOTSKI_WIDE_CELLS][4];
+        };
+    };
 } klotski_board;
 
 /* A decoded state: every piece's class and anchor (the primary first, then in reading order
@@ -162,13 +181,18 @@ static inline uint32_t klotski_dense(uint64_t pattern)
     return (uint32_t)(x | x >> 32);
 }
 
-/* The primary's anchor in key. In a raw key it is the lane holding 1: XOR with 6 makes that
- * lane, and no other, 7. */
+/* The lane of the primary's anchor in a raw key: the lane holding 1, which XOR with 6 makes
+ * 7, and no other. */
+static inline int klotski_primary_lane(uint64_t key)
+{
+    uint64_t t = key ^ KLOTSKI_LANES * 6;
+    return __builtin_ctzll(t & t >> 1 & t >> 2 & KLOTSKI_LANES) / 3;
+}
+
+/* The primary's anchor in key. */
 static inline int klotski_primary_anchor(const klotski_board *b, uint64_t key)
 {
-    if (!b->raw) return (int)(key & 63);
-    uint64_t t = key ^ KLOTSKI_LANES * 6;
-    return b->cell[__builtin_ctzll(t & t >> 1 & t >> 2 & KLOTSKI_LANES) / 3];
+    return b->raw ? b->cell[klotski_primary_lane(key)] : (int)(key & 63);
 }
 
 /* The low bit of each lane of a raw key that holds an anchor: neither 0 (empty) nor 7 (covered). */
@@ -182,6 +206,31 @@ static inline uint64_t klotski_anchor_lanes(uint64_t key)
 static inline int klotski_moved_lane(uint64_t from, uint64_t to)
 {
     return __builtin_ctzll(klotski_lanes_of(from ^ to) & klotski_anchor_lanes(to)) / 3;
+}
+
+/* The same over the two words of a wide raw key: lanes 21 to 41 start at bit 63. */
+#define KLOTSKI_WIDE_LANES ((key_wide)KLOTSKI_LANES << 63 | KLOTSKI_LANES)
+#define KLOTSKI_WIDE_OUTSIDE (1ull << 63)
+
+static inline key_wide klotski_wide_lanes_of(key_wide pattern)
+{
+    return (pattern | pattern >> 1 | pattern >> 2) & KLOTSKI_WIDE_LANES;
+}
+
+static inline uint64_t klotski_wide_dense(key_wide pattern)
+{
+    return klotski_dense((uint64_t)pattern) | (uint64_t)klotski_dense((uint64_t)(pattern >> 63)) << 21;
+}
+
+static inline key_wide klotski_wide_anchor_lanes(key_wide key)
+{
+    return klotski_wide_lanes_of(key) & ~(key & key >> 1 & key >> 2);
+}
+
+static inline int klotski_wide_primary_lane(key_wide key)
+{
+    key_wide t = key ^ KLOTSKI_WIDE_LANES * 6;
+    return key_wide_ctz(t & t >> 1 & t >> 2 & KLOTSKI_WIDE_LANES) / 3;
 }
 
 static inline bool klotski_is_goal(const klotski_board *b, uint64_t key)
@@ -215,6 +264,17 @@ int klotski_piece_successors(const klotski_board *b, uint64_t key, uint32_t occu
  * search stores the same states in the same order. Otherwise all of them. */
 int klotski_successors_after(const klotski_board *b, uint64_t parent, uint64_t key, measure m,
                              uint64_t *child);
+
+/* The wide raw key (a board that is `wide`): the key of a layout, the layout of a key, and
+ * the successors as klotski_successors and klotski_successors_after give them on a raw key
+ * (the same order; in moves after a parent, the moved piece's left out). The family view of
+ * such a board is over these keys (key_words 2); the board's own keys (a puzzle's start, its
+ * positions) stay coded. */
+key_wide klotski_wide_encode(const klotski_board *b, const klotski_layout *l);
+void klotski_wide_decode(const klotski_board *b, key_wide key, klotski_layout *out);
+int klotski_wide_successors(const klotski_board *b, key_wide key, measure m, key_wide *child);
+int klotski_wide_successors_after(const klotski_board *b, key_wide parent, key_wide key, measure m,
+                                  key_wide *child);
 
 /* The fewest units of measure m the primary needs to reach its target on the board with only
  * the walls (every other piece taken away): a lower bound on any state's distance to the goal

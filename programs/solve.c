@@ -246,14 +246,15 @@ static void print_text(const options *o, const puzzle *p, const solver_setup *u,
             printf("no solution found (%s is not complete)\n", label);
     } else if (r->status == SOLVE_BUDGET && !o->cluster)
         printf("budget exceeded (%s)\n", r->budget_hit);
-    else if (r->status == SOLVE_UNSUPPORTED && o->cluster)   /* bfs_run: a wide board */
-        printf("unsupported: the cluster analysis takes boards whose keys are one word\n");
     else if (r->status == SOLVE_UNSUPPORTED)
         printf("unsupported: %s does not take %s puzzles\n", label, family_name(p->family));
     else if (r->status != SOLVE_BUDGET)   /* an external solver's: gave up, crashed, ... */
         printf("%s%s%s\n", solve_status_name(r->status), r->note ? ": " : "",
                r->note ? r->note : "");
 
+    if (o->cluster && r->status != SOLVE_BUDGET && puzzle_key_words(p) == 2)
+        printf("  (its goal states, distances and hardest state: the analysis takes boards whose "
+               "keys are one word)\n");
     if (an && an->states > 0) {
         char hardest[PUZZLE_BOARD_MAX], canonical[PUZZLE_BOARD_MAX];
         puzzle_format_line(p, an->hardest, hardest);
@@ -321,7 +322,7 @@ static int solve_timed(const options *o, solver_context *ctx, const puzzle *p,
     }
     out->m = o->cluster ? measure_cluster(ctx, p, &o->budget, &out->r)
                         : measure_solve(u, ctx, p, &o->budget, &out->r);
-    if (o->cluster && out->r.status != SOLVE_BUDGET && out->r.status != SOLVE_UNSUPPORTED) {
+    if (o->cluster && out->r.status != SOLVE_BUDGET && puzzle_key_words(p) == 1) {
         size_t bytes = out->r.cluster_states * sizeof *out->states;
         out->states = xmalloc(bytes);
         memcpy(out->states, bfs_cluster_states(ctx), bytes);

@@ -20,7 +20,7 @@ typedef struct {
 typedef struct numbered {
     const family_problem *wide;
     family_problem view;
-    key_wide goal;
+    key_wide goal_mask, goal_value;
     key_wide *key;           /* by rank */
     uint64_t count, capacity;
     uint64_t *slot;          /* 0 empty, else rank + 1; at most half full */
@@ -81,7 +81,7 @@ static uint64_t number_of(numbered *n, key_wide k)
     uint64_t mask = n->slots - 1;
     for (uint64_t j = hash_of(k) >> n->shift;; j = (j + 1) & mask) {
         uint64_t s = n->slot[j];
-        if (s && n->key[s - 1] == k) return (s - 1) << 1 | (k == n->goal);
+        if (s && n->key[s - 1] == k) return (s - 1) << 1 | ((k & n->goal_mask) == n->goal_value);
         if (s) continue;
         uint64_t rank = n->count++;
         if (rank == n->capacity) {
@@ -92,7 +92,7 @@ static uint64_t number_of(numbered *n, key_wide k)
         n->key[rank] = k;
         n->slot[j] = rank + 1;
         if (2 * n->count > n->slots) grow_slots(n);
-        return rank << 1 | (k == n->goal);
+        return rank << 1 | ((k & n->goal_mask) == n->goal_value);
     }
 }
 
@@ -114,10 +114,15 @@ static bool view_is_goal(const void *board, uint64_t number)
     return number & 1;
 }
 
-/* Numbers the wide successors of key, but `skip` (none when skip is key). */
+/* Numbers the wide successors of key, but `skip` (none when skip is key); with a parent
+ * (skip != key) and the family's own successors_after, those it gives. */
 static int number_successors(numbered *n, key_wide key, key_wide skip, measure m, uint64_t *child)
 {
-    int all = n->wide->wide.successors(n->wide->board, key, m, n->child), k = 0;
+    const family_wide *w = &n->wide->wide;
+    int all = skip != key && w->successors_after
+                  ? w->successors_after(n->wide->board, skip, key, m, n->child)
+                  : w->successors(n->wide->board, key, m, n->child);
+    int k = 0;
     for (int i = 0; i < all; i++)
         if (n->child[i] != skip || skip == key) child[k++] = number_of(n, n->child[i]);
     update_charge(n);
@@ -131,8 +136,9 @@ static int view_successors(const void *board, uint64_t number, measure m, uint64
     return number_successors(n, key, key, m, child);
 }
 
-/* Every successor but the parent: a move undone reaches the parent, which a breadth-first
- * search stored before (family.h's successors_after); on the tiles, the only one. */
+/* The family's successors_after, or every successor but the parent: a move undone reaches
+ * the parent, which a breadth-first search stored before (family.h's successors_after); on
+ * the tiles, the only one. */
 static int view_successors_after(const void *board, uint64_t parent, uint64_t number, measure m,
                                  uint64_t *child)
 {
@@ -157,16 +163,27 @@ static char *view_path_text(const void *board, const uint64_t *numbers, int coun
     return text;
 }
 
+/* The wide goal states handed on as numbers. */
+typedef struct {
+    numbered *n;
+    bool (*seed)(uint64_t key, void *ctx);
+    void *ctx;
+} numbered_seed;
+
+static bool seed_number(key_wide key, void *ctx)
+{
+    numbered_seed *s = ctx;
+    return s->seed(number_of(s->n, key), s->ctx);
+}
+
 static long view_goal_states(const void *board, uint64_t start, long max,
                              bool (*seed)(uint64_t key, void *ctx), void *ctx)
 {
-    (void)start;
     numbered *n = (numbered *)board;
-    if (max < 1) return -1;
-    uint64_t goal = number_of(n, n->goal);
+    numbered_seed s = {n, seed, ctx};
+    long count = n->wide->wide.goal_states(n->wide->board, key_of(n, start), max, seed_number, &s);
     update_charge(n);
-    seed(goal, ctx);
-    return 1;
+    return count;
 }
 
 static bool view_unsolvable(const void *board, uint64_t number)
@@ -192,7 +209,8 @@ static numbered *numbered_new(const family_problem *wide, search_trace *to)
 {
     numbered *n = xcalloc(1, sizeof *n);
     n->wide = wide;
-    n->goal = wide->wide.goal;
+    n->goal_mask = wide->wide.goal_mask;
+    n->goal_value = wide->wide.goal_value;
     n->capacity = NUMBERED_FIRST;
     n->key = xmalloc(n->capacity * sizeof *n->key);
     n->slots = 2 * NUMBERED_FIRST;

@@ -24,8 +24,6 @@
  */
 #include "solvers/bfs.h"
 
-#include <string.h>
-
 #include "common/cpu.h"
 
 bool bfs_avx2_available(void)
@@ -53,12 +51,8 @@ void bfs_family_search(solver_context *ctx, const family_problem *p, measure m,
 void bfs_run(solver_context *ctx, const family_problem *p, measure m, const solver_budget *budget,
              solver_result *r, bool cluster)
 {
-    if (p->key_words == 2) {   /* cluster mode on a wide board (a solve numbers its states) */
-        memset(r, 0, sizeof *r);
-        r->status = SOLVE_UNSUPPORTED;
-        return;
-    }
-    if (p->fast) bfs_fast(ctx, p->fast, p->start, m, budget, r, cluster);   /* rush/rush_bfs.c */
+    if (p->key_words == 2) bfs_wide_search(ctx, p, m, budget, r, cluster);
+    else if (p->fast) bfs_fast(ctx, p->fast, p->start, m, budget, r, cluster);   /* rush/rush_bfs.c */
     else bfs_family_search(ctx, p, m, budget, r, cluster);
 }
 
@@ -107,5 +101,5 @@ void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budge
 
 const solver solver_bfs = {
     "bfs", "breadth-first search over multi-cell moves (the reference)", GUARANTEE_MOVES, true,
-    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL, false,
+    bfs_solve, bfs_params, NPARAMS, FAMILY_ALL, true,
 };

@@ -11,10 +11,11 @@ extern const solver solver_bfs;
 
 /* The breadth-first search of view p in measure m, to the first goal or (cluster) over the
  * whole cluster, keeping its first goal: over the family's fast space where it has one (Rush
- * Hour's engine, bfs_search), else over the view (bfs_family_search). Cluster mode counts the
- * states reachable from the start into r->cluster_states; unless it stopped on its budget,
- * they stay listed, each once, at bfs_cluster_states(ctx) [0 .. r->cluster_states) until ctx
- * is used again. */
+ * Hour's engine, bfs_search), else over the view (bfs_family_search; bfs_wide_search on a view
+ * of two-word keys). Cluster mode counts the states reachable from the start into
+ * r->cluster_states; unless it stopped on its budget, and on a view of one-word keys, they stay
+ * listed, each once, at bfs_cluster_states(ctx) [0 .. r->cluster_states) until ctx is used
+ * again. */
 void bfs_run(solver_context *ctx, const family_problem *p, measure m, const solver_budget *budget,
              solver_result *r, bool cluster);
 const uint64_t *bfs_cluster_states(const solver_context *ctx);
@@ -71,6 +72,11 @@ solve_status bfs_reference_puzzle(const puzzle *p, measure m, const solver_budge
                                   int *units);
 void bfs_cluster_puzzle(solver_context *ctx, const puzzle *p, const solver_budget *budget,
                         solver_result *r);
+/* The search of a view whose keys are two words (bfs_wide.c), in memory for three levels of
+ * states: as bfs_family_search, the same states in the same order; cluster mode counts the
+ * cluster (r->cluster_states, its levels) and keeps its first goal, but no list of its states. */
+void bfs_wide_search(solver_context *ctx, const family_problem *p, measure m,
+                     const solver_budget *budget, solver_result *r, bool cluster);
 bool bfs_avx2_available(void);
 bool bfs_avx512_available(void);
 

@@ -17,5 +17,5 @@ static void bfs1_solve(solver_context *ctx, const family_problem *p, const solve
 
 const solver solver_bfs1 = {
     "bfs1", "breadth-first search over single-cell steps (fewest steps)", GUARANTEE_STEPS, true,
-    bfs1_solve, NULL, 0, FAMILY_ALL, false,
+    bfs1_solve, NULL, 0, FAMILY_ALL, true,
 };

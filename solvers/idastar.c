@@ -223,7 +223,7 @@ static bool korf_dfs_wide(korf_search *k, key_wide key, key_wide parent, int g, 
 static inline __attribute__((always_inline)) bool korf_is_goal(const korf_search *k, key_wide key,
                                                                const korf_space space)
 {
-    if (space == KORF_WIDE) return key == k->p->wide.goal;
+    if (space == KORF_WIDE) return (key & k->p->wide.goal_mask) == k->p->wide.goal_value;
     if (space == KORF_FAMILY) return ((uint64_t)key & k->p->goal_mask) == k->p->goal_value;
     return fast_is_goal(k->fast, (uint64_t)key);
 }

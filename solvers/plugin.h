@@ -19,7 +19,7 @@
 
 #include "search/solver.h"
 
-#define UNBLOCK_ABI_VERSION 8
+#define UNBLOCK_ABI_VERSION 9
 #define PLUGIN_ERR_MAX 512
 
 typedef struct {

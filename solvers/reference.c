@@ -138,7 +138,7 @@ solve_status reference_puzzle(reference_memo *memo, const puzzle *p, measure m,
         *who = "the family's proof of unsolvability";
         return SOLVE_UNSOLVABLE;
     }
-    if (view.key_words != 2 && view.cluster_states <= REFERENCE_BFS_STATES)
+    if (view.cluster_states <= REFERENCE_BFS_STATES)
         return bfs_through(memo, p, m, budget, units);
     *who = "the reference IDA*/pdb";
     solver_setup u;

@@ -22,7 +22,7 @@
  * It reads the native files of corpus/klotski/ itself (headers, the grid, the 'v' marks of the
  * bottom opening), so that neither the scanner nor the key stands between a file and its check. */
 
-enum { MAXW = 8, MAXH = 8, NP = 16 };
+enum { MAXW = 8, MAXH = 8, NP = 20 };
 typedef struct {
     signed char r[NP], c[NP];   /* top-left of each piece */
 } tstate;
@@ -1376,4 +1376,43 @@ Test(klotski, the_space_short_of_memory_fails_with_one_line, .timeout = 300)
                                               20000, 20000, 400000);
     cr_assert_gt(failed, 0, "no limit was tight enough to test anything");
     cr_assert_lt(failed, 20, "no limit was loose enough to finish");
+}
+
+/* Boards of 22 to 49 cells (tests/data/klotski/big.txt): the reference's optimum in every
+ * measure, and its "no solution", are the textbook BFS's. The six of 22 to 42 cells are
+ * searched over the wide raw key, by the search that keeps three levels (solvers/bfs_wide.c);
+ * the 7x7 board over the coded key. */
+Test(klotski, big_boards_have_the_textbook_optimum_in_every_measure, .timeout = 600)
+{
+    static tpuzzle t[16];
+    int n = textbook_read("tests/data/klotski/big.txt", t, 16);
+    puzzle_list list = load("tests/data/klotski/big.txt");
+    cr_assert_eq(list.count, n);
+    cr_assert_eq(n, 7);
+    solver_budget none = {0, 0, 0};
+    int wide = 0, unsolvable = 0;
+    for (int k = 0; k < n; k++) {
+        const puzzle *p = &list.items[k];
+        int cells = t[k].w * t[k].h;
+        cr_assert(cells >= 22 && cells <= 49, "%s", t[k].name);
+        family_problem view;
+        puzzle_problem(p, &view);
+        cr_assert_eq(view.key_words == 2, cells <= 42, "%s", t[k].name);
+        wide += view.key_words == 2;
+        for (int m = 0; m < MEASURE_COUNT; m++) {
+            int textbook, reference;
+            textbook_bfs(&t[k], (measure)m, &textbook);
+            solve_status status = bfs_reference_puzzle(p, (measure)m, &none, &reference);
+            if (textbook < 0) {
+                cr_assert_eq(status, SOLVE_UNSOLVABLE, "%s %s", t[k].name, measure_name((measure)m));
+                unsolvable++;
+                continue;
+            }
+            cr_assert_eq(status, SOLVE_SOLVED, "%s %s", t[k].name, measure_name((measure)m));
+            cr_assert_eq(reference, textbook, "%s %s", t[k].name, measure_name((measure)m));
+        }
+    }
+    cr_assert_eq(wide, 6);
+    cr_assert_eq(unsolvable, 9);
+    puzzle_list_free(&list);
 }

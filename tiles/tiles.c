@@ -429,13 +429,28 @@ static bool wide_unsolvable(const void *b, key_wide key)
     return !tiles_solvable(b, key);
 }
 
+static long wide_goal_states(const void *board, key_wide start, long max,
+                             bool (*seed)(key_wide key, void *ctx), void *ctx)
+{
+    (void)start;   /* one goal */
+    if (max < 1) return -1;
+    seed(((const tiles_board *)board)->goal_wide, ctx);
+    return 1;
+}
+
 void tiles_problem(const tiles_board *b, key_wide start, family_problem *out)
 {
     if (b->wide) {
         *out = (family_problem){.family = FAMILY_TILES, .board = b, .start = key_low(start),
                                 .max_successors = 4, .key_words = 2};
-        out->wide = (family_wide){start, b->goal_wide, wide_successors, wide_lower_bound,
-                                  wide_path_text, wide_unsolvable};
+        out->wide = (family_wide){.start = start,
+                                  .goal_mask = ~(key_wide)0,
+                                  .goal_value = b->goal_wide,
+                                  .successors = wide_successors,
+                                  .lower_bound = wide_lower_bound,
+                                  .path_text = wide_path_text,
+                                  .goal_states = wide_goal_states,
+                                  .unsolvable = wide_unsolvable};
         return;
     }
     *out = (family_problem){FAMILY_TILES,
